@@ -1,0 +1,36 @@
+// Hashing into the group and the scalar field, on libsodium's BLAKE2b-512, SHA-512 and one-way map.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <sodium.h>
+
+namespace pyristretto {
+
+// pyristretto 0.1.0's Hs/Hp: BLAKE2b-512 over the plain concatenation of the items fed to update().
+class ConcatHash {
+public:
+    ConcatHash() noexcept;
+    void update(const uint8_t* data, size_t len) noexcept;
+    void digest(uint8_t out[64]) noexcept;             // finalises a copy: the object can keep growing
+    void to_scalar(uint8_t out[32]) noexcept;          // digest reduced mod q (Hs)
+    void to_point(uint8_t out[32]) noexcept;           // one-way map of the digest (Hp)
+private:
+    crypto_generichash_blake2b_state state_;
+};
+
+// out[i] = Hp(domain, le32(i)) for i in [0, n): one hash state for the domain, copied per index.
+void derive_generators(const uint8_t* domain, size_t domain_len, uint32_t n, uint8_t* out) noexcept;
+
+// The second generator H = Hp(b"Ristretto255:H"), computed once.
+const uint8_t* generator_H() noexcept;
+
+// RFC 9380 expand_message_xmd with SHA-512. Returns false when len_in_bytes is 0 or above 255 * 64.
+// A dst longer than 255 bytes is first replaced by SHA-512("H2C-OVERSIZE-DST-" || dst).
+bool expand_message_xmd(const uint8_t* msg, size_t msg_len, const uint8_t* dst, size_t dst_len,
+                        uint8_t* out, size_t len_in_bytes) noexcept;
+
+// RFC 9380 hash_to_ristretto255 and RFC 9497 HashToScalar (both expand to 64 bytes).
+void hash_to_group(const uint8_t* msg, size_t msg_len, const uint8_t* dst, size_t dst_len, uint8_t out[32]) noexcept;
+void hash_to_scalar(const uint8_t* msg, size_t msg_len, const uint8_t* dst, size_t dst_len, uint8_t out[32]) noexcept;
+
+}  // namespace pyristretto

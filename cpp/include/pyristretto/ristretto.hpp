@@ -1,0 +1,23 @@
+// Ristretto255 (RFC 9496) encoding and decoding on top of EdwardsPoint.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include "pyristretto/edwards.hpp"
+
+namespace pyristretto {
+
+// Decodes exactly as RFC 9496 section 4.3.1: rejects non-canonical field encodings, bit 255 set,
+// negative s, non-square, negative t, y = 0. Returns true and sets out on success. Constant-time in the
+// bytes of a valid encoding (the result is the only thing that may be branched on).
+bool ristretto_decode(EdwardsPoint& out, const uint8_t in[32]);
+
+// RFC 9496 section 4.3.2 encoding (canonical, equal for equivalent representatives).
+void ristretto_encode(uint8_t out[32], const EdwardsPoint& p);
+
+// Ristretto equality (RFC 9496 section 4.3.3), constant-time.
+uint8_t ristretto_ct_eq(const EdwardsPoint& a, const EdwardsPoint& b);
+
+// Decodes n encodings stored back to back; returns n on success, else the index of the first invalid one.
+size_t ristretto_decode_many(EdwardsPoint* out, const uint8_t* encodings, size_t n);
+
+}  // namespace pyristretto

@@ -1,0 +1,146 @@
+"""Builds pyristretto's C++17 extension against a system libsodium (>= 1.0.18).
+
+libsodium is looked for in this order:
+1. the environment: SODIUM_PREFIX (a prefix with include/ and lib/), or SODIUM_INCLUDE_DIR and
+   SODIUM_LIBRARY_DIR given explicitly;
+2. pkg-config (`pkg-config libsodium`; set PKG_CONFIG_PATH for a private install);
+3. the usual prefixes (/usr/local, /usr, /opt/homebrew, /opt/local, the conda prefix).
+
+PYRISTRETTO_SANITIZE=address,undefined builds with those sanitizers (for testing the extension).
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from setuptools import Extension, setup
+from setuptools.command.build_py import build_py
+
+ROOT = Path(__file__).resolve().parent
+CPP = ROOT / "cpp"
+MIN_SODIUM = (1, 0, 18)
+CPP_SOURCES = ["sodium", "hash", "msm_naive"]
+INSTALL_HELP = """libsodium >= 1.0.18 (with its headers) was not found.
+Install it:   Debian/Ubuntu: apt-get install libsodium-dev pkg-config
+              macOS:         brew install libsodium
+              Fedora/RHEL:   dnf install libsodium-devel
+or point to it: SODIUM_PREFIX=/path/to/prefix, or SODIUM_INCLUDE_DIR=... SODIUM_LIBRARY_DIR=...,
+or PKG_CONFIG_PATH=/path/to/prefix/lib/pkgconfig."""
+
+
+def sodium_version(include_dir):
+    """The version in include_dir/sodium/version.h as a tuple, or None when there is no such header."""
+    header = Path(include_dir) / "sodium" / "version.h"
+    if not header.is_file():
+        return None
+    found = re.search(r'SODIUM_VERSION_STRING\s+"(\d+)\.(\d+)\.(\d+)', header.read_text())
+    return tuple(int(x) for x in found.groups()) if found else None
+
+
+def parse_version(text):
+    return tuple(int(x) for x in re.findall(r"\d+", text)[:3])
+
+
+def from_environment():
+    prefix = os.environ.get("SODIUM_PREFIX")
+    include = os.environ.get("SODIUM_INCLUDE_DIR") or (prefix and os.path.join(prefix, "include"))
+    libdir = os.environ.get("SODIUM_LIBRARY_DIR") or (prefix and os.path.join(prefix, "lib"))
+    if not (include or libdir):
+        return None
+    if not (include and libdir):
+        sys.exit("pyristretto: set both SODIUM_INCLUDE_DIR and SODIUM_LIBRARY_DIR (or SODIUM_PREFIX)")
+    version = sodium_version(include)
+    if version is None:
+        sys.exit(f"pyristretto: no sodium.h under {include} (from the environment).\n" + INSTALL_HELP)
+    return [include], [libdir], version, "the environment"
+
+
+def from_pkg_config():
+    pkg_config = shutil.which("pkg-config")
+    if not pkg_config:
+        return None
+
+    def ask(flag):
+        return subprocess.run([pkg_config, flag, "libsodium"], check=True, capture_output=True, text=True).stdout
+
+    try:
+        version = parse_version(ask("--modversion"))
+        includes = [flag[2:] for flag in ask("--cflags-only-I").split()]
+        libdirs = [flag[2:] for flag in ask("--libs-only-L").split()]
+    except subprocess.CalledProcessError:
+        return None
+    return includes, libdirs, version, "pkg-config"
+
+
+def from_usual_prefixes():
+    prefixes = ["/usr/local", "/usr", "/opt/homebrew", "/opt/local"]
+    if os.environ.get("CONDA_PREFIX"):
+        prefixes.insert(0, os.environ["CONDA_PREFIX"])
+    for prefix in prefixes:
+        include = os.path.join(prefix, "include")
+        version = sodium_version(include)
+        if version:
+            # Default directories stay off the command line: an explicit -I/usr/include breaks libstdc++.
+            default = prefix == "/usr"
+            return [] if default else [include], [] if default else [os.path.join(prefix, "lib")], version, prefix
+    return None
+
+
+def find_sodium():
+    """(include_dirs, library_dirs) of a libsodium >= 1.0.18; exits with instructions if there is none."""
+    for finder in (from_environment, from_pkg_config, from_usual_prefixes):
+        found = finder()
+        if found:
+            includes, libdirs, version, source = found
+            if version < MIN_SODIUM:
+                sys.exit(f"pyristretto: libsodium {'.'.join(map(str, version))} (found via {source}) is too old.\n"
+                         + INSTALL_HELP)
+            return includes, libdirs
+    sys.exit("pyristretto: " + INSTALL_HELP)
+
+
+def compile_flags():
+    flags = ["-std=c++17", "-O3", "-fvisibility=hidden"]
+    link = []
+    sanitizers = os.environ.get("PYRISTRETTO_SANITIZE", "").strip()
+    if sanitizers:
+        flags += [f"-fsanitize={sanitizers}", "-fno-omit-frame-pointer", "-fno-sanitize-recover=all", "-O1", "-g"]
+        link += [f"-fsanitize={sanitizers}"]
+    return flags, link
+
+
+class build_py_with_headers(build_py):
+    """Ships the C++ headers inside the package (pyristretto/include) for downstream cimport builds."""
+
+    def run(self):
+        super().run()
+        target = Path(self.build_lib) / "pyristretto" / "include" / "pyristretto"
+        target.mkdir(parents=True, exist_ok=True)
+        for header in (CPP / "include" / "pyristretto").glob("*.hpp"):
+            shutil.copy2(header, target / header.name)
+
+
+def extensions():
+    # Cython is imported here so that `setup.py --version` and metadata queries work without it.
+    from Cython.Build import cythonize
+
+    include_dirs, library_dirs = find_sodium()
+    flags, link = compile_flags()
+    sources = ["pyristretto/_core.pyx"] + [f"cpp/src/{name}.cpp" for name in CPP_SOURCES]
+    core = Extension(
+        "pyristretto._core",
+        sources=sources,
+        language="c++",
+        include_dirs=[str(CPP / "include")] + include_dirs,
+        library_dirs=library_dirs,
+        runtime_library_dirs=library_dirs if sys.platform != "win32" else [],
+        libraries=["sodium"],
+        extra_compile_args=flags,
+        extra_link_args=link,
+    )
+    return cythonize([core], language_level=3, compiler_directives={"embedsignature": True})
+
+
+setup(ext_modules=extensions(), cmdclass={"build_py": build_py_with_headers})
