@@ -1,0 +1,17 @@
+from typing import List
+
+from pyristretto._core import (
+    G as G, H as H, IDENTITY as IDENTITY, Hp as Hp, Hs as Hs, InvalidPointError as InvalidPointError,
+    assert_valid_point as assert_valid_point, base_mul as base_mul, derive_generators as derive_generators,
+    from_bytes32 as from_bytes32, hash_to_group as hash_to_group, hash_to_scalar as hash_to_scalar,
+    is_valid_point as is_valid_point, msm as msm, msm_vartime as msm_vartime, pedersen_commit as pedersen_commit,
+    point_add as point_add, point_mul as point_mul, point_neg as point_neg, point_sub as point_sub,
+    point_sum as point_sum, q as q, sc_add as sc_add, sc_inv as sc_inv, sc_mul as sc_mul, sc_neg as sc_neg,
+    sc_rand as sc_rand, sc_reduce as sc_reduce, sc_sub as sc_sub, sodium_version as sodium_version,
+    to_bytes32 as to_bytes32,
+)
+
+__version__: str
+__all__: List[str]
+
+def get_include() -> List[str]: ...

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Sets up a fresh Debian/Ubuntu machine for pyristretto: the system packages (libsodium with its headers,
+# a C++17 compiler, valgrind for the constant-time check), then a virtualenv in .venv with pyristretto
+# installed in editable mode and its test and benchmark extras. Safe to run again.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SUDO=""
+[ "$(id -u)" -ne 0 ] && SUDO="sudo"
+PYTHON="${PYTHON:-python3}"
+
+packages=(libsodium-dev pkg-config g++ valgrind)
+command -v "$PYTHON" >/dev/null || packages+=(python3)
+missing=()
+for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+if ((${#missing[@]})); then
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+# Debian's own python3 needs its -dev and -venv packages; a python from pyenv or python.org has both.
+if ! "$PYTHON" -c 'import sysconfig, os, ensurepip; assert os.path.isfile(os.path.join(sysconfig.get_paths()["include"], "Python.h"))' 2>/dev/null; then
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq python3-dev python3-venv >/dev/null
+fi
+
+[ -x .venv/bin/python ] || "$PYTHON" -m venv .venv
+.venv/bin/python -m pip install -q --upgrade pip
+.venv/bin/python -m pip install -q -e ".[test,bench]"
+echo "pyristretto is installed in .venv ($(.venv/bin/python -c 'import pyristretto; print(pyristretto.__version__)'))"
