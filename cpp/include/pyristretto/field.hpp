@@ -52,9 +52,9 @@ extern const FieldElement D_MINUS_ONE_SQ;
 // Hot operations, defined inline so the compiler can schedule them across a whole point formula.
 //
 // Limb bounds (the invariant every function here relies on): inputs have limbs < 2^52. Then
-//   * products of limbs (<= 19 * 2^104 per term, five terms) fit easily in unsigned __int128, and the final carry
-//     out of limb 4 times 19 fits in 64 bits;
-//   * add/sub/neg fold their carries back in, so their outputs are again < 2^52 and any chain of them is safe.
+//   * add/sub/neg fold their carries back in, so their outputs are again < 2^52 and any chain of them is safe;
+//   * mul and square have slack: they are exact for limbs up to 2^54 (square2 up to 2^53), which lets internal code
+//     feed an uncarried sum of two elements straight into a product (edwards.cpp does; never store such a sum).
 // ---------------------------------------------------------------------------------------------------------------
 namespace detail {
 
@@ -72,8 +72,9 @@ inline uint64_t value_barrier(uint64_t x) {
 // 0 -> 0, 1 -> all ones.
 inline uint64_t choice_mask(uint8_t choice) { return value_barrier(0 - static_cast<uint64_t>(choice & 1)); }
 
-// One parallel carry pass for limbs < 2^54: every limb ends < 2^51 + 19 * 2^3. The carries are computed
-// from the inputs independently (no serial chain), which is enough for the bounds above and keeps ILP high.
+// One parallel carry pass over 64-bit limbs: every limb ends < 2^51 + 19 * 2^13 (< 2^51 + 19 * 2^3 when the inputs
+// are < 2^54, as for add/sub). The carries are taken from the inputs independently (no serial chain): enough for
+// the bounds above, and it keeps the instruction-level parallelism high.
 inline FieldElement carry_parallel(uint64_t s0, uint64_t s1, uint64_t s2, uint64_t s3, uint64_t s4) {
     FieldElement r;
     r.limb[0] = (s0 & LOW_51) + 19 * (s4 >> 51);
@@ -84,23 +85,17 @@ inline FieldElement carry_parallel(uint64_t s0, uint64_t s1, uint64_t s2, uint64
     return r;
 }
 
-// Carries five 128-bit column sums (each < 2^115) down to limbs < 2^51 (limb 1 < 2^51 + 2^13).
+// Carries five 128-bit column sums down to limbs < 2^51 + 2^15. Two *parallel* rounds instead of one serial chain:
+// the serial chain (c0 -> c1 -> ... -> c4 -> c0) is the latency bottleneck of long squaring runs (invert, sqrt).
+// Round 1: every c_i < 2^115, so c_i >> 51 < 2^64 fits a word; with inputs' limbs < 2^54 (see above) the carries
+// are < 2^63.7 and 19 * (c4 >> 51) < 2^63.7, so the word sums below cannot overflow. Round 2 is carry_parallel.
 inline FieldElement carry_wide(u128 c0, u128 c1, u128 c2, u128 c3, u128 c4) {
-    FieldElement r;
-    c1 += static_cast<uint64_t>(c0 >> 51);
-    r.limb[0] = static_cast<uint64_t>(c0) & LOW_51;
-    c2 += static_cast<uint64_t>(c1 >> 51);
-    r.limb[1] = static_cast<uint64_t>(c1) & LOW_51;
-    c3 += static_cast<uint64_t>(c2 >> 51);
-    r.limb[2] = static_cast<uint64_t>(c2) & LOW_51;
-    c4 += static_cast<uint64_t>(c3 >> 51);
-    r.limb[3] = static_cast<uint64_t>(c3) & LOW_51;
-    uint64_t carry = static_cast<uint64_t>(c4 >> 51);  // < 2^57, so 19 * carry fits in 64 bits
-    r.limb[4] = static_cast<uint64_t>(c4) & LOW_51;
-    r.limb[0] += carry * 19;                            // 2^255 = 19 (mod p)
-    r.limb[1] += r.limb[0] >> 51;
-    r.limb[0] &= LOW_51;
-    return r;
+    const uint64_t h0 = static_cast<uint64_t>(c0 >> 51), h1 = static_cast<uint64_t>(c1 >> 51),
+                   h2 = static_cast<uint64_t>(c2 >> 51), h3 = static_cast<uint64_t>(c3 >> 51),
+                   h4 = static_cast<uint64_t>(c4 >> 51);
+    return carry_parallel((static_cast<uint64_t>(c0) & LOW_51) + 19 * h4, (static_cast<uint64_t>(c1) & LOW_51) + h0,
+                          (static_cast<uint64_t>(c2) & LOW_51) + h1, (static_cast<uint64_t>(c3) & LOW_51) + h2,
+                          (static_cast<uint64_t>(c4) & LOW_51) + h3);
 }
 
 // Column sums of a^2 (schoolbook with symmetric terms doubled and high columns folded by 19).
