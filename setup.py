@@ -21,7 +21,7 @@ from setuptools.command.build_py import build_py
 ROOT = Path(__file__).resolve().parent
 CPP = ROOT / "cpp"
 MIN_SODIUM = (1, 0, 18)
-CPP_SOURCES = ["sodium", "hash", "msm_naive"]
+CPP_SOURCES = ["sodium", "hash", "field", "edwards", "ristretto", "scalar", "points", "msm", "fixed_base"]
 INSTALL_HELP = """libsodium >= 1.0.18 (with its headers) was not found.
 Install it:   Debian/Ubuntu: apt-get install libsodium-dev pkg-config
               macOS:         brew install libsodium

@@ -21,7 +21,6 @@ IDENTITY = bytes(32)
 
 cdef object _q = q
 cdef object _INT_FROM_BYTES = int.from_bytes
-cdef uint8_t IDENTITY_BYTES[32]  # C globals start zeroed: the identity's encoding
 
 
 class InvalidPointError(ValueError, AssertionError):
@@ -91,12 +90,17 @@ cdef int read_bytes(object obj, object name, uint8_t* out, Py_ssize_t expected, 
     raise error(f"{name}: expected {expected} bytes, got {length}")
 
 
-cdef int read_point(object P, object name, uint8_t* out) except -1:
-    """Copies and validates a point; InvalidPointError naming `name` when it is not a valid encoding."""
-    read_bytes(P, name, out, 32, InvalidPointError)
-    if not cpp.is_valid_encoding(out):
-        raise InvalidPointError(f"{name} is not a valid Ristretto255 point encoding")
-    return 0
+cdef int raise_invalid_point(object name) except -1:
+    raise InvalidPointError(f"{name} is not a valid Ristretto255 point encoding")
+
+
+cdef int check_points_result(size_t result, size_t n) except -1:
+    """Turns a multi-point result (n, an invalid index, or SIZE_MAX) into an exception when it is one."""
+    if result == n:
+        return 0
+    if result == cpp.SIZE_MAX:
+        raise MemoryError("not enough memory for the decoded points")
+    raise_invalid_point(f"points[{result}]")
 
 
 cdef bytes as_bytes(object obj, object name):
@@ -115,8 +119,19 @@ cdef bytes point_bytes(const uint8_t* p):
     return PyBytes_FromStringAndSize(<const char*>p, 32)
 
 
+cdef list as_list(object iterable, object name):
+    try:
+        return list(iterable)
+    except TypeError:
+        if not hasattr(iterable, "__iter__"):
+            raise TypeError(f"{name}: expected an iterable, got {type(iterable).__name__}") from None
+        raise
+
+
 cdef size_t read_scalars(object scalars, cpp.CSecretBuffer& out) except? 0:
-    cdef list items = list(scalars)
+    if isinstance(scalars, (bytes, bytearray, memoryview, str)):  # iterable, but never meant as ints
+        raise TypeError(f"scalars: expected an iterable of ints, got {type(scalars).__name__}")
+    cdef list items = as_list(scalars, "scalars")
     cdef size_t n = len(items), i
     out.allocate(32 * n)
     for i in range(n):
@@ -144,16 +159,12 @@ cdef size_t read_points(object points, cpp.CSecretBuffer& out) except? 0:
             flat = view.cast("B")
             memcpy(out.data(), &flat[0], 32 * n)
         return n
-    items = list(points)
+    items = as_list(points, "points")
     n = len(items)
     out.allocate(32 * n)
     for i in range(n):
         read_bytes(items[i], f"points[{i}]", out.data() + 32 * i, 32, InvalidPointError)
     return n
-
-
-cdef raise_invalid_index(size_t index):
-    raise InvalidPointError(f"points[{index}] is not a valid Ristretto255 point encoding")
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -268,7 +279,7 @@ def base_mul(s):
     cdef uint8_t out[32]
     read_scalar(s, "s", k)
     with nogil:
-        cpp.sodium_base_mul(k, out)
+        cpp.base_mul(k, out)
         cpp.sodium_memzero(k, 32)
     return point_bytes(out)
 
@@ -278,45 +289,54 @@ def point_mul(s, P):
     cdef uint8_t k[32]
     cdef uint8_t p[32]
     cdef uint8_t out[32]
-    read_point(P, "P", p)
+    cdef bint valid
+    read_bytes(P, "P", p, 32, InvalidPointError)
     read_scalar(s, "s", k)
     with nogil:
-        cpp.sodium_point_mul(k, p, out)
+        valid = cpp.point_mul(k, p, out)
         cpp.sodium_memzero(k, 32)
+    if not valid:
+        raise_invalid_point("P")
+    return point_bytes(out)
+
+
+ctypedef int (*binary_point_op)(const uint8_t*, const uint8_t*, uint8_t*) noexcept nogil
+
+
+cdef bytes point_binary(object P, object Q, binary_point_op op):
+    cdef uint8_t p[32]
+    cdef uint8_t r[32]
+    cdef uint8_t out[32]
+    cdef int bad
+    read_bytes(P, "P", p, 32, InvalidPointError)
+    read_bytes(Q, "Q", r, 32, InvalidPointError)
+    with nogil:
+        bad = op(p, r, out)
+    if bad:
+        raise_invalid_point("P" if bad == 1 else "Q")
     return point_bytes(out)
 
 
 def point_add(P, Q):
     """P + Q."""
-    cdef uint8_t p[32]
-    cdef uint8_t r[32]
-    cdef uint8_t out[32]
-    read_point(P, "P", p)
-    read_point(Q, "Q", r)
-    with nogil:
-        cpp.sodium_point_add(p, r, out)
-    return point_bytes(out)
+    return point_binary(P, Q, cpp.point_add)
 
 
 def point_sub(P, Q):
     """P - Q."""
-    cdef uint8_t p[32]
-    cdef uint8_t r[32]
-    cdef uint8_t out[32]
-    read_point(P, "P", p)
-    read_point(Q, "Q", r)
-    with nogil:
-        cpp.sodium_point_sub(p, r, out)
-    return point_bytes(out)
+    return point_binary(P, Q, cpp.point_sub)
 
 
 def point_neg(P):
     """-P."""
     cdef uint8_t p[32]
     cdef uint8_t out[32]
-    read_point(P, "P", p)
+    cdef bint valid
+    read_bytes(P, "P", p, 32, InvalidPointError)
     with nogil:
-        cpp.sodium_point_sub(IDENTITY_BYTES, p, out)
+        valid = cpp.point_neg(p, out)
+    if not valid:
+        raise_invalid_point("P")
     return point_bytes(out)
 
 
@@ -327,21 +347,20 @@ def point_sum(points):
     cdef size_t n = read_points(points, buf), bad
     with nogil:
         bad = cpp.point_sum(buf.data(), n, out)
-    if bad != n:
-        raise_invalid_index(bad)
+    check_points_result(bad, n)
     return point_bytes(out)
 
 
 def is_valid_point(P):
     """True if P is a valid Ristretto255 encoding; False for any other bytes-like object."""
     cdef uint8_t p[32]
-    return read_bytes(P, "P", p, 32, None) == 1 and cpp.is_valid_encoding(p)
+    return read_bytes(P, "P", p, 32, None) == 1 and cpp.is_valid_point(p)
 
 
 def assert_valid_point(name, P):
     """Returns None if P is a valid point, else raises InvalidPointError naming `name`."""
     cdef uint8_t p[32]
-    if read_bytes(P, name, p, 32, None) == 0 or not cpp.is_valid_encoding(p):
+    if read_bytes(P, name, p, 32, None) == 0 or not cpp.is_valid_point(p):
         raise InvalidPointError(f"{name} is not a valid Ristretto255 point")
 
 
@@ -394,7 +413,10 @@ def Hp(*items):
 def derive_generators(domain, n):
     """[Hp(domain, i.to_bytes(4, "little")) for i in range(n)], one hash state for the domain."""
     cdef bytes d = as_bytes(domain, "domain")
-    count = operator.index(n)
+    try:
+        count = operator.index(n)
+    except TypeError:
+        raise TypeError(f"n: expected an int, got {type(n).__name__}") from None
     if count < 0 or count >= 2**32:
         raise ValueError(f"n: expected 0 <= n < 2**32, got {count}")
     cdef uint32_t c = count
@@ -464,8 +486,7 @@ cdef bytes run_msm(object scalars, object points, msm_function algorithm):
     with nogil:
         bad = algorithm(scalar_bytes.data(), point_bytes_.data(), n, out)
         scalar_bytes.wipe()
-    if bad != n:
-        raise_invalid_index(bad)
+    check_points_result(bad, n)
     return point_bytes(out)
 
 
@@ -506,25 +527,19 @@ def sodium_version():
 # ---------------------------------------------------------------------------------------------------
 
 cdef bint is_valid_point_raw(const uint8_t* p) noexcept nogil:
-    return cpp.is_valid_encoding(p)
+    return cpp.is_valid_point(p)
 
 
 cdef void base_mul_raw(const uint8_t* s, uint8_t* out) noexcept nogil:
-    cpp.sodium_base_mul(s, out)
+    cpp.base_mul(s, out)
 
 
 cdef int point_mul_raw(const uint8_t* s, const uint8_t* p, uint8_t* out) noexcept nogil:
-    if not cpp.is_valid_encoding(p):
-        return -1
-    cpp.sodium_point_mul(s, p, out)
-    return 0
+    return 0 if cpp.point_mul(s, p, out) else -1
 
 
 cdef int point_add_raw(const uint8_t* p, const uint8_t* q, uint8_t* out) noexcept nogil:
-    if not (cpp.is_valid_encoding(p) and cpp.is_valid_encoding(q)):
-        return -1
-    cpp.sodium_point_add(p, q, out)
-    return 0
+    return -1 if cpp.point_add(p, q, out) else 0
 
 
 cdef size_t msm_raw(const uint8_t* scalars, const uint8_t* points, size_t n, uint8_t* out) noexcept nogil:

@@ -13,11 +13,16 @@ cdef extern from "pyristretto/secret_buffer.hpp" namespace "pyristretto" nogil:
 
 cdef extern from "pyristretto/sodium.hpp" namespace "pyristretto" nogil:
     bint sodium_start() noexcept
-    bint is_valid_encoding(const uint8_t* p) noexcept
-    void sodium_base_mul(const uint8_t* s, uint8_t* out) noexcept
-    void sodium_point_mul(const uint8_t* s, const uint8_t* p, uint8_t* out) noexcept
-    void sodium_point_add(const uint8_t* p, const uint8_t* q, uint8_t* out) noexcept
-    void sodium_point_sub(const uint8_t* p, const uint8_t* q, uint8_t* out) noexcept
+
+cdef extern from "pyristretto/points.hpp" namespace "pyristretto" nogil:
+    bint is_valid_point(const uint8_t* p) noexcept
+    int point_add(const uint8_t* p, const uint8_t* q, uint8_t* out) noexcept
+    int point_sub(const uint8_t* p, const uint8_t* q, uint8_t* out) noexcept
+    bint point_neg(const uint8_t* p, uint8_t* out) noexcept
+
+cdef extern from "pyristretto/scalar_mul.hpp" namespace "pyristretto" nogil:
+    void base_mul(const uint8_t* s, uint8_t* out) noexcept
+    bint point_mul(const uint8_t* s, const uint8_t* p, uint8_t* out) noexcept
 
 cdef extern from "pyristretto/hash.hpp" namespace "pyristretto" nogil:
     cdef cppclass CConcatHash "pyristretto::ConcatHash":
@@ -36,6 +41,7 @@ cdef extern from "pyristretto/hash.hpp" namespace "pyristretto" nogil:
                         uint8_t* out) noexcept
 
 cdef extern from "pyristretto/msm.hpp" namespace "pyristretto" nogil:
+    const size_t SIZE_MAX "SIZE_MAX"
     size_t msm(const uint8_t* scalars, const uint8_t* points, size_t n, uint8_t* out) noexcept
     size_t msm_vartime(const uint8_t* scalars, const uint8_t* points, size_t n, uint8_t* out) noexcept
     size_t point_sum(const uint8_t* points, size_t n, uint8_t* out) noexcept

@@ -1,7 +1,7 @@
 // Multi-point operations on encoded points. Points are 32-byte encodings stored back to back; scalars are
 // 32-byte little-endian values already reduced mod q (the Python layer reduces them).
-// Functions that take points return n on success, or the index of the first point that is not a valid
-// encoding (then out is left untouched).
+// Functions that take points return n on success, the index of the first point that is not a valid
+// encoding, or SIZE_MAX when memory for the decoded points cannot be allocated (out untouched in both cases).
 #pragma once
 #include <cstddef>
 #include <cstdint>

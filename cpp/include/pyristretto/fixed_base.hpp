@@ -1,0 +1,32 @@
+// Fixed-base scalar multiplication with a precomputed table, constant-time in the scalar.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include "pyristretto/edwards.hpp"
+
+namespace pyristretto {
+
+// Signed radix-16 comb: table_[i][j] = (j + 1) * 256^i * B for i < 32, j < 8 (affine Niels form, ~30 KiB).
+// s*B = 16 * sum_{odd k} d_k 16^(k-1) B + sum_{even k} d_k 16^k B: 64 table additions and 4 doublings.
+class FixedBaseTable {
+public:
+    explicit FixedBaseTable(const EdwardsPoint& base) noexcept;
+
+    // s * base for a 32-byte little-endian s with bit 255 clear; constant-time in s.
+    EdwardsPoint mul(const uint8_t s[32]) const noexcept;
+
+    // a * A.base + b * B.base sharing the doublings; constant-time in a and b.
+    static EdwardsPoint mul2(const FixedBaseTable& A, const uint8_t a[32], const FixedBaseTable& B,
+                             const uint8_t b[32]) noexcept;
+
+    // (|d| * 256^i * base) negated when d < 0, for d in [-8, 8]; scans the whole row.
+    AffineNielsPoint select(unsigned i, int8_t d) const noexcept;
+
+private:
+    AffineNielsPoint table_[32][8];
+};
+
+// The table of the RFC 9496 generator, built once (thread-safe).
+const FixedBaseTable& basepoint_table() noexcept;
+
+}  // namespace pyristretto

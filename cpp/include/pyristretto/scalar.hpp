@@ -1,0 +1,26 @@
+// Scalar recodings used by the scalar-multiplication algorithms.
+// Input everywhere: a 32-byte little-endian integer with bit 255 clear (every scalar reduced mod q qualifies).
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+namespace pyristretto {
+
+// Signed radix 16, constant-time: s = sum digits[i] * 16^i with digits[i] in [-8, 8) for i < 63 and
+// digits[63] in [-8, 8] (at most 2 when s < q). No branch and no memory index depends on s.
+void signed_radix16(const uint8_t s[32], int8_t digits[64]) noexcept;
+
+// Width-w non-adjacent form, variable-time (public scalars only), 2 <= w <= 8:
+// s = sum naf[i] * 2^i; every nonzero digit is odd with |digit| < 2^(w-1), and any w consecutive digits
+// hold at most one nonzero. Writes all 256 digits; returns 1 + the index of the highest nonzero digit
+// (0 when s = 0).
+constexpr size_t kNafDigits = 256;
+size_t width_naf(const uint8_t s[32], unsigned w, int8_t naf[kNafDigits]) noexcept;
+
+// Signed radix 2^c for Pippenger, variable-time (public scalars only), 4 <= c <= 16:
+// s = sum digits[i] * 2^(c i) with digits[i] in [-2^(c-1), 2^(c-1)). Writes radix2c_digit_count(c) digits;
+// returns 1 + the index of the highest nonzero digit (0 when s = 0).
+constexpr size_t radix2c_digit_count(unsigned c) { return (256 + c - 1) / c + 1; }
+size_t signed_radix2c(const uint8_t s[32], unsigned c, int16_t* digits) noexcept;
+
+}  // namespace pyristretto

@@ -1,0 +1,190 @@
+// edwards25519 group law (a = -1, d = -121665/121666) in extended coordinates, using the complete formulas of
+// Hisil-Wong-Carter-Dawson 2008: no exceptional cases, so the same code path serves every input (constant-time).
+#include "pyristretto/edwards.hpp"
+
+namespace pyristretto {
+
+namespace {
+
+using FE = FieldElement;
+
+// Sums fed straight into a multiplication need not be carried: FieldElement's operator* and square() are exact for
+// limbs < 2^54 (see the bounds note in field.hpp). add_lazy of two inputs < 2^52 + 2^18 (any carried result) is
+// < 2^53; sub_lazy needs b's limbs <= 4p's (about 2^53) and gives < a + 2^53. Never store their results in a point.
+inline FE add_lazy(const FE& a, const FE& b) {
+    return FE{{a.limb[0] + b.limb[0], a.limb[1] + b.limb[1], a.limb[2] + b.limb[2], a.limb[3] + b.limb[3],
+               a.limb[4] + b.limb[4]}};
+}
+inline FE sub_lazy(const FE& a, const FE& b) {  // a + 4p - b
+    constexpr uint64_t P4_0 = 4 * ((uint64_t(1) << 51) - 19), P4_N = 4 * ((uint64_t(1) << 51) - 1);
+    return FE{{a.limb[0] + P4_0 - b.limb[0], a.limb[1] + P4_N - b.limb[1], a.limb[2] + P4_N - b.limb[2],
+               a.limb[3] + P4_N - b.limb[3], a.limb[4] + P4_N - b.limb[4]}};
+}
+
+// ((X:Z), (Y:T)) on P^1 x P^1, the natural output of the addition and doubling formulas. Converting to extended
+// costs 4M, to projective 3M (enough when the next step is another doubling).
+struct CompletedPoint {
+    FE X, Y, Z, T;
+    EdwardsPoint to_extended() const { return EdwardsPoint{X * T, Y * Z, Z * T, X * Y}; }
+};
+
+// (X:Y:Z) without T: the input of a doubling, which never reads T.
+struct ProjectivePoint {
+    FE X, Y, Z;
+    // dbl-2008-hwcd with a = -1, signs flipped throughout (the four output products are unchanged by the flip).
+    // The completed point only feeds products, so its coordinates may stay uncarried (limbs < 2^54).
+    CompletedPoint dbl() const {
+        const FE xx = X.square();
+        const FE yy = Y.square();
+        const FE zz2 = Z.square2();
+        const FE xy_sq = add_lazy(X, Y).square();
+        const FE yy_plus_xx = add_lazy(yy, xx);  // < 2^53: still a valid subtrahend for sub_lazy
+        const FE yy_minus_xx = yy - xx;          // carried: it is subtracted again below
+        return CompletedPoint{sub_lazy(xy_sq, yy_plus_xx), yy_plus_xx, yy_minus_xx, sub_lazy(zz2, yy_minus_xx)};
+    }
+};
+
+inline ProjectivePoint to_projective(const CompletedPoint& c) { return ProjectivePoint{c.X * c.T, c.Y * c.Z, c.Z * c.T}; }
+inline ProjectivePoint to_projective(const EdwardsPoint& p) { return ProjectivePoint{p.X, p.Y, p.Z}; }
+
+// P + Q with Q in cached form (add-2008-hwcd-3): A = (Y1-X1)(Y2-X2), B = (Y1+X1)(Y2+X2), C = T1 2d T2,
+// D = 2 Z1 Z2; completed result x = (B-A)/(D+C), y = (B+A)/(D-C). 8M including to_extended.
+inline CompletedPoint add_cached(const EdwardsPoint& p, const CachedPoint& q, bool negate_q) {
+    // Subtraction = addition of (-Q) = (Y-X, Y+X, Z, -2dT): swap the two sums and negate C.
+    const FE& q_pm = negate_q ? q.Y_minus_X : q.Y_plus_X;
+    const FE& q_mp = negate_q ? q.Y_plus_X : q.Y_minus_X;
+    const FE pp = add_lazy(p.Y, p.X) * q_pm;
+    const FE mm = sub_lazy(p.Y, p.X) * q_mp;
+    const FE tt2d = p.T * q.T2d;
+    const FE zz = p.Z * q.Z;
+    const FE zz2 = add_lazy(zz, zz);
+    const FE e = sub_lazy(pp, mm), h = add_lazy(pp, mm);
+    if (negate_q) return CompletedPoint{e, h, sub_lazy(zz2, tt2d), add_lazy(zz2, tt2d)};
+    return CompletedPoint{e, h, add_lazy(zz2, tt2d), sub_lazy(zz2, tt2d)};
+}
+
+// Same with an affine Niels point (Z2 = 1): D = 2 Z1, saving one multiplication (7M).
+inline CompletedPoint add_affine_niels(const EdwardsPoint& p, const AffineNielsPoint& q, bool negate_q) {
+    const FE& q_pm = negate_q ? q.y_minus_x : q.y_plus_x;
+    const FE& q_mp = negate_q ? q.y_plus_x : q.y_minus_x;
+    const FE pp = add_lazy(p.Y, p.X) * q_pm;
+    const FE mm = sub_lazy(p.Y, p.X) * q_mp;
+    const FE txy2d = p.T * q.xy2d;
+    const FE z2 = add_lazy(p.Z, p.Z);
+    const FE e = sub_lazy(pp, mm), h = add_lazy(pp, mm);
+    if (negate_q) return CompletedPoint{e, h, sub_lazy(z2, txy2d), add_lazy(z2, txy2d)};
+    return CompletedPoint{e, h, add_lazy(z2, txy2d), sub_lazy(z2, txy2d)};
+}
+
+// ed25519 base point: y = 4/5, x the even root; T = x y. Constant-initialized (aggregate of literals).
+const EdwardsPoint BASEPOINT = {
+    {{0x62d608f25d51a, 0x412a4b4f6592a, 0x75b7171a4b31d, 0x1ff60527118fe, 0x216936d3cd6e5}},
+    {{0x6666666666658, 0x4cccccccccccc, 0x1999999999999, 0x3333333333333, 0x6666666666666}},
+    {{1, 0, 0, 0, 0}},
+    {{0x68ab3a5b7dda3, 0x00eea2a5eadbb, 0x2af8df483c27e, 0x332b375274732, 0x67875f0fd78b7}}};
+
+}  // namespace
+
+/// The neutral element (0 : 1 : 1 : 0).
+EdwardsPoint EdwardsPoint::identity() { return EdwardsPoint{FE::zero(), FE::one(), FE::one(), FE::zero()}; }
+
+/// The ed25519 base point, which RFC 9496 takes as the ristretto255 generator.
+const EdwardsPoint& EdwardsPoint::basepoint() { return BASEPOINT; }
+
+/// 2P (4S + 4M).
+EdwardsPoint EdwardsPoint::dbl() const { return to_projective(*this).dbl().to_extended(); }
+
+/// 2^k P; the intermediate doublings skip T (3M instead of 4M for the conversion).
+EdwardsPoint EdwardsPoint::mul_by_pow2(unsigned k) const {
+    ProjectivePoint r = to_projective(*this);
+    for (unsigned i = 1; i < k; ++i) r = to_projective(r.dbl());
+    return r.dbl().to_extended();
+}
+
+/// P + Q for two extended points (converts Q to cached form first: one extra multiplication).
+EdwardsPoint EdwardsPoint::operator+(const EdwardsPoint& o) const { return *this + o.to_cached(); }
+/// P - Q.
+EdwardsPoint EdwardsPoint::operator-(const EdwardsPoint& o) const { return *this - o.to_cached(); }
+/// -P = (-X : Y : Z : -T).
+EdwardsPoint EdwardsPoint::operator-() const { return EdwardsPoint{-X, Y, Z, -T}; }
+
+/// P + Q, Q cached (8M).
+EdwardsPoint EdwardsPoint::operator+(const CachedPoint& o) const { return add_cached(*this, o, false).to_extended(); }
+/// P - Q, Q cached (8M).
+EdwardsPoint EdwardsPoint::operator-(const CachedPoint& o) const { return add_cached(*this, o, true).to_extended(); }
+/// P + Q, Q affine Niels (7M).
+EdwardsPoint EdwardsPoint::operator+(const AffineNielsPoint& o) const {
+    return add_affine_niels(*this, o, false).to_extended();
+}
+/// P - Q, Q affine Niels (7M).
+EdwardsPoint EdwardsPoint::operator-(const AffineNielsPoint& o) const {
+    return add_affine_niels(*this, o, true).to_extended();
+}
+
+/// (Y+X, Y-X, Z, 2dT): the operand form of the addition formula (1M).
+CachedPoint EdwardsPoint::to_cached() const { return CachedPoint{Y + X, Y - X, Z, T * constants::EDWARDS_D2}; }
+
+/// (y+x, y-x, 2dxy) with x = X/Z, y = Y/Z; costs an inversion, so use it only for tables built once.
+AffineNielsPoint EdwardsPoint::to_affine_niels() const {
+    const FE zinv = Z.invert();
+    const FE x = X * zinv, y = Y * zinv;
+    return AffineNielsPoint{y + x, y - x, (x * y) * constants::EDWARDS_D2};
+}
+
+/// Projective equality of the underlying Edwards points (not Ristretto equality).
+uint8_t EdwardsPoint::ct_eq(const EdwardsPoint& o) const {
+    return (X * o.Z).ct_eq(o.X * Z) & (Y * o.Z).ct_eq(o.Y * Z);
+}
+
+/// this = choice ? o : this, by masks.
+void EdwardsPoint::conditional_assign(const EdwardsPoint& o, uint8_t choice) {
+    X.conditional_assign(o.X, choice);
+    Y.conditional_assign(o.Y, choice);
+    Z.conditional_assign(o.Z, choice);
+    T.conditional_assign(o.T, choice);
+}
+
+/// Cached form of the identity: (1, 1, 1, 0).
+CachedPoint CachedPoint::identity() { return CachedPoint{FE::one(), FE::one(), FE::one(), FE::zero()}; }
+
+/// -Q: swap Y+X and Y-X, negate 2dT.
+CachedPoint CachedPoint::operator-() const { return CachedPoint{Y_minus_X, Y_plus_X, Z, -T2d}; }
+
+/// this = choice ? o : this, by masks.
+void CachedPoint::conditional_assign(const CachedPoint& o, uint8_t choice) {
+    Y_plus_X.conditional_assign(o.Y_plus_X, choice);
+    Y_minus_X.conditional_assign(o.Y_minus_X, choice);
+    Z.conditional_assign(o.Z, choice);
+    T2d.conditional_assign(o.T2d, choice);
+}
+
+/// this = choice ? -this : this, without branching (masked swap of the sums, masked negation of 2dT).
+void CachedPoint::conditional_negate(uint8_t choice) {
+    const FE ypx = Y_plus_X;
+    Y_plus_X.conditional_assign(Y_minus_X, choice);
+    Y_minus_X.conditional_assign(ypx, choice);
+    T2d.conditional_negate(choice);
+}
+
+/// Affine Niels form of the identity: (1, 1, 0).
+AffineNielsPoint AffineNielsPoint::identity() { return AffineNielsPoint{FE::one(), FE::one(), FE::zero()}; }
+
+/// -Q: swap y+x and y-x, negate 2dxy.
+AffineNielsPoint AffineNielsPoint::operator-() const { return AffineNielsPoint{y_minus_x, y_plus_x, -xy2d}; }
+
+/// this = choice ? o : this, by masks.
+void AffineNielsPoint::conditional_assign(const AffineNielsPoint& o, uint8_t choice) {
+    y_plus_x.conditional_assign(o.y_plus_x, choice);
+    y_minus_x.conditional_assign(o.y_minus_x, choice);
+    xy2d.conditional_assign(o.xy2d, choice);
+}
+
+/// this = choice ? -this : this, without branching.
+void AffineNielsPoint::conditional_negate(uint8_t choice) {
+    const FE ypx = y_plus_x;
+    y_plus_x.conditional_assign(y_minus_x, choice);
+    y_minus_x.conditional_assign(ypx, choice);
+    xy2d.conditional_negate(choice);
+}
+
+}  // namespace pyristretto

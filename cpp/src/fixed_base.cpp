@@ -1,0 +1,90 @@
+#include "pyristretto/fixed_base.hpp"
+
+#include <sodium.h>
+
+#include "pyristretto/ct_lookup.hpp"
+#include "pyristretto/ristretto.hpp"
+#include "pyristretto/scalar_mul.hpp"
+#include "pyristretto/scalar.hpp"
+
+namespace pyristretto {
+
+FixedBaseTable::FixedBaseTable(const EdwardsPoint& base) noexcept {
+    // All 256 multiples in extended form first, then one batched inversion of their Z (Montgomery's trick)
+    // instead of 256 inversions.
+    EdwardsPoint pts[32][8];
+    EdwardsPoint row = base;
+    for (int i = 0; i < 32; ++i) {
+        const CachedPoint c = row.to_cached();
+        pts[i][0] = row;
+        for (int j = 1; j < 8; ++j) pts[i][j] = pts[i][j - 1] + c;
+        row = pts[i][7].dbl();  // 16 * 256^i B ... doubled to 256^(i+1) B below
+        row = row.mul_by_pow2(4);
+    }
+    FieldElement prefix[256];
+    FieldElement acc = FieldElement::one();
+    for (int k = 0; k < 256; ++k) {
+        prefix[k] = acc;  // product of Z over entries before k
+        acc = acc * pts[k / 8][k % 8].Z;
+    }
+    FieldElement inv = acc.invert();  // Z is never 0 for extended coordinates
+    for (int k = 255; k >= 0; --k) {
+        const EdwardsPoint& p = pts[k / 8][k % 8];
+        const FieldElement zinv = inv * prefix[k];
+        inv = inv * p.Z;
+        const FieldElement x = p.X * zinv, y = p.Y * zinv;
+        AffineNielsPoint& t = table_[k / 8][k % 8];
+        t.y_plus_x = y + x;
+        t.y_minus_x = y - x;
+        t.xy2d = (x * y) * constants::EDWARDS_D2;
+    }
+}
+
+AffineNielsPoint FixedBaseTable::select(unsigned i, int8_t d) const noexcept {
+    uint32_t abs;
+    uint8_t negative;
+    ct::split_digit(d, abs, negative);
+    AffineNielsPoint r = ct::select_or_identity(table_[i], 8, abs);
+    r.conditional_negate(negative);
+    return r;
+}
+
+EdwardsPoint FixedBaseTable::mul(const uint8_t s[32]) const noexcept {
+    int8_t d[64];
+    signed_radix16(s, d);
+    EdwardsPoint acc = EdwardsPoint::identity();
+    for (unsigned k = 1; k < 64; k += 2) acc = acc + select(k / 2, d[k]);
+    acc = acc.mul_by_pow2(4);
+    for (unsigned k = 0; k < 64; k += 2) acc = acc + select(k / 2, d[k]);
+    sodium_memzero(d, sizeof d);
+    return acc;
+}
+
+EdwardsPoint FixedBaseTable::mul2(const FixedBaseTable& A, const uint8_t a[32], const FixedBaseTable& B,
+                                  const uint8_t b[32]) noexcept {
+    int8_t da[64], db[64];
+    signed_radix16(a, da);
+    signed_radix16(b, db);
+    EdwardsPoint acc = EdwardsPoint::identity();
+    for (unsigned k = 1; k < 64; k += 2) {
+        acc = acc + A.select(k / 2, da[k]);
+        acc = acc + B.select(k / 2, db[k]);
+    }
+    acc = acc.mul_by_pow2(4);
+    for (unsigned k = 0; k < 64; k += 2) {
+        acc = acc + A.select(k / 2, da[k]);
+        acc = acc + B.select(k / 2, db[k]);
+    }
+    sodium_memzero(da, sizeof da);
+    sodium_memzero(db, sizeof db);
+    return acc;
+}
+
+const FixedBaseTable& basepoint_table() noexcept {
+    static const FixedBaseTable table(EdwardsPoint::basepoint());
+    return table;
+}
+
+void base_mul(const uint8_t s[32], uint8_t out[32]) noexcept { ristretto_encode(out, basepoint_table().mul(s)); }
+
+}  // namespace pyristretto

@@ -1,0 +1,77 @@
+// ristretto255 (RFC 9496 section 4.3) on top of edwards25519 extended coordinates.
+#include "pyristretto/ristretto.hpp"
+
+namespace pyristretto {
+
+namespace {
+using FE = FieldElement;
+}
+
+/// RFC 9496 4.3.1 DECODE. Every check is folded into one mask so the time does not depend on which check fails
+/// (or on the bytes of a valid encoding); only the final accept/reject is a branch.
+bool ristretto_decode(EdwardsPoint& out, const uint8_t in[32]) {
+    const FE s = FE::from_bytes(in);
+    // Canonical iff re-encoding gives the same bytes: catches s >= p and bit 255 (from_bytes drops it and
+    // to_bytes never sets it) in one comparison.
+    uint8_t canon[32];
+    s.to_bytes(canon);
+    uint32_t diff = 0;
+    for (int i = 0; i < 32; ++i) diff |= static_cast<uint32_t>(canon[i] ^ in[i]);
+    const uint8_t canonical = static_cast<uint8_t>(((diff - 1) >> 8) & 1);
+    const uint8_t s_negative = static_cast<uint8_t>(canon[0] & 1);
+
+    const FE ss = s.square();
+    const FE u1 = FE::one() - ss;   // 1 + a s^2 with a = -1
+    const FE u2 = FE::one() + ss;   // 1 - a s^2
+    const FE u2_sqr = u2.square();
+    const FE v = -(constants::EDWARDS_D * u1.square()) - u2_sqr;  // a d u1^2 - u2^2
+    FE invsqrt;
+    const uint8_t was_square = FE::sqrt_ratio_i(FE::one(), v * u2_sqr, invsqrt);
+    const FE den_x = invsqrt * u2;
+    const FE den_y = invsqrt * den_x * v;
+    const FE x = ((s + s) * den_x).abs();
+    const FE y = u1 * den_y;
+    const FE t = x * y;
+
+    const uint8_t ok = canonical & (s_negative ^ 1) & was_square & (t.is_negative() ^ 1) & (y.is_zero() ^ 1);
+    out = EdwardsPoint{x, y, FE::one(), t};
+    return ok != 0;
+}
+
+/// RFC 9496 4.3.2 ENCODE: maps every one of the 8 (coset) representatives of an element to the same 32 bytes.
+void ristretto_encode(uint8_t out[32], const EdwardsPoint& p) {
+    const FE u1 = (p.Z + p.Y) * (p.Z - p.Y);
+    const FE u2 = p.X * p.Y;
+    FE invsqrt;
+    FE::sqrt_ratio_i(FE::one(), u1 * u2.square(), invsqrt);  // always square for points of the (even) subgroup
+    const FE den1 = invsqrt * u1;
+    const FE den2 = invsqrt * u2;
+    const FE z_inv = den1 * den2 * p.T;
+    // Choose among the torsion-coset representatives the one with T Z_inv non-negative (rotating by the 4-torsion
+    // point (sqrt(-1) : 0 : 1) swaps x and y up to i).
+    const uint8_t rotate = (p.T * z_inv).is_negative();
+    FE x = p.X, y = p.Y;
+    FE den_inv = den2;
+    x.conditional_assign(p.Y * constants::SQRT_M1, rotate);
+    y.conditional_assign(p.X * constants::SQRT_M1, rotate);
+    den_inv.conditional_assign(den1 * constants::INVSQRT_A_MINUS_D, rotate);
+    y.conditional_negate((x * z_inv).is_negative());
+    const FE s = (den_inv * (p.Z - y)).abs();
+    s.to_bytes(out);
+}
+
+/// RFC 9496 4.3.3 EQUALS: X1 Y2 == Y1 X2 or Y1 Y2 == X1 X2 (the second case covers the 2-torsion coset mate).
+uint8_t ristretto_ct_eq(const EdwardsPoint& a, const EdwardsPoint& b) {
+    return (a.X * b.Y).ct_eq(a.Y * b.X) | (a.Y * b.Y).ct_eq(a.X * b.X);
+}
+
+/// Decodes n back-to-back 32-byte encodings into out[0..n). Returns n, or the index of the first invalid one
+/// (entries before it are decoded; later ones are left unspecified).
+size_t ristretto_decode_many(EdwardsPoint* out, const uint8_t* encodings, size_t n) {
+    for (size_t i = 0; i < n; ++i) {
+        if (!ristretto_decode(out[i], encodings + 32 * i)) return i;
+    }
+    return n;
+}
+
+}  // namespace pyristretto

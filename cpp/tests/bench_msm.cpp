@@ -1,0 +1,169 @@
+// Timing driver (not a test): g++ -O3 -std=c++17 -Icpp/include cpp/tests/bench_msm.cpp cpp/src/{field,edwards,
+// ristretto,scalar,msm,fixed_base,hash}.cpp -lsodium -lpthread -o /tmp/bench_msm
+//   /tmp/bench_msm table     per-point times of msm, msm_vartime and the libsodium loop, point_sum, pedersen
+//   /tmp/bench_msm table 1   the same with threading off
+//   /tmp/bench_msm tune [n...] Straus vs Pippenger(c) on decoded points, single-threaded
+#include <sodium.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "pyristretto/edwards.hpp"
+#include "pyristretto/fixed_base.hpp"
+#include "pyristretto/hash.hpp"
+#include "pyristretto/msm.hpp"
+#include "pyristretto/msm_algorithms.hpp"
+#include "pyristretto/ristretto.hpp"
+#include "pyristretto/scalar_mul.hpp"
+
+using namespace pyristretto;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+volatile uint8_t g_sink;
+
+// Fastest of `reps` runs (each run repeats f until >= 20 ms), seconds per call: the minimum is the figure least
+// disturbed by other load on a shared machine.
+template <class F>
+double time_it(F f, int reps = 9) {
+    std::vector<double> r;
+    for (int k = 0; k < reps; ++k) {
+        size_t calls = 0;
+        const auto t0 = Clock::now();
+        double el;
+        do {
+            f();
+            ++calls;
+            el = std::chrono::duration<double>(Clock::now() - t0).count();
+        } while (el < 0.02);
+        r.push_back(el / calls);
+    }
+    std::sort(r.begin(), r.end());
+    return r[0];
+}
+
+void inputs(size_t n, std::vector<uint8_t>& s, std::vector<uint8_t>& p) {
+    s.resize(32 * n);
+    p.resize(32 * n);
+    for (size_t i = 0; i < n; ++i) {
+        crypto_core_ristretto255_scalar_random(&s[32 * i]);
+        crypto_core_ristretto255_random(&p[32 * i]);
+    }
+}
+
+void naive(const uint8_t* s, const uint8_t* p, size_t n, uint8_t out[32]) {
+    uint8_t acc[32] = {0}, t[32];
+    for (size_t i = 0; i < n; ++i) {
+        if (crypto_scalarmult_ristretto255(t, s + 32 * i, p + 32 * i) != 0) std::memset(t, 0, 32);
+        crypto_core_ristretto255_add(acc, acc, t);
+    }
+    std::memcpy(out, acc, 32);
+}
+
+void table() {
+    std::printf("%6s %10s %10s %10s %8s %8s   (us per point)\n", "n", "naive", "msm", "vartime", "x_ct",
+                "x_var");
+    for (size_t n : {1, 2, 4, 8, 16, 64, 128, 256, 512, 1024, 4096, 16384}) {
+        std::vector<uint8_t> s, p;
+        inputs(n, s, p);
+        uint8_t out[32];
+        const int reps = n >= 4096 ? 5 : 9;
+        const double tn = n <= 4096 ? time_it([&] { naive(s.data(), p.data(), n, out); g_sink = out[0]; }, reps) : 0;
+        const double tc = time_it([&] { msm(s.data(), p.data(), n, out); g_sink = out[0]; }, reps);
+        const double tv = time_it([&] { msm_vartime(s.data(), p.data(), n, out); g_sink = out[0]; }, reps);
+        std::printf("%6zu %10.2f %10.2f %10.2f %8.2f %8.2f\n", n, tn / n * 1e6, tc / n * 1e6, tv / n * 1e6,
+                    tn / tc, tn / tv);
+        std::fflush(stdout);
+    }
+    {
+        const size_t n = 512;
+        std::vector<uint8_t> s, p;
+        inputs(n, s, p);
+        uint8_t out[32];
+        const double tl = time_it([&] {
+            uint8_t acc[32] = {0};
+            for (size_t i = 0; i < n; ++i) crypto_core_ristretto255_add(acc, acc, &p[32 * i]);
+            g_sink = acc[0];
+        });
+        const double to = time_it([&] { point_sum(p.data(), n, out); g_sink = out[0]; });
+        std::printf("point_sum n=512: libsodium loop %.2f us/pt, point_sum %.2f us/pt, ratio %.2f\n",
+                    tl / n * 1e6, to / n * 1e6, tl / to);
+    }
+    {
+        uint8_t a[32], b[32], out[32];
+        crypto_core_ristretto255_scalar_random(a);
+        crypto_core_ristretto255_scalar_random(b);
+        const uint8_t* H = generator_H();
+        pedersen_commit(a, b, out);  // build the tables outside the timing
+        const double tl = time_it([&] {
+            uint8_t x[32], y[32], z[32];
+            crypto_scalarmult_ristretto255_base(x, a);
+            crypto_scalarmult_ristretto255(y, b, H);
+            crypto_core_ristretto255_add(z, x, y);
+            g_sink = z[0];
+        });
+        const double tp = time_it([&] { pedersen_commit(a, b, out); g_sink = out[0]; });
+        std::printf("pedersen: libsodium %.2f us, pedersen_commit %.2f us, ratio %.2f\n", tl * 1e6, tp * 1e6,
+                    tl / tp);
+        const double tb = time_it([&] { crypto_scalarmult_ristretto255_base(out, a); g_sink = out[0]; });
+        const double tf = time_it([&] { base_mul(a, out); g_sink = out[0]; });
+        std::printf("base_mul: libsodium %.2f us, base_mul %.2f us, ratio %.2f\n", tb * 1e6,
+                    tf * 1e6, tb / tf);
+        const double ts = time_it([&] { crypto_scalarmult_ristretto255(out, a, H); g_sink = out[0]; });
+        const double tm = time_it([&] { point_mul(a, H, out); g_sink = out[0]; });
+        std::printf("point_mul: libsodium %.2f us, point_mul %.2f us, ratio %.2f\n", ts * 1e6, tm * 1e6, ts / tm);
+        EdwardsPoint P;
+        ristretto_decode(P, H);
+        const double tdec = time_it([&] { EdwardsPoint Q; ristretto_decode(Q, H); g_sink = (uint8_t)Q.X.limb[0]; });
+        const double tenc = time_it([&] { ristretto_encode(out, P); g_sink = out[0]; });
+        const double tadd = time_it([&] { P = P + P.to_cached(); g_sink = (uint8_t)P.X.limb[0]; });
+        std::printf("decode %.2f us, encode %.2f us, add %.3f us\n", tdec * 1e6, tenc * 1e6, tadd * 1e6);
+    }
+}
+
+void tune(const std::vector<size_t>& sizes) {
+    std::printf("%6s %9s %9s", "n", "straus", "strausCT");
+    for (unsigned c = 4; c <= 14; ++c) std::printf("   pip%-3u", c);
+    std::printf("   (us per point, decoded points, one thread)\n");
+    for (size_t n : sizes) {
+        std::vector<uint8_t> s, p;
+        inputs(n, s, p);
+        std::vector<EdwardsPoint> d(n);
+        ristretto_decode_many(d.data(), p.data(), n);
+        const int reps = 3;
+        const double ts = time_it([&] { g_sink = (uint8_t)Straus::mul_vartime(s.data(), d.data(), n).X.limb[0]; }, reps);
+        const double tc = n <= 4096 ? time_it([&] { g_sink = (uint8_t)Straus::mul_ct(s.data(), d.data(), n).X.limb[0]; }, reps) : 0;
+        std::printf("%6zu %9.3f %9.3f", n, ts / n * 1e6, tc / n * 1e6);
+        for (unsigned c = 4; c <= 14; ++c) {
+            if ((c > 9 && n < 512) || (c < 6 && n > 2048)) { std::printf("   %6s", "-"); continue; }
+            const double tp = time_it([&] { g_sink = (uint8_t)Pippenger::mul_vartime(s.data(), d.data(), n, c).X.limb[0]; }, reps);
+            std::printf("   %6.3f", tp / n * 1e6);
+        }
+        std::printf("\n");
+        std::fflush(stdout);
+    }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (sodium_init() < 0) return 1;
+    const std::string mode = argc > 1 ? argv[1] : "table";
+    if (mode == "tune") {
+        std::vector<size_t> sizes;
+        for (int i = 2; i < argc; ++i) sizes.push_back(std::stoul(argv[i]));
+        if (sizes.empty())
+            sizes = {16, 32, 48, 64, 80, 96, 112, 128, 160, 192, 256, 384, 512, 768, 1024, 1536, 2048, 3072, 4096,
+                     8192, 16384, 32768};
+        tune(sizes);
+        return 0;
+    }
+    if (argc > 2) set_msm_max_threads(static_cast<unsigned>(std::stoul(argv[2])));
+    else table();
+    return 0;
+}

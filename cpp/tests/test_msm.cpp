@@ -1,0 +1,460 @@
+// Tests of the scalar recodings, the multi-scalar multiplications, point_sum, pedersen_commit and the
+// fixed-base tables: differential against libsodium on random and edge inputs.
+// Build: g++ -O2 -std=c++17 -Icpp/include cpp/tests/test_msm.cpp cpp/src/{field,edwards,ristretto,scalar,msm,
+//        fixed_base,hash}.cpp -lsodium -lpthread
+// The last line printed is "N passed, M failed"; the exit status is non-zero when M > 0.
+#include <sodium.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <vector>
+
+#include "pyristretto/edwards.hpp"
+#include "pyristretto/fixed_base.hpp"
+#include "pyristretto/hash.hpp"
+#include "pyristretto/msm.hpp"
+#include "pyristretto/msm_algorithms.hpp"
+#include "pyristretto/ristretto.hpp"
+#include "pyristretto/scalar.hpp"
+#include "pyristretto/scalar_mul.hpp"
+
+using namespace pyristretto;
+
+namespace {
+
+int g_passed = 0, g_failed = 0;
+
+void check(bool ok, const char* what, long long detail = -1) {
+    if (ok) {
+        ++g_passed;
+    } else {
+        ++g_failed;
+        if (detail >= 0)
+            std::printf("FAIL: %s (%lld)\n", what, detail);
+        else
+            std::printf("FAIL: %s\n", what);
+    }
+}
+
+using Bytes = std::vector<uint8_t>;
+
+const uint8_t Q_MINUS_1[32] = {0xec, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7,
+                               0xa2, 0xde, 0xf9, 0xde, 0x14, 0,    0,    0,    0,    0,    0,
+                               0,    0,    0,    0,    0,    0,    0,    0,    0,    0x10};
+
+// ---- reference implementations on libsodium -------------------------------------------------------------
+
+void ref_point_mul(const uint8_t s[32], const uint8_t p[32], uint8_t out[32]) {
+    // libsodium returns -1 (and zeros) for an identity result.
+    if (crypto_scalarmult_ristretto255(out, s, p) != 0) std::memset(out, 0, 32);
+}
+
+void ref_add(const uint8_t a[32], const uint8_t b[32], uint8_t out[32]) {
+    uint8_t r[32];
+    if (crypto_core_ristretto255_add(r, a, b) != 0) std::memset(r, 0, 32);
+    std::memcpy(out, r, 32);
+}
+
+Bytes ref_msm(const Bytes& scalars, const Bytes& points, size_t n) {
+    Bytes acc(32, 0);
+    uint8_t t[32];
+    for (size_t i = 0; i < n; ++i) {
+        ref_point_mul(&scalars[32 * i], &points[32 * i], t);
+        ref_add(acc.data(), t, acc.data());
+    }
+    return acc;
+}
+
+// ---- inputs -------------------------------------------------------------------------------------------
+
+void random_point(uint8_t out[32]) { crypto_core_ristretto255_random(out); }
+void random_scalar(uint8_t out[32]) { crypto_core_ristretto255_scalar_random(out); }
+
+// Mixes in edge cases at fixed positions: identity points, zero / one / q-1 scalars, a duplicate, P and -P.
+void make_inputs(size_t n, Bytes& scalars, Bytes& points, bool edges) {
+    scalars.assign(32 * n, 0);
+    points.assign(32 * n, 0);
+    for (size_t i = 0; i < n; ++i) {
+        random_scalar(&scalars[32 * i]);
+        random_point(&points[32 * i]);
+    }
+    if (!edges) return;
+    for (size_t i = 0; i < n; ++i) {
+        switch (i % 11) {
+            case 1: std::memset(&points[32 * i], 0, 32); break;               // identity point
+            case 2: std::memset(&scalars[32 * i], 0, 32); break;              // zero scalar
+            case 3: std::memset(&scalars[32 * i], 0, 32); scalars[32 * i] = 1; break;
+            case 4: std::memcpy(&scalars[32 * i], Q_MINUS_1, 32); break;
+            case 5: if (i >= 1) std::memcpy(&points[32 * i], &points[32 * (i - 1)], 32); break;  // duplicate
+            case 6:  // -P of the previous point
+                if (i >= 1) {
+                    uint8_t zero[32] = {0};
+                    crypto_core_ristretto255_sub(&points[32 * i], zero, &points[32 * (i - 1)]);
+                }
+                break;
+            case 7: std::memcpy(&scalars[32 * i], &scalars[32 * (i - 1)], 32); break;  // same scalar again
+            default: break;
+        }
+    }
+}
+
+Bytes invalid_encoding(int kind) {
+    Bytes p(32);
+    random_point(p.data());
+    if (kind == 0) p[31] |= 0x80;                  // bit 255 set (libsodium 1.0.18 would accept it)
+    else if (kind == 1) std::memset(p.data(), 0xff, 32), p[31] = 0x7f;  // non-canonical field element
+    else if (kind == 2) { std::memset(p.data(), 0, 32); p[0] = 1; }     // negative s
+    else { std::memset(p.data(), 0, 32); p[0] = 2; }                     // s = 1: not a valid point
+    return p;
+}
+
+// ---- big-integer recombination for the recodings -------------------------------------------------------
+
+struct BigInt {  // two's complement, 320 bits in 32-bit limbs
+    uint32_t limb[10] = {0};
+    void add_shifted(int64_t v, size_t pos) {
+        // adds v * 2^pos
+        const size_t word = pos / 32, bit = pos % 32;
+        __int128 x = static_cast<__int128>(v) * (static_cast<__int128>(1) << bit);
+        __int128 carry = 0;
+        for (size_t i = word; i < 10; ++i) {
+            const __int128 cur = static_cast<__int128>(limb[i]) + static_cast<uint32_t>(x) + carry;
+            limb[i] = static_cast<uint32_t>(cur);
+            carry = cur >> 32;
+            x >>= 32;  // arithmetic: the sign extension of a negative v keeps flowing up
+        }
+    }
+    bool equals_bytes(const uint8_t s[32]) const {
+        for (size_t i = 0; i < 8; ++i) {
+            const uint32_t w = uint32_t(s[4 * i]) | uint32_t(s[4 * i + 1]) << 8 | uint32_t(s[4 * i + 2]) << 16 |
+                               uint32_t(s[4 * i + 3]) << 24;
+            if (limb[i] != w) return false;
+        }
+        return limb[8] == 0 && limb[9] == 0;
+    }
+};
+
+void test_recodings() {
+    std::vector<Bytes> scalars;
+    for (int i = 0; i < 300; ++i) {
+        Bytes s(32);
+        random_scalar(s.data());
+        scalars.push_back(s);
+    }
+    for (int i = 0; i < 100; ++i) {  // arbitrary 255-bit values (bit 255 clear)
+        Bytes s(32);
+        randombytes_buf(s.data(), 32);
+        s[31] &= 0x7f;
+        scalars.push_back(s);
+    }
+    scalars.push_back(Bytes(32, 0));
+    Bytes one(32, 0);
+    one[0] = 1;
+    scalars.push_back(one);
+    scalars.push_back(Bytes(Q_MINUS_1, Q_MINUS_1 + 32));
+    Bytes max(32, 0xff);
+    max[31] = 0x7f;
+    scalars.push_back(max);                                         // 2^255 - 1
+    Bytes eights(32, 0x88);
+    eights[31] = 0x08;
+    scalars.push_back(eights);                                      // every nibble 8: carries all the way
+    Bytes alt(32, 0x77);
+    alt[31] = 0x77;
+    scalars.push_back(alt);
+
+    bool radix16_ok = true, radix16_range = true;
+    bool naf_ok = true, naf_shape = true;
+    bool r2c_ok = true, r2c_range = true;
+    for (const Bytes& s : scalars) {
+        int8_t d[64];
+        signed_radix16(s.data(), d);
+        BigInt a;
+        for (int i = 0; i < 64; ++i) {
+            a.add_shifted(d[i], 4 * i);
+            if (i < 63 && (d[i] < -8 || d[i] > 7)) radix16_range = false;
+            if (i == 63 && (d[i] < -8 || d[i] > 8)) radix16_range = false;
+        }
+        if (!a.equals_bytes(s.data())) radix16_ok = false;
+
+        for (unsigned w = 2; w <= 8; ++w) {
+            int8_t naf[kNafDigits];
+            const size_t top = width_naf(s.data(), w, naf);
+            BigInt b;
+            size_t last_nonzero = 0;
+            bool any = false;
+            for (size_t i = 0; i < kNafDigits; ++i) {
+                if (naf[i] == 0) continue;
+                b.add_shifted(naf[i], i);
+                if ((naf[i] & 1) == 0 || naf[i] >= (1 << (w - 1)) || naf[i] <= -(1 << (w - 1))) naf_shape = false;
+                if (any && i - last_nonzero < w) naf_shape = false;
+                any = true;
+                last_nonzero = i;
+            }
+            if (top != (any ? last_nonzero + 1 : 0)) naf_shape = false;
+            if (!b.equals_bytes(s.data())) naf_ok = false;
+        }
+        for (unsigned c = 4; c <= 16; ++c) {
+            int16_t digits[80];
+            const size_t count = radix2c_digit_count(c);
+            const size_t top = signed_radix2c(s.data(), c, digits);
+            BigInt b;
+            size_t expect_top = 0;
+            for (size_t i = 0; i < count; ++i) {
+                b.add_shifted(digits[i], c * i);
+                if (digits[i] < -(1 << (c - 1)) || digits[i] >= (1 << (c - 1))) r2c_range = false;
+                if (digits[i] != 0) expect_top = i + 1;
+            }
+            if (top != expect_top) r2c_range = false;
+            if (!b.equals_bytes(s.data())) r2c_ok = false;
+        }
+    }
+    check(radix16_ok, "signed_radix16 recombines to the scalar");
+    check(radix16_range, "signed_radix16 digit range");
+    check(naf_ok, "width_naf recombines to the scalar (w = 2..8)");
+    check(naf_shape, "width_naf digits odd, bounded, w apart; top index");
+    check(r2c_ok, "signed_radix2c recombines to the scalar (c = 4..16)");
+    check(r2c_range, "signed_radix2c digit range and top index");
+}
+
+// ---- msm ----------------------------------------------------------------------------------------------
+
+void test_msm_size(size_t n, bool edges) {
+    Bytes scalars, points;
+    make_inputs(n, scalars, points, edges);
+    const Bytes expect = ref_msm(scalars, points, n);
+    uint8_t out[32];
+    std::memset(out, 0xaa, 32);
+    size_t rc = msm(scalars.data(), points.data(), n, out);
+    check(rc == n && std::memcmp(out, expect.data(), 32) == 0, "msm matches libsodium, n =", (long long)n);
+    std::memset(out, 0xaa, 32);
+    rc = msm_vartime(scalars.data(), points.data(), n, out);
+    check(rc == n && std::memcmp(out, expect.data(), 32) == 0, "msm_vartime matches libsodium, n =",
+          (long long)n);
+}
+
+void test_msm_all_zero_and_special() {
+    for (size_t n : {1u, 5u, 200u}) {
+        Bytes scalars(32 * n, 0), points(32 * n);
+        for (size_t i = 0; i < n; ++i) random_point(&points[32 * i]);
+        uint8_t out[32];
+        std::memset(out, 0xaa, 32);
+        check(msm(scalars.data(), points.data(), n, out) == n && sodium_is_zero(out, 32),
+              "msm with zero scalars is the identity, n =", (long long)n);
+        std::memset(out, 0xaa, 32);
+        check(msm_vartime(scalars.data(), points.data(), n, out) == n && sodium_is_zero(out, 32),
+              "msm_vartime with zero scalars is the identity, n =", (long long)n);
+        // s*P + s*(-P) = identity
+        Bytes s2(32 * 2 * n), p2(32 * 2 * n);
+        uint8_t zero[32] = {0};
+        for (size_t i = 0; i < n; ++i) {
+            random_scalar(&s2[64 * i]);
+            std::memcpy(&s2[64 * i + 32], &s2[64 * i], 32);
+            std::memcpy(&p2[64 * i], &points[32 * i], 32);
+            crypto_core_ristretto255_sub(&p2[64 * i + 32], zero, &points[32 * i]);
+        }
+        std::memset(out, 0xaa, 32);
+        check(msm(s2.data(), p2.data(), 2 * n, out) == 2 * n && sodium_is_zero(out, 32),
+              "msm of P and -P with equal scalars is the identity, n =", (long long)n);
+        std::memset(out, 0xaa, 32);
+        check(msm_vartime(s2.data(), p2.data(), 2 * n, out) == 2 * n && sodium_is_zero(out, 32),
+              "msm_vartime of P and -P with equal scalars is the identity, n =", (long long)n);
+    }
+    // n = 0 is the identity for both
+    uint8_t out[32];
+    std::memset(out, 0xaa, 32);
+    check(msm(nullptr, nullptr, 0, out) == 0 && sodium_is_zero(out, 32), "msm n = 0 is the identity");
+    std::memset(out, 0xaa, 32);
+    check(msm_vartime(nullptr, nullptr, 0, out) == 0 && sodium_is_zero(out, 32), "msm_vartime n = 0");
+    std::memset(out, 0xaa, 32);
+    check(point_sum(nullptr, 0, out) == 0 && sodium_is_zero(out, 32), "point_sum n = 0 is the identity");
+}
+
+void test_invalid_points() {
+    for (size_t n : {1u, 3u, 40u, 300u, 1000u}) {
+        for (int kind = 0; kind < 4; ++kind) {
+            for (size_t where : {size_t(0), n / 2, n - 1}) {
+                Bytes scalars, points;
+                make_inputs(n, scalars, points, false);
+                const Bytes bad = invalid_encoding(kind);
+                std::memcpy(&points[32 * where], bad.data(), 32);
+                if (where + 1 < n) std::memcpy(&points[32 * (n - 1)], bad.data(), 32);  // a later one too
+                uint8_t out[32];
+                std::memset(out, 0xaa, 32);
+                bool untouched = true;
+                size_t rc1 = msm(scalars.data(), points.data(), n, out);
+                for (uint8_t b : out) untouched &= (b == 0xaa);
+                size_t rc2 = msm_vartime(scalars.data(), points.data(), n, out);
+                for (uint8_t b : out) untouched &= (b == 0xaa);
+                size_t rc3 = point_sum(points.data(), n, out);
+                for (uint8_t b : out) untouched &= (b == 0xaa);
+                check(rc1 == where && rc2 == where && rc3 == where && untouched,
+                      "invalid point index returned, out untouched; n*1000+where =", (long long)(n * 1000 + where));
+            }
+        }
+    }
+}
+
+void test_algorithms_direct() {
+    // Every Pippenger window and both Straus variants on decoded points.
+    for (size_t n : {1u, 2u, 7u, 33u, 150u}) {
+        Bytes scalars, points;
+        make_inputs(n, scalars, points, true);
+        const Bytes expect = ref_msm(scalars, points, n);
+        std::vector<EdwardsPoint> dec(n);
+        check(ristretto_decode_many(dec.data(), points.data(), n) == n, "decode_many");
+        uint8_t out[32];
+        bool all = true;
+        for (unsigned c = 4; c <= 16; ++c) {
+            ristretto_encode(out, Pippenger::mul_vartime(scalars.data(), dec.data(), n, c));
+            if (std::memcmp(out, expect.data(), 32) != 0) {
+                all = false;
+                std::printf("  pippenger c=%u n=%zu wrong\n", c, n);
+            }
+        }
+        check(all, "Pippenger c = 4..16 matches libsodium, n =", (long long)n);
+        ristretto_encode(out, Straus::mul_ct(scalars.data(), dec.data(), n));
+        check(std::memcmp(out, expect.data(), 32) == 0, "Straus::mul_ct, n =", (long long)n);
+        ristretto_encode(out, Straus::mul_vartime(scalars.data(), dec.data(), n));
+        check(std::memcmp(out, expect.data(), 32) == 0, "Straus::mul_vartime, n =", (long long)n);
+    }
+    // Maximal recodings: scalars q-1 everywhere.
+    {
+        const size_t n = 20;
+        Bytes scalars(32 * n), points(32 * n);
+        for (size_t i = 0; i < n; ++i) {
+            std::memcpy(&scalars[32 * i], Q_MINUS_1, 32);
+            random_point(&points[32 * i]);
+        }
+        const Bytes expect = ref_msm(scalars, points, n);
+        uint8_t out[32];
+        check(msm(scalars.data(), points.data(), n, out) == n && std::memcmp(out, expect.data(), 32) == 0,
+              "msm with all scalars q-1");
+        check(msm_vartime(scalars.data(), points.data(), n, out) == n && std::memcmp(out, expect.data(), 32) == 0,
+              "msm_vartime with all scalars q-1");
+    }
+}
+
+void test_point_sum() {
+    for (size_t n : {1u, 2u, 3u, 100u, 127u, 128u, 129u, 512u, 1000u}) {
+        Bytes scalars, points;
+        make_inputs(n, scalars, points, true);
+        Bytes acc(32, 0);
+        for (size_t i = 0; i < n; ++i) ref_add(acc.data(), &points[32 * i], acc.data());
+        uint8_t out[32];
+        check(point_sum(points.data(), n, out) == n && std::memcmp(out, acc.data(), 32) == 0,
+              "point_sum matches libsodium, n =", (long long)n);
+    }
+    // P + (-P) = identity
+    Bytes p(64);
+    uint8_t zero[32] = {0}, out[32];
+    random_point(p.data());
+    crypto_core_ristretto255_sub(&p[32], zero, p.data());
+    check(point_sum(p.data(), 2, out) == 2 && sodium_is_zero(out, 32), "point_sum P + (-P)");
+}
+
+void test_pedersen_and_fixed_base() {
+    const uint8_t* H = generator_H();
+    std::vector<Bytes> edge;
+    edge.push_back(Bytes(32, 0));
+    Bytes one(32, 0);
+    one[0] = 1;
+    edge.push_back(one);
+    edge.push_back(Bytes(Q_MINUS_1, Q_MINUS_1 + 32));
+    bool ped_ok = true, base_ok = true;
+    for (int t = 0; t < 60; ++t) {
+        Bytes a(32), b(32);
+        random_scalar(a.data());
+        random_scalar(b.data());
+        if (t < 9) {
+            a = edge[t % 3];
+            b = edge[t / 3];
+        }
+        uint8_t ga[32], hb[32], expect[32], out[32];
+        if (crypto_scalarmult_ristretto255_base(ga, a.data()) != 0) std::memset(ga, 0, 32);
+        ref_point_mul(b.data(), H, hb);
+        ref_add(ga, hb, expect);
+        pedersen_commit(a.data(), b.data(), out);
+        if (std::memcmp(out, expect, 32) != 0) ped_ok = false;
+        ristretto_encode(out, basepoint_table().mul(a.data()));
+        if (std::memcmp(out, ga, 32) != 0) base_ok = false;
+        std::memset(out, 0xaa, 32);
+        base_mul(a.data(), out);
+        if (std::memcmp(out, ga, 32) != 0) base_ok = false;
+    }
+    check(ped_ok, "pedersen_commit matches a*G + b*H from libsodium (random and 0, 1, q-1)");
+    check(base_ok, "FixedBaseTable::mul(G) and base_mul match crypto_scalarmult_ristretto255_base (0, 1, q-1 too)");
+    // A table of another point.
+    uint8_t penc[32];
+    random_point(penc);
+    EdwardsPoint P;
+    ristretto_decode(P, penc);
+    FixedBaseTable tp(P);
+    bool other_ok = true;
+    for (int t = 0; t < 20; ++t) {
+        uint8_t s[32], out[32], expect[32];
+        random_scalar(s);
+        ref_point_mul(s, penc, expect);
+        ristretto_encode(out, tp.mul(s));
+        if (std::memcmp(out, expect, 32) != 0) other_ok = false;
+    }
+    check(other_ok, "FixedBaseTable of a random point matches libsodium");
+}
+
+void test_point_mul() {
+    bool ok = true;
+    for (int t = 0; t < 60; ++t) {
+        uint8_t s[32], p[32], expect[32], out[32];
+        random_scalar(s);
+        random_point(p);
+        if (t % 10 == 1) std::memset(s, 0, 32);
+        if (t % 10 == 2) std::memcpy(s, Q_MINUS_1, 32);
+        if (t % 10 == 3) { std::memset(s, 0, 32); s[0] = 1; }
+        if (t % 10 == 4) std::memset(p, 0, 32);  // identity point
+        ref_point_mul(s, p, expect);
+        std::memset(out, 0xaa, 32);
+        if (!point_mul(s, p, out) || std::memcmp(out, expect, 32) != 0) ok = false;
+    }
+    check(ok, "point_mul matches crypto_scalarmult_ristretto255 (random, 0, 1, q-1, identity point)");
+    bool rejects = true;
+    for (int kind = 0; kind < 4; ++kind) {
+        const Bytes bad = invalid_encoding(kind);
+        uint8_t s[32], out[32];
+        random_scalar(s);
+        std::memset(out, 0xaa, 32);
+        if (point_mul(s, bad.data(), out)) rejects = false;
+        for (uint8_t b : out) rejects &= (b == 0xaa);
+    }
+    check(rejects, "point_mul rejects invalid encodings, out untouched");
+}
+
+}  // namespace
+
+int main() {
+    if (sodium_init() < 0) {
+        std::printf("sodium_init failed\n0 passed, 1 failed\n");
+        return 1;
+    }
+    test_recodings();
+    for (size_t n : {size_t(0), size_t(1), size_t(2), size_t(3), size_t(4), size_t(8), size_t(16), size_t(17),
+                     kPippengerCrossover - 1, kPippengerCrossover, kPippengerCrossover + 1, size_t(255),
+                     size_t(256), size_t(257), size_t(600), size_t(4096)}) {
+        test_msm_size(n, true);
+    }
+    test_msm_size(64, false);
+    test_msm_size(1000, false);
+    // The threaded path (off by default): forced on, with sizes around its thresholds.
+    set_msm_max_threads(3);
+    for (size_t n : {size_t(63), size_t(64), size_t(65), size_t(200), size_t(256), size_t(700)}) test_msm_size(n, true);
+    test_point_sum();
+    test_invalid_points();
+    set_msm_max_threads(1);
+    test_msm_all_zero_and_special();
+    test_invalid_points();
+    test_algorithms_direct();
+    test_point_sum();
+    test_pedersen_and_fixed_base();
+    test_point_mul();
+    std::printf("%d passed, %d failed\n", g_passed, g_failed);
+    return g_failed == 0 ? 0 : 1;
+}

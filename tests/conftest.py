@@ -1,0 +1,32 @@
+import os
+import random
+import sys
+
+import pytest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import reference  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def vectors():
+    # load_vectors raises (never skips) when the shared vectors file is missing
+    return reference.load_vectors()
+
+
+@pytest.fixture(scope="session")
+def ref():
+    return reference
+
+
+@pytest.fixture
+def rng(request):
+    # one reproducible stream per test
+    return random.Random(f"pyristretto:{request.node.nodeid}")
+
+
+@pytest.fixture(scope="session")
+def pool():
+    """Points with known discrete logs (see reference.KnownLogPool)."""
+    return reference.KnownLogPool(random.Random(20240611), 512)

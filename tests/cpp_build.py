@@ -1,0 +1,36 @@
+"""Compiles the C++ test programs of cpp/tests against the core sources (used by test_cpp_units.py and
+test_constant_time.py). A missing compiler or a failed build raises: these tests fail, they never skip."""
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+INCLUDE = REPO / "cpp" / "include"
+TESTS = REPO / "cpp" / "tests"
+VECTORS = REPO.parent / "shared" / "vectors" / "ristretto255.json"
+
+# The C++ core (no Python headers). Listed rather than globbed so a temporary stand-in file in cpp/src cannot
+# clash with the real implementation at link time.
+CORE_SOURCES = ["field", "edwards", "ristretto", "scalar", "msm", "fixed_base", "hash", "sodium"]
+
+
+def compiler():
+    cxx = os.environ.get("CXX", "g++")
+    path = shutil.which(cxx)
+    assert path, f"C++ compiler {cxx!r} not found: these tests need g++ (they do not skip)"
+    return path
+
+
+def build(test_source, out_dir, opt="-O2", extra=()):
+    """Compiles cpp/tests/<test_source> with the core sources into out_dir; returns the executable path."""
+    src = TESTS / test_source
+    assert src.is_file(), f"missing {src}"
+    exe = Path(out_dir) / (Path(test_source).stem + opt.replace("-", "_"))
+    cmd = [compiler(), opt, "-g", "-std=c++17", f"-I{INCLUDE}", str(src)]
+    cmd += [str(REPO / "cpp" / "src" / f"{name}.cpp") for name in CORE_SOURCES]
+    cmd += list(extra) + ["-lsodium", "-lpthread", "-o", str(exe)]
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    assert proc.returncode == 0, f"build failed: {' '.join(cmd)}\n{proc.stderr[-4000:]}"
+    return exe

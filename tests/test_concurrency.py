@@ -1,0 +1,171 @@
+"""Concurrency (issue 5): many threads running msm, msm_vartime, point_sum, derive_generators and
+pedersen_commit at once on shared inputs get exactly the serial results -- both in a warmed-up process and in
+fresh interpreters whose very first pedersen_commit (the fixed-base tables' lazy construction) happens in all
+threads at the same time."""
+import hashlib
+import os
+import random
+import subprocess
+import sys
+import textwrap
+import threading
+
+import pytest
+
+import pyristretto as pr
+
+Q = 2**252 + 27742317777372353535851937790883648493
+N_THREADS = 12
+ROUNDS = 6
+
+
+def run_concurrently(target, n_threads):
+    """Runs target(k) in n_threads threads released together by a barrier; re-raises the first error."""
+    barrier = threading.Barrier(n_threads)
+    errors = []
+
+    def body(k):
+        try:
+            barrier.wait()
+            target(k)
+        except BaseException as exc:  # noqa: BLE001 - re-raised in the main thread
+            errors.append(exc)
+
+    threads = [threading.Thread(target=body, args=(k,)) for k in range(n_threads)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=300)
+        assert not t.is_alive(), "a thread hung"
+    if errors:
+        raise errors[0]
+
+
+@pytest.fixture
+def fast_switching():
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # the GIL changes hands as often as possible between the nogil sections
+    try:
+        yield
+    finally:
+        sys.setswitchinterval(old)
+
+
+def shared_inputs():
+    rng = random.Random(5)
+    points = pr.derive_generators(b"concurrency", 96)
+    scalars = [rng.randrange(Q) for _ in range(96)]
+    sparse = [s if i % 4 else 0 for i, s in enumerate(scalars)]  # msm_vartime skips the zeros
+    commits = [(rng.randrange(-Q, 2 * Q), rng.randrange(Q)) for _ in range(16)]
+    return points, scalars, sparse, commits
+
+
+def workload(points, scalars, sparse, commits):
+    """(name, thunk) pairs; sizes on both sides of the usual Straus/Pippenger crossovers."""
+    flat = b"".join(points)
+    jobs = []
+    for n in (1, 7, 16, 33, 96):
+        jobs.append((f"msm{n}", lambda n=n: pr.msm(scalars[:n], points[:n])))
+        jobs.append((f"msm_vartime{n}", lambda n=n: pr.msm_vartime(sparse[:n], flat[:32 * n])))
+        jobs.append((f"point_sum{n}", lambda n=n: pr.point_sum(points[:n])))
+    jobs.append(("msm_vartime_dense", lambda: pr.msm_vartime(scalars, points)))
+    jobs.append(("derive", lambda: pr.derive_generators(b"concurrency", 96)))
+    jobs.append(("derive_other", lambda: pr.derive_generators(b"other domain", 20)))
+    for i, (a, b) in enumerate(commits):
+        jobs.append((f"pedersen{i}", lambda a=a, b=b: pr.pedersen_commit(a, b)))
+    return jobs
+
+
+def test_threads_agree_with_serial_results(fast_switching):
+    inputs = shared_inputs()
+    jobs = workload(*inputs)
+    serial = {name: thunk() for name, thunk in jobs}
+    assert serial["derive"] == inputs[0]
+    results = [dict() for _ in range(N_THREADS)]
+
+    def worker(k):
+        order = list(jobs)
+        random.Random(k).shuffle(order)  # different threads run different functions at the same moment
+        for _ in range(ROUNDS):
+            for name, thunk in order:
+                got = thunk()
+                prev = results[k].setdefault(name, got)
+                assert got == prev, f"thread {k}: {name} changed between rounds"
+
+    run_concurrently(worker, N_THREADS)
+    for k in range(N_THREADS):
+        for name, want in serial.items():
+            assert results[k][name] == want, f"thread {k}: {name} differs from the serial result"
+
+
+FRESH_SCRIPT = textwrap.dedent(r"""
+    import hashlib, sys, threading
+    import pysodium
+    import pyristretto as pr   # importing computes G and H; pedersen_commit has not run yet
+
+    Q = 2**252 + 27742317777372353535851937790883648493
+    N = int(sys.argv[1])
+    seed = int(sys.argv[2])
+
+    def le(x):
+        return (x % Q).to_bytes(32, "little")
+
+    def mul(s, p):
+        try:
+            return pysodium.crypto_scalarmult_ristretto255(le(s), p)
+        except ValueError:  # identity result
+            return bytes(32)
+
+    def base(s):
+        try:
+            return pysodium.crypto_scalarmult_ristretto255_base(le(s))
+        except ValueError:
+            return bytes(32)
+
+    H = pysodium.crypto_core_ristretto255_from_hash(hashlib.blake2b(b"Ristretto255:H", digest_size=64).digest())
+    # every thread's inputs and the expected commitments, from libsodium (pyristretto is not used here)
+    inputs = [((seed * 7919 + k * 104729) ** 3 % (2 * Q) - Q // 2, (seed + k) ** 5 % Q) for k in range(N)]
+    inputs[0] = (0, 0)
+    inputs[1] = (Q - 1, 1)
+    expected = [pysodium.crypto_core_ristretto255_add(base(a), mul(b, H)) for a, b in inputs]
+    points = [base(k + 2) for k in range(40)]
+    msm_expected = base(sum((k + 1) * (k + 2) for k in range(40)))
+
+    barrier = threading.Barrier(N)
+    got = [None] * N
+    errors = []
+
+    def body(k):
+        try:
+            barrier.wait()
+            first = pr.pedersen_commit(*inputs[k])           # the first call in the process, in all threads
+            again = [pr.pedersen_commit(*inputs[(k + j) % N]) for j in range(N)]
+            m = pr.msm(range(1, 41), points)
+            mv = pr.msm_vartime(range(1, 41), points)
+            got[k] = (first, again, m, mv)
+        except BaseException as exc:
+            errors.append(repr(exc))
+
+    threads = [threading.Thread(target=body, args=(k,)) for k in range(N)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors, errors
+    for k, (first, again, m, mv) in enumerate(got):
+        assert first == expected[k], f"thread {k}: first pedersen_commit wrong"
+        assert again == [expected[(k + j) % N] for j in range(N)], f"thread {k}: later pedersen_commit wrong"
+        assert m == msm_expected and mv == msm_expected, f"thread {k}: msm wrong"
+    print("ok", N)
+""")
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_first_pedersen_commit_concurrently_in_fresh_interpreter(seed):
+    package_root = os.path.dirname(os.path.dirname(os.path.abspath(pr.__file__)))
+    env = dict(os.environ)
+    env["PYTHONPATH"] = package_root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    proc = subprocess.run([sys.executable, "-c", FRESH_SCRIPT, str(N_THREADS + 4), str(seed)],
+                          capture_output=True, text=True, timeout=300, env=env)
+    assert proc.returncode == 0, f"exit {proc.returncode}\nstdout:\n{proc.stdout}\nstderr:\n{proc.stderr}"
+    assert proc.stdout.strip() == f"ok {N_THREADS + 4}"

@@ -1,0 +1,28 @@
+"""Builds and runs the C++ unit tests: cpp/tests/test_core.cpp (field, group, encoding; vectors path as argv[1])
+and cpp/tests/test_msm.cpp (recodings, MSM, point_sum, pedersen_commit, fixed-base tables vs libsodium)."""
+
+import subprocess
+
+import cpp_build
+
+
+def _run(args):
+    proc = subprocess.run([str(a) for a in args], capture_output=True, text=True, timeout=600)
+    out = proc.stdout + proc.stderr
+    return proc.returncode, out
+
+
+def test_core(tmp_path):
+    assert cpp_build.VECTORS.is_file(), f"missing vectors file {cpp_build.VECTORS}"
+    exe = cpp_build.build("test_core.cpp", tmp_path)
+    rc, out = _run([exe, cpp_build.VECTORS])
+    assert rc == 0, out[-4000:]
+    assert out.strip().splitlines()[-1].endswith(" 0 failed"), out[-4000:]
+
+
+def test_msm(tmp_path):
+    exe = cpp_build.build("test_msm.cpp", tmp_path)
+    rc, out = _run([exe])
+    assert rc == 0, out[-4000:]
+    last = out.strip().splitlines()[-1]
+    assert last.endswith(" passed, 0 failed") and not last.startswith("0 passed"), out[-4000:]

@@ -1,0 +1,270 @@
+"""msm, msm_vartime and pedersen_commit vs libsodium (pysodium).
+
+Two independent references:
+  * a pysodium loop (sum of crypto_scalarmult_ristretto255 via crypto_core_ristretto255_add) on
+    random one-way-map points with unknown discrete logs;
+  * for the bulk of the random cases, points x_i*G with known logs, where the sum is
+    (sum s_i x_i)*G: one libsodium base multiplication per case.
+Both must hold for the loop-based msm and for the C++ Straus/Pippenger core.
+"""
+import numpy as np
+import pytest
+
+import pyristretto as pr
+import reference as ref
+from reference import DIFF_CASES, EDGE_SCALARS, IDENTITY_BYTES, Q, random_scalar
+
+MSM_FUNCS = {"msm": lambda: pr.msm, "msm_vartime": lambda: pr.msm_vartime}
+
+
+def check_point(x, expected):
+    assert type(x) is bytes, type(x)
+    assert x == expected, (x.hex(), expected.hex())
+
+
+def as_points_arg(points, form):
+    """The points argument in one of the accepted forms."""
+    if form == "list":
+        return list(points)
+    if form == "tuple":
+        return tuple(points)
+    if form == "generator":
+        return (p for p in points)
+    if form == "bytes":
+        return b"".join(points)
+    if form == "bytearray":
+        return bytearray(b"".join(points))
+    if form == "memoryview":
+        return memoryview(b"".join(points))
+    if form == "numpy":
+        return np.frombuffer(b"".join(points), dtype=np.uint8).reshape(len(points), 32).copy()
+    if form == "list_of_bytearray":
+        return [bytearray(p) for p in points]
+    if form == "list_of_numpy":
+        return [np.frombuffer(p, dtype=np.uint8).copy() for p in points]
+    raise AssertionError(form)
+
+
+POINT_FORMS = ["list", "tuple", "generator", "bytes", "bytearray", "memoryview", "numpy",
+               "list_of_bytearray", "list_of_numpy"]
+
+
+def as_scalars_arg(scalars, form):
+    if form == "list":
+        return list(scalars)
+    if form == "tuple":
+        return tuple(scalars)
+    if form == "generator":
+        return (s for s in scalars)
+    if form == "numpy_int64":
+        # only for scalars that fit; the caller checks
+        return np.array(scalars, dtype=np.int64)
+    raise AssertionError(form)
+
+
+def random_case(rng, pool, n, zero_prob):
+    scalars, logs, points = [], [], []
+    for _ in range(n):
+        i = rng.randrange(len(pool.points))
+        x, P = pool.logs[i], pool.points[i]
+        r = rng.random()
+        if r < 0.05 and points:                 # duplicate of an earlier point
+            j = rng.randrange(len(points))
+            x, P = logs[j], points[j]
+        elif r < 0.1 and points:                # negation of an earlier point
+            j = rng.randrange(len(points))
+            x, P = (-logs[j]) % Q, ref.point_neg(points[j])
+        s = 0 if rng.random() < zero_prob else random_scalar(rng)
+        scalars.append(s)
+        logs.append(x)
+        points.append(P)
+    return scalars, logs, points
+
+
+@pytest.mark.parametrize("name", MSM_FUNCS)
+def test_msm_known_log_differential(name, rng, pool):
+    f = MSM_FUNCS[name]()
+    zero_prob = 0.3 if name == "msm_vartime" else 0.05
+    for case in range(DIFF_CASES):
+        n = rng.randrange(0, 41)
+        scalars, logs, points = random_case(rng, pool, n, zero_prob)
+        expected = ref.base_mul(sum(s * x for s, x in zip(scalars, logs)))
+        form = POINT_FORMS[case % len(POINT_FORMS)]
+        sform = ["list", "tuple", "generator"][case % 3]
+        if case % 17 == 0 and all(-(2**63) <= s < 2**63 for s in scalars):
+            sform = "numpy_int64"
+        got = f(as_scalars_arg(scalars, sform), as_points_arg(points, form))
+        check_point(got, expected)
+
+
+@pytest.mark.parametrize("name", MSM_FUNCS)
+def test_msm_pysodium_loop_differential(name, rng):
+    f = MSM_FUNCS[name]()
+    zero_prob = 0.3 if name == "msm_vartime" else 0.05
+    cache = [ref.random_point(rng) for _ in range(400)]
+    for case in range(1000):
+        n = rng.randrange(0, 41)
+        points = [rng.choice(cache) for _ in range(n)]
+        scalars = [0 if rng.random() < zero_prob else random_scalar(rng) for _ in range(n)]
+        form = POINT_FORMS[case % len(POINT_FORMS)]
+        check_point(f(scalars, as_points_arg(points, form)), ref.msm_loop(scalars, points))
+
+
+@pytest.mark.parametrize("name", MSM_FUNCS)
+def test_msm_large_n(name, rng):
+    f = MSM_FUNCS[name]()
+    cache = [ref.random_point(rng) for _ in range(300)]
+    sizes = [41, 63, 64, 65, 127, 128, 129, 190, 255, 256, 257, 299, 300] + \
+        [rng.randrange(41, 301) for _ in range(5)]
+    for n in sizes:
+        points = rng.sample(cache, n)
+        scalars = [random_scalar(rng) for _ in range(n)]
+        if name == "msm_vartime":
+            for i in rng.sample(range(n), n // 3):
+                scalars[i] = 0
+        expected = ref.msm_loop(scalars, points)
+        check_point(f(scalars, points), expected)
+        check_point(f(scalars, b"".join(points)), expected)
+
+
+@pytest.mark.parametrize("name", MSM_FUNCS)
+def test_msm_very_large_n(name, rng, pool):
+    """Sizes well above any Straus/Pippenger crossover (known-log reference: one base_mul)."""
+    f = MSM_FUNCS[name]()
+    for n in (511, 512, 1024, 2048, 4097):
+        idx = [rng.randrange(len(pool.points)) for _ in range(n)]
+        scalars = [random_scalar(rng) if rng.random() < 0.8 else 0 for _ in range(n)]
+        expected = ref.base_mul(sum(s * pool.logs[i] for s, i in zip(scalars, idx)))
+        pts = [pool.points[i] for i in idx]
+        check_point(f(scalars, pts), expected)
+        arr = np.frombuffer(b"".join(pts), dtype=np.uint8).reshape(n, 32)
+        check_point(f(scalars, arr), expected)
+
+
+@pytest.mark.parametrize("name", MSM_FUNCS)
+def test_msm_structured_scalars(name, rng, pool):
+    """Scalars that hit window/bucket corner cases of Straus and Pippenger."""
+    f = MSM_FUNCS[name]()
+    for n in (1, 2, 3, 16, 40, 100, 300):
+        idx = [rng.randrange(len(pool.points)) for _ in range(n)]
+        pts = [pool.points[i] for i in idx]
+        families = [
+            [Q - 1] * n,
+            [1] * n,
+            [2**252] * n,
+            [2**k % Q for k in range(n)],
+            [(2**(k % 253)) - 1 for k in range(n)],
+            [rng.choice(EDGE_SCALARS) for _ in range(n)],
+            [int("f" * (1 + k % 63), 16) for k in range(n)],
+            [rng.randrange(16) << (4 * rng.randrange(63)) for _ in range(n)],
+            [Q] * n,
+            [0] * n,
+        ]
+        for scalars in families:
+            expected = ref.base_mul(sum(s * pool.logs[i] for s, i in zip(scalars, idx)))
+            check_point(f(scalars, pts), expected)
+
+
+@pytest.mark.parametrize("name", MSM_FUNCS)
+def test_msm_empty(name):
+    f = MSM_FUNCS[name]()
+    check_point(f([], []), IDENTITY_BYTES)
+    check_point(f((), ()), IDENTITY_BYTES)
+    check_point(f(iter([]), iter([])), IDENTITY_BYTES)
+    check_point(f([], b""), IDENTITY_BYTES)
+    check_point(f([], bytearray()), IDENTITY_BYTES)
+    check_point(f([], np.zeros((0, 32), dtype=np.uint8)), IDENTITY_BYTES)
+
+
+@pytest.mark.parametrize("name", MSM_FUNCS)
+def test_msm_edges(name, rng):
+    f = MSM_FUNCS[name]()
+    P = ref.Hp(b"msm edge P")
+    nP = ref.point_neg(P)
+    R = ref.Hp(b"msm edge R")
+    I = IDENTITY_BYTES
+    check_point(f([1], [P]), P)
+    check_point(f([-1], [P]), nP)
+    check_point(f([0], [P]), I)
+    check_point(f([Q], [P]), I)
+    check_point(f([5], [I]), I)
+    check_point(f([2**1000], [P]), ref.point_mul(2**1000, P))
+    check_point(f([-(2**1000)], [P]), ref.point_mul(-(2**1000), P))
+    check_point(f([7, 7], [P, nP]), I)
+    check_point(f([3, 4, 0, 9], [P, R, I, I]), ref.msm_loop([3, 4], [P, R]))
+    # duplicated points
+    scalars = [random_scalar(rng) for _ in range(60)]
+    check_point(f(scalars, [P] * 60), ref.point_mul(sum(scalars), P))
+    check_point(f(scalars, b"".join([P] * 60)), ref.point_mul(sum(scalars), P))
+    # zero scalars everywhere but one
+    scalars = [0] * 50
+    scalars[37] = 12345
+    pts = [ref.Hp(b"zero", i.to_bytes(4, "little")) for i in range(50)]
+    check_point(f(scalars, pts), ref.point_mul(12345, pts[37]))
+    # numpy integer scalars of several types, and __index__ objects
+    class Idx:
+        def __init__(self, v):
+            self.v = v
+
+        def __index__(self):
+            return self.v
+
+    sc = [np.int8(-1), np.uint64(2**64 - 1), np.int32(5), Idx(-(2**300)), Idx(3)]
+    pts = [P, R, P, R, nP]
+    check_point(f(sc, pts), ref.msm_loop([int(s) if not isinstance(s, Idx) else s.v for s in sc], pts))
+    check_point(f(np.array([3, -4, 5], dtype=np.int64), [P, R, P]), ref.msm_loop([3, -4, 5], [P, R, P]))
+    check_point(f(range(5), [P, R, P, R, P]), ref.msm_loop(range(5), [P, R, P, R, P]))
+
+
+def test_msm_and_vartime_agree(rng):
+    cache = [ref.random_point(rng) for _ in range(100)]
+    for _ in range(300):
+        n = rng.randrange(0, 100)
+        pts = [rng.choice(cache) for _ in range(n)]
+        sc = [random_scalar(rng) if rng.random() < 0.7 else 0 for _ in range(n)]
+        assert pr.msm(sc, pts) == pr.msm_vartime(sc, pts)
+
+
+@pytest.mark.parametrize("name", MSM_FUNCS)
+def test_msm_inputs_not_modified(name, rng):
+    f = MSM_FUNCS[name]()
+    pts = [ref.random_point(rng) for _ in range(10)]
+    buf = bytearray(b"".join(pts))
+    arr = np.frombuffer(b"".join(pts), dtype=np.uint8).reshape(10, 32).copy()
+    scalars = [random_scalar(rng) for _ in range(10)]
+    s0 = list(scalars)
+    f(scalars, buf)
+    f(scalars, arr)
+    assert bytes(buf) == b"".join(pts)
+    assert arr.tobytes() == b"".join(pts)
+    assert scalars == s0
+
+
+# ---------------------------------------------------------------------------------------------
+# pedersen_commit
+# ---------------------------------------------------------------------------------------------
+def test_pedersen_commit_differential(rng):
+    for _ in range(DIFF_CASES):
+        a, b = random_scalar(rng), random_scalar(rng)
+        check_point(pr.pedersen_commit(a, b), ref.pedersen_commit(a, b))
+
+
+def test_pedersen_commit_edges():
+    G, H = pr.G, ref.H_BYTES
+    check_point(pr.pedersen_commit(0, 0), IDENTITY_BYTES)
+    check_point(pr.pedersen_commit(Q, -Q), IDENTITY_BYTES)
+    check_point(pr.pedersen_commit(1, 0), G)
+    check_point(pr.pedersen_commit(0, 1), H)
+    check_point(pr.pedersen_commit(-1, -1), ref.point_neg(ref.point_add(G, H)))
+    for a in EDGE_SCALARS:
+        for b in (0, 1, Q - 1, 2**1000, -(2**1000)):
+            check_point(pr.pedersen_commit(a, b), ref.pedersen_commit(a, b))
+    check_point(pr.pedersen_commit(np.int64(-7), np.uint64(2**64 - 1)),
+                ref.pedersen_commit(-7, 2**64 - 1))
+
+
+def test_pedersen_commit_homomorphic(rng):
+    for _ in range(50):
+        a1, b1, a2, b2 = (rng.randrange(Q) for _ in range(4))
+        c = ref.point_add(pr.pedersen_commit(a1, b1), pr.pedersen_commit(a2, b2))
+        check_point(pr.pedersen_commit(a1 + a2, b1 + b2), c)
