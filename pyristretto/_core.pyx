@@ -36,8 +36,8 @@ if not cpp.sodium_start():
 # Argument conversion (GIL held)
 # ---------------------------------------------------------------------------------------------------
 
-cdef int read_scalar(object s, object name, uint8_t* out) except -1:
-    """Writes (s mod q) as 32 little-endian bytes; TypeError for anything without __index__."""
+cdef object reduce_scalar(object s, object name):
+    """s mod q as an int; TypeError for anything without __index__."""
     cdef object i
     if PyLong_Check(s):
         i = s
@@ -48,7 +48,12 @@ cdef int read_scalar(object s, object name, uint8_t* out) except -1:
             raise TypeError(f"{name}: expected an int, got {type(s).__name__}") from None
     if i < 0 or i >= _q:
         i = i % _q
-    encoded = i.to_bytes(32, "little")
+    return i
+
+
+cdef int read_scalar(object s, object name, uint8_t* out) except -1:
+    """Writes (s mod q) as 32 little-endian bytes."""
+    encoded = reduce_scalar(s, name).to_bytes(32, "little")
     memcpy(out, PyBytes_AS_STRING(encoded), 32)
     return 0
 
@@ -262,11 +267,7 @@ def from_bytes32(b):
 
 def to_bytes32(i):
     """(i mod q) as 32 bytes, little-endian."""
-    cdef uint8_t raw[32]
-    read_scalar(i, "i", raw)
-    result = PyBytes_FromStringAndSize(<const char*>raw, 32)
-    cpp.sodium_memzero(raw, 32)
-    return result
+    return reduce_scalar(i, "i").to_bytes(32, "little")
 
 
 # ---------------------------------------------------------------------------------------------------

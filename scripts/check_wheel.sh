@@ -9,7 +9,7 @@ trap 'rm -rf "$work"' EXIT
 "${PYTHON:-python3}" -m pip wheel -q --no-deps -w "$work/dist" "$repo"
 "${PYTHON:-python3}" -m venv "$work/venv"
 "$work/venv/bin/pip" install -q "$work"/dist/pyristretto-*.whl
-"$work/venv/bin/pip" install -q "pyristretto[test] @ file://$(ls "$work"/dist/pyristretto-*.whl)"
+"$work/venv/bin/pip" install -q "pyristretto[test,bench] @ file://$(ls "$work"/dist/pyristretto-*.whl)"
 
 cd "$work"
 "$work/venv/bin/python" - "$work" <<'PY'

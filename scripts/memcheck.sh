@@ -35,7 +35,10 @@ valgrind --tool=memcheck --leak-check=full --show-leak-kinds=definite --errors-f
 
 "$PYTHON" - "$work" <<'PY'
 import glob, os, sys
+import re
 import xml.etree.ElementTree as ET
+
+LIBS = re.compile(r"/(libc|libm|ld-linux[^/]*|libstdc\+\+|libsodium|vgpreload_[^/]*)[.-][^/]*$")
 
 KINDS = {"Leak_DefinitelyLost", "InvalidRead", "InvalidWrite", "InvalidFree", "MismatchedFree",
          "UninitCondition", "UninitValue", "SyscallParam", "Overlap"}
@@ -59,7 +62,17 @@ for path in sorted(glob.glob(os.path.join(sys.argv[1], "memcheck.*.xml"))):
         fns = [f.findtext("fn") or "" for f in frames]
         if any("TraceMalloc" in fn or fn.startswith(("tracemalloc_", "traceback_new")) for fn in fns):
             continue  # tracemalloc's own bookkeeping of a traced allocation, not the extension's block
-        if kind in KINDS and any(ours(f) for f in frames):
+        if kind not in KINDS:
+            continue
+        if kind == "Leak_DefinitelyLost":
+            counted = any(ours(f) for f in frames)  # allocated on a call path through the extension
+        else:
+            # a memory error counts where it happens: in the extension itself, or in libc/libsodium called by
+            # it (errors inside the interpreter, e.g. CPython 3.11's maybe_small_long reading an unset digit
+            # of a zero int, are the interpreter's)
+            first = next((f for f in frames if not LIBS.search(f.findtext("obj") or "")), None)
+            counted = first is not None and ours(first)
+        if counted:
             what = error.findtext("xwhat/text") or error.findtext("what") or ""
             lines = [f"  {f.findtext('fn') or '?'} ({os.path.basename(f.findtext('obj') or '')}"
                      f"{':' + f.findtext('line') if f.findtext('line') else ''})" for f in frames[:25]]

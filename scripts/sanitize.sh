@@ -7,7 +7,8 @@
 #   scripts/sanitize.sh                 # the whole suite
 #   scripts/sanitize.sh -x -k msm       # extra arguments go to pytest
 #   KEEP=1 scripts/sanitize.sh          # keep the build directory (printed) for inspection
-# PYRISTRETTO_DIFF_CASES (tests/reference.py) sets the differential cases per operation (default 10000).
+# PYRISTRETTO_DIFF_CASES (tests/reference.py) sets the differential cases per operation (default 10000),
+# PYRISTRETTO_LEAK_CALLS the calls per function in tests/test_leaks.py (default here 10000).
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 PYTHON="${PYTHON:-$( [ -x "$repo/.venv/bin/python" ] && echo "$repo/.venv/bin/python" || echo python3)}"
@@ -45,6 +46,8 @@ export LD_PRELOAD="$libasan:$libstdcxx${LD_PRELOAD:+:$LD_PRELOAD}"
 export ASAN_OPTIONS="detect_leaks=0:abort_on_error=0:halt_on_error=1:detect_stack_use_after_return=1:strict_string_checks=1:check_initialization_order=1:log_path=$work/logs/asan"
 export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:log_path=$work/logs/ubsan"
 export PYRISTRETTO_SANITIZED=1   # lets tests skip what a sanitizer makes meaningless (RSS bounds, speedups)
+# tests/test_leaks.py: the memory bounds are for the normal build; here its calls only exercise the paths
+export PYRISTRETTO_LEAK_CALLS="${PYRISTRETTO_LEAK_CALLS:-10000}"
 status=0
 # --capture=sys: pytest must not capture file descriptor 2, or a report written to stderr by a dying process
 # (UBSan's, even with log_path) is lost with pytest's capture file.

@@ -94,7 +94,6 @@ class _Broken(_peers.PysodiumPeer):
 
 @pytest.mark.parametrize("workload", ["point_add", "Hs"])
 def test_missing_and_broken_peers_are_reported(workload):
-    pytest.importorskip("pysodium")
     mode = bench.MODES["smoke"]
     missing = bench.run_one(_Missing(), workload, 4, mode)
     assert missing["status"].startswith("not installed")
@@ -120,7 +119,6 @@ def test_fmt_rate_three_significant_digits(rate, text):
 
 
 def test_plot_keeps_missing_series_in_legend(tmp_path):
-    pytest.importorskip("matplotlib")
     ok, missing = {"status": "ok", "seconds": 1e-4}, {"status": "not installed (x)"}
     scaling = {"n": [1, 4], "series": {"pyristretto msm": {"results": {"1": ok, "4": ok}},
                                        "naive loop: gone": {"results": {"1": missing, "4": missing}}}}

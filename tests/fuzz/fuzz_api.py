@@ -455,9 +455,9 @@ def gen_point_sequence(fdp, n):
 
 def gen_scalar_sequence(fdp, n):
     form = fdp.ConsumeIntInRange(0, 6)
-    if form == 5:  # bytes: an iterable of ints 0..255
+    if form == 5:  # bytes: an iterable of ints 0..255, which msm may also refuse as a likely mistake
         b = fdp.ConsumeBytes(n).ljust(n, b"\x05")
-        return Arg(b, True, list(b), desc="scalars bytes")
+        return Arg(b, True, list(b), (TypeError,), desc="scalars bytes")
     if form == 6 and np is not None:
         vals = [fdp.ConsumeIntInRange(-2**63, 2**63 - 1) for _ in range(n)]
         return Arg(np.array(vals, dtype=np.int64), True, [v % Q for v in vals], desc="scalars numpy")
