@@ -9,7 +9,9 @@ from cpython.buffer cimport PyBUF_C_CONTIGUOUS, PyBUF_FORMAT, PyBuffer_Release, 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
 from cpython.long cimport PyLong_Check
 from libc.stdint cimport uint8_t, uint32_t
-from libc.string cimport memcpy
+from libc.stdint cimport SIZE_MAX
+from libc.stdlib cimport free, malloc
+from libc.string cimport memcpy, memset
 
 from pyristretto cimport cpp
 
@@ -62,8 +64,15 @@ cdef object scalar_from_bytes(const uint8_t* b):
     return _INT_FROM_BYTES(PyBytes_FromStringAndSize(<const char*>b, 32), "little")
 
 
+cdef object wiped_scalar(uint8_t* b):
+    """The int of 32 little-endian bytes, wiping the bytes."""
+    result = scalar_from_bytes(b)
+    cpp.sodium_memzero(b, 32)
+    return result
+
+
 cdef int read_bytes(object obj, object name, uint8_t* out, Py_ssize_t expected, type error) except -1:
-    """Copies a C-contiguous bytes-like object of exactly `expected` bytes into out.
+    """Copies a bytes-like object of exactly `expected` bytes into out.
 
     Returns 0 when the length is wrong and `error` is None (is_valid_point's False), raises
     `error` otherwise; TypeError for objects that are not bytes-like."""
@@ -79,8 +88,8 @@ cdef int read_bytes(object obj, object name, uint8_t* out, Py_ssize_t expected, 
             raise TypeError(f"{name}: expected a bytes-like object, got {type(obj).__name__}")
         try:
             PyObject_GetBuffer(obj, &view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT)
-        except BufferError as exc:
-            raise ValueError(f"{name}: expected a C-contiguous buffer ({exc})") from None
+        except (BufferError, ValueError):  # not C-contiguous: read it through a contiguous copy
+            return read_bytes(as_bytes(obj, name), name, out, expected, error)
         try:
             if view.itemsize != 1:
                 raise TypeError(f"{name}: expected a buffer of bytes, got item size {view.itemsize}")
@@ -103,7 +112,7 @@ cdef int check_points_result(size_t result, size_t n) except -1:
     """Turns a multi-point result (n, an invalid index, or SIZE_MAX) into an exception when it is one."""
     if result == n:
         return 0
-    if result == cpp.SIZE_MAX:
+    if result == SIZE_MAX:
         raise MemoryError("not enough memory for the decoded points")
     raise_invalid_point(f"points[{result}]")
 
@@ -114,10 +123,10 @@ cdef bytes as_bytes(object obj, object name):
         return obj
     if isinstance(obj, str) or not PyObject_CheckBuffer(obj):
         raise TypeError(f"{name}: expected a bytes-like object, got {type(obj).__name__}")
-    try:
-        return memoryview(obj).tobytes()
-    except BufferError as exc:
-        raise ValueError(f"{name}: {exc}") from None
+    view = memoryview(obj)
+    if view.itemsize != 1:
+        raise TypeError(f"{name}: expected a buffer of bytes, got item size {view.itemsize}")
+    return view.tobytes()
 
 
 cdef bytes point_bytes(const uint8_t* p):
@@ -150,7 +159,9 @@ cdef size_t read_points(object points, cpp.CSecretBuffer& out) except? 0:
     cdef const uint8_t[::1] flat
     cdef size_t n, i
     cdef list items
-    if PyObject_CheckBuffer(points) and not isinstance(points, str):
+    if isinstance(points, str):
+        raise TypeError("points: expected points or a buffer of 32*n bytes, got str")
+    if PyObject_CheckBuffer(points):
         view = memoryview(points)
         if view.itemsize != 1:
             raise TypeError(f"points: expected a buffer of bytes (uint8), got format {view.format!r}")
@@ -180,9 +191,7 @@ def sc_rand():
     """A uniformly random scalar in [1, q) from libsodium's CSPRNG."""
     cdef uint8_t s[32]
     cpp.crypto_core_ristretto255_scalar_random(s)
-    result = scalar_from_bytes(s)
-    cpp.sodium_memzero(s, 32)
-    return result
+    return wiped_scalar(s)
 
 
 cdef object scalar_binary(object a, object b, void (*op)(uint8_t*, const uint8_t*, const uint8_t*) noexcept nogil):
@@ -387,6 +396,7 @@ cdef int hash_items(cpp.CConcatHash& h, tuple items) except -1:
             except TypeError:
                 raise TypeError(f"items[{index}]: expected bytes-like or int, got {type(item).__name__}") from None
             h.update(encoded, 32)
+            cpp.sodium_memzero(encoded, 32)  # int items are often secrets (nonce derivation)
     return 0
 
 
@@ -399,7 +409,7 @@ def Hs(*items):
     cdef uint8_t out[32]
     hash_items(h, items)
     h.to_scalar(out)
-    return scalar_from_bytes(out)
+    return wiped_scalar(out)
 
 
 def Hp(*items):
@@ -440,7 +450,10 @@ cdef bytes read_dst(object dst):
 def expand_message_xmd(msg, dst, len_in_bytes):
     """RFC 9380 expand_message_xmd with SHA-512 (1 <= len_in_bytes <= 16320)."""
     cdef bytes m = as_bytes(msg, "msg"), d = read_dst(dst)
-    length = operator.index(len_in_bytes)
+    try:
+        length = operator.index(len_in_bytes)
+    except TypeError:
+        raise TypeError(f"len_in_bytes: expected an int, got {type(len_in_bytes).__name__}") from None
     if not 1 <= length <= 255 * 64:
         raise ValueError(f"len_in_bytes: expected 1..16320, got {length}")
     out = bytearray(length)
@@ -465,7 +478,7 @@ def hash_to_scalar(msg, dst):
     cdef uint8_t out[32]
     cpp.hash_to_scalar(<const uint8_t*>PyBytes_AS_STRING(m), len(m),
                        <const uint8_t*>PyBytes_AS_STRING(d), len(d), out)
-    return scalar_from_bytes(out)
+    return wiped_scalar(out)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -475,7 +488,7 @@ def hash_to_scalar(msg, dst):
 ctypedef size_t (*msm_function)(const uint8_t*, const uint8_t*, size_t, uint8_t*) noexcept nogil
 
 
-cdef bytes run_msm(object scalars, object points, msm_function algorithm):
+cdef bytes run_msm(object scalars, object points, msm_function algorithm, str function_name):
     cdef cpp.CSecretBuffer scalar_bytes
     cdef cpp.CSecretBuffer point_bytes_
     cdef uint8_t out[32]
@@ -483,7 +496,7 @@ cdef bytes run_msm(object scalars, object points, msm_function algorithm):
     cdef size_t m = read_points(points, point_bytes_)
     cdef size_t bad
     if n != m:
-        raise ValueError(f"msm: {n} scalars but {m} points")
+        raise ValueError(f"{function_name}: {n} scalars but {m} points")
     with nogil:
         bad = algorithm(scalar_bytes.data(), point_bytes_.data(), n, out)
         scalar_bytes.wipe()
@@ -493,12 +506,12 @@ cdef bytes run_msm(object scalars, object points, msm_function algorithm):
 
 def msm(scalars, points):
     """sum(s_i * P_i), constant-time in the scalars. points: an iterable of points or one buffer."""
-    return run_msm(scalars, points, cpp.msm)
+    return run_msm(scalars, points, cpp.msm, "msm")
 
 
 def msm_vartime(scalars, points):
     """sum(s_i * P_i) for PUBLIC scalars (time depends on them): the fastest algorithm for the size."""
-    return run_msm(scalars, points, cpp.msm_vartime)
+    return run_msm(scalars, points, cpp.msm_vartime, "msm_vartime")
 
 
 def pedersen_commit(amount, blinding):
@@ -527,16 +540,48 @@ def sodium_version():
 # C-level entry points (declared in _core.pxd, cimport-able)
 # ---------------------------------------------------------------------------------------------------
 
+cdef void reduce_scalar_bytes(const uint8_t* s, uint8_t* out) noexcept nogil:
+    """out = s mod q for any 32-byte s: the core's recodings need reduced scalars (< 2^255 is not enough)."""
+    cdef uint8_t wide[64]
+    memcpy(wide, s, 32)
+    memset(wide + 32, 0, 32)
+    cpp.crypto_core_ristretto255_scalar_reduce(out, wide)
+    cpp.sodium_memzero(wide, 64)
+
+
+cdef uint8_t* reduced_copy(const uint8_t* scalars, size_t n) noexcept nogil:
+    """A malloc'ed copy of n scalars reduced mod q (NULL when out of memory); wipe and free it after use."""
+    cdef uint8_t* copy = <uint8_t*>malloc(32 * n if n else 1)
+    cdef size_t i
+    if copy != NULL:
+        for i in range(n):
+            reduce_scalar_bytes(scalars + 32 * i, copy + 32 * i)
+    return copy
+
+
+cdef void wipe_and_free(uint8_t* copy, size_t n) noexcept nogil:
+    cpp.sodium_memzero(copy, 32 * n)
+    free(copy)
+
+
 cdef bint is_valid_point_raw(const uint8_t* p) noexcept nogil:
     return cpp.is_valid_point(p)
 
 
 cdef void base_mul_raw(const uint8_t* s, uint8_t* out) noexcept nogil:
-    cpp.base_mul(s, out)
+    cdef uint8_t k[32]
+    reduce_scalar_bytes(s, k)
+    cpp.base_mul(k, out)
+    cpp.sodium_memzero(k, 32)
 
 
 cdef int point_mul_raw(const uint8_t* s, const uint8_t* p, uint8_t* out) noexcept nogil:
-    return 0 if cpp.point_mul(s, p, out) else -1
+    cdef uint8_t k[32]
+    cdef bint valid
+    reduce_scalar_bytes(s, k)
+    valid = cpp.point_mul(k, p, out)
+    cpp.sodium_memzero(k, 32)
+    return 0 if valid else -1
 
 
 cdef int point_add_raw(const uint8_t* p, const uint8_t* q, uint8_t* out) noexcept nogil:
@@ -544,11 +589,21 @@ cdef int point_add_raw(const uint8_t* p, const uint8_t* q, uint8_t* out) noexcep
 
 
 cdef size_t msm_raw(const uint8_t* scalars, const uint8_t* points, size_t n, uint8_t* out) noexcept nogil:
-    return cpp.msm(scalars, points, n, out)
+    cdef uint8_t* reduced = reduced_copy(scalars, n)
+    if reduced == NULL:
+        return SIZE_MAX
+    cdef size_t result = cpp.msm(reduced, points, n, out)
+    wipe_and_free(reduced, n)
+    return result
 
 
 cdef size_t msm_vartime_raw(const uint8_t* scalars, const uint8_t* points, size_t n, uint8_t* out) noexcept nogil:
-    return cpp.msm_vartime(scalars, points, n, out)
+    cdef uint8_t* reduced = reduced_copy(scalars, n)
+    if reduced == NULL:
+        return SIZE_MAX
+    cdef size_t result = cpp.msm_vartime(reduced, points, n, out)
+    wipe_and_free(reduced, n)
+    return result
 
 
 cdef size_t point_sum_raw(const uint8_t* points, size_t n, uint8_t* out) noexcept nogil:
@@ -556,4 +611,8 @@ cdef size_t point_sum_raw(const uint8_t* points, size_t n, uint8_t* out) noexcep
 
 
 cdef void pedersen_commit_raw(const uint8_t* amount, const uint8_t* blinding, uint8_t* out) noexcept nogil:
-    cpp.pedersen_commit(amount, blinding, out)
+    cdef uint8_t k[64]
+    reduce_scalar_bytes(amount, k)
+    reduce_scalar_bytes(blinding, k + 32)
+    cpp.pedersen_commit(k, k + 32, out)
+    cpp.sodium_memzero(k, 64)

@@ -41,7 +41,6 @@ cdef extern from "pyristretto/hash.hpp" namespace "pyristretto" nogil:
                         uint8_t* out) noexcept
 
 cdef extern from "pyristretto/msm.hpp" namespace "pyristretto" nogil:
-    const size_t SIZE_MAX "SIZE_MAX"
     size_t msm(const uint8_t* scalars, const uint8_t* points, size_t n, uint8_t* out) noexcept
     size_t msm_vartime(const uint8_t* scalars, const uint8_t* points, size_t n, uint8_t* out) noexcept
     size_t point_sum(const uint8_t* points, size_t n, uint8_t* out) noexcept

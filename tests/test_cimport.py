@@ -75,3 +75,9 @@ def test_downstream_extension_cimports_and_calls_nogil(tmp_path, monkeypatch):
     packed = b"".join(pyristretto.to_bytes32(s) for s in scalars)
     assert downstream.msm_vartime(packed, b"".join(points)) == (2, pyristretto.msm_vartime(scalars, points))
     assert downstream.msm_vartime(packed, pyristretto.G + bad_point)[0] == 1
+
+    # raw scalars may be any 32 bytes: they are reduced mod q, never misread (2^256 - 1 is far above q)
+    top = 2**256 - 1
+    got = downstream.msm_vartime(top.to_bytes(32, "little") * 2, b"".join(points))
+    assert got == (2, pyristretto.msm_vartime([top, top], points))
+    assert got[1] == pyristretto.point_mul(top % pyristretto.q, pyristretto.point_add(*points))
