@@ -38,6 +38,9 @@ echo "== building with PYRISTRETTO_SANITIZE=address,undefined in $work"
 (cd "$work" && PYRISTRETTO_SANITIZE=address,undefined "$PYTHON" setup.py -q build_ext --inplace >"$work/logs/build.txt" 2>&1) \
     || { cat "$work/logs/build.txt"; exit 1; }
 ldd "$work"/pyristretto/_core*.so | grep -q libasan || { echo "sanitize.sh: the extension is not linked with libasan" >&2; exit 1; }
+# the tests must import this build, not an installed (or editable) pyristretto
+(cd "$work" && LD_PRELOAD="$libasan:$libstdcxx" ASAN_OPTIONS=detect_leaks=0 "$PYTHON" -c \
+    'import sys, pyristretto._core as c; sys.exit(0 if c.__file__.startswith(sys.argv[1]) else "imports " + c.__file__)' "$work")
 
 echo "== test suite on the sanitized build"
 export LD_PRELOAD="$libasan:$libstdcxx${LD_PRELOAD:+:$LD_PRELOAD}"

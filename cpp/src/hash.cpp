@@ -1,10 +1,14 @@
 #include "pyristretto/hash.hpp"
 
+#include "pyristretto/ristretto.hpp"
+
 #include <cstring>
 
 namespace pyristretto {
 
 ConcatHash::ConcatHash() noexcept { crypto_generichash_blake2b_init(&state_, nullptr, 0, 64); }
+
+ConcatHash::~ConcatHash() { sodium_memzero(&state_, sizeof state_); }
 
 void ConcatHash::update(const uint8_t* data, size_t len) noexcept {
     crypto_generichash_blake2b_update(&state_, data, len);
@@ -26,7 +30,8 @@ void ConcatHash::to_scalar(uint8_t out[32]) noexcept {
 void ConcatHash::to_point(uint8_t out[32]) noexcept {
     uint8_t wide[64];
     digest(wide);
-    crypto_core_ristretto255_from_hash(out, wide);
+    ristretto_from_uniform(out, wide);
+    sodium_memzero(wide, sizeof wide);
 }
 
 void derive_generators(const uint8_t* domain, size_t domain_len, uint32_t n, uint8_t* out) noexcept {
@@ -62,10 +67,10 @@ bool expand_message_xmd(const uint8_t* msg, size_t msg_len, const uint8_t* dst, 
     if (len_in_bytes == 0 || ell > 255 || len_in_bytes > 65535) return false;
 
     // RFC 9380 section 5.3.3: a DST over 255 bytes is replaced by its hash.
+    crypto_hash_sha512_state st;  // absorbs msg (possibly secret): wiped at the end, like every buffer below
     uint8_t short_dst[b_in_bytes];
     if (dst_len > 255) {
         static const char prefix[] = "H2C-OVERSIZE-DST-";
-        crypto_hash_sha512_state st;
         crypto_hash_sha512_init(&st);
         crypto_hash_sha512_update(&st, reinterpret_cast<const uint8_t*>(prefix), sizeof prefix - 1);
         crypto_hash_sha512_update(&st, dst, dst_len);
@@ -78,8 +83,7 @@ bool expand_message_xmd(const uint8_t* msg, size_t msg_len, const uint8_t* dst, 
     // b_0 = H(Z_pad || msg || I2OSP(len_in_bytes, 2) || I2OSP(0, 1) || DST_prime)
     static const uint8_t z_pad[s_in_bytes] = {0};
     const uint8_t len_and_zero[3] = {uint8_t(len_in_bytes >> 8), uint8_t(len_in_bytes), 0};
-    uint8_t b0[b_in_bytes], bi[b_in_bytes];
-    crypto_hash_sha512_state st;
+    uint8_t b0[b_in_bytes], bi[b_in_bytes], chained[b_in_bytes];
     crypto_hash_sha512_init(&st);
     crypto_hash_sha512_update(&st, z_pad, sizeof z_pad);
     crypto_hash_sha512_update(&st, msg, msg_len);
@@ -90,7 +94,6 @@ bool expand_message_xmd(const uint8_t* msg, size_t msg_len, const uint8_t* dst, 
 
     // b_i = H(strxor(b_0, b_(i-1)) || I2OSP(i, 1) || DST_prime), with b_1 = H(b_0 || 1 || DST_prime).
     for (size_t i = 1; i <= ell; ++i) {
-        uint8_t chained[b_in_bytes];
         for (size_t j = 0; j < b_in_bytes; ++j) chained[j] = i == 1 ? b0[j] : uint8_t(b0[j] ^ bi[j]);
         const uint8_t counter = uint8_t(i);
         crypto_hash_sha512_init(&st);
@@ -105,13 +108,17 @@ bool expand_message_xmd(const uint8_t* msg, size_t msg_len, const uint8_t* dst, 
     }
     sodium_memzero(b0, sizeof b0);
     sodium_memzero(bi, sizeof bi);
+    sodium_memzero(chained, sizeof chained);
+    sodium_memzero(&st, sizeof st);
+    sodium_memzero(short_dst, sizeof short_dst);
     return true;
 }
 
 void hash_to_group(const uint8_t* msg, size_t msg_len, const uint8_t* dst, size_t dst_len, uint8_t out[32]) noexcept {
     uint8_t uniform[64];
     expand_message_xmd(msg, msg_len, dst, dst_len, uniform, sizeof uniform);
-    crypto_core_ristretto255_from_hash(out, uniform);
+    ristretto_from_uniform(out, uniform);
+    sodium_memzero(uniform, sizeof uniform);
 }
 
 void hash_to_scalar(const uint8_t* msg, size_t msg_len, const uint8_t* dst, size_t dst_len, uint8_t out[32]) noexcept {

@@ -74,4 +74,33 @@ size_t ristretto_decode_many(EdwardsPoint* out, const uint8_t* encodings, size_t
     return n;
 }
 
+/// RFC 9496 4.3.4 MAP(t). Both sides of the RFC's CT_SELECTs are always computed; the choice is a mask.
+EdwardsPoint ristretto_elligator(const FieldElement& t) {
+    const FE one = FE::one();
+    const FE r = constants::SQRT_M1 * t.square();
+    const FE u = (r + one) * constants::ONE_MINUS_D_SQ;
+    const FE v = (-one - r * constants::EDWARDS_D) * (r + constants::EDWARDS_D);
+    FE s;
+    const uint8_t was_square = FE::sqrt_ratio_i(u, v, s);  // s is the non-negative root
+    const FE s_prime = -(s * t).abs();
+    s.conditional_assign(s_prime, was_square ^ 1);
+    FE c = -one;
+    c.conditional_assign(r, was_square ^ 1);
+    const FE n = c * (r - one) * constants::D_MINUS_ONE_SQ - v;
+    const FE w0 = (s + s) * v;
+    const FE w1 = n * constants::SQRT_AD_MINUS_ONE;
+    const FE ss = s.square();
+    const FE w2 = one - ss;
+    const FE w3 = one + ss;
+    return EdwardsPoint{w0 * w3, w2 * w1, w1 * w3, w0 * w2};
+}
+
+/// RFC 9496 4.3.4 element derivation. FieldElement::from_bytes drops bit 255 and accepts [p, 2^255) unreduced,
+/// which is exactly the RFC's "mask the most significant bit, then interpret mod p". Three exponentiations (two
+/// square roots, one for the encoding), like libsodium, but on the faster radix-2^51 field.
+void ristretto_from_uniform(uint8_t out[32], const uint8_t in[64]) {
+    const EdwardsPoint p = ristretto_elligator(FE::from_bytes(in)) + ristretto_elligator(FE::from_bytes(in + 32));
+    ristretto_encode(out, p);
+}
+
 }  // namespace pyristretto

@@ -1,8 +1,9 @@
 // Timing driver (not a test): g++ -O3 -std=c++17 -Icpp/include cpp/tests/bench_msm.cpp cpp/src/{field,edwards,
 // ristretto,scalar,msm,fixed_base,hash}.cpp -lsodium -lpthread -o /tmp/bench_msm
-//   /tmp/bench_msm table     per-point times of msm, msm_vartime and the libsodium loop, point_sum, pedersen
-//   /tmp/bench_msm table 1   the same with threading off
-//   /tmp/bench_msm tune [n...] Straus vs Pippenger(c) on decoded points, single-threaded
+//   /tmp/bench_msm table [threads]  per-point times of msm, msm_vartime and the libsodium loop, point_sum, pedersen;
+//                                   threads as for set_msm_max_threads (default 0: one per hardware thread, 1: off)
+//   /tmp/bench_msm threads [k]      ms per call of msm, msm_vartime, point_sum with 1 vs k threads (default 2)
+//   /tmp/bench_msm tune [n...]      Straus vs Pippenger(c) on decoded points, single-threaded
 #include <sodium.h>
 
 #include <algorithm>
@@ -65,7 +66,9 @@ void naive(const uint8_t* s, const uint8_t* p, size_t n, uint8_t out[32]) {
     std::memcpy(out, acc, 32);
 }
 
-void table() {
+void table(unsigned threads) {
+    set_msm_max_threads(threads);
+    std::printf("threads: %u (0 = one per hardware thread)\n", threads);
     std::printf("%6s %10s %10s %10s %8s %8s   (us per point)\n", "n", "naive", "msm", "vartime", "x_ct",
                 "x_var");
     for (size_t n : {1, 2, 4, 8, 16, 64, 128, 256, 512, 1024, 4096, 16384}) {
@@ -80,8 +83,7 @@ void table() {
                     tn / tc, tn / tv);
         std::fflush(stdout);
     }
-    {
-        const size_t n = 512;
+    for (size_t n : {128, 512, 4096}) {
         std::vector<uint8_t> s, p;
         inputs(n, s, p);
         uint8_t out[32];
@@ -91,7 +93,7 @@ void table() {
             g_sink = acc[0];
         });
         const double to = time_it([&] { point_sum(p.data(), n, out); g_sink = out[0]; });
-        std::printf("point_sum n=512: libsodium loop %.2f us/pt, point_sum %.2f us/pt, ratio %.2f\n",
+        std::printf("point_sum n=%zu: libsodium loop %.2f us/pt, point_sum %.2f us/pt, ratio %.2f\n", n,
                     tl / n * 1e6, to / n * 1e6, tl / to);
     }
     {
@@ -103,7 +105,7 @@ void table() {
         const double tl = time_it([&] {
             uint8_t x[32], y[32], z[32];
             crypto_scalarmult_ristretto255_base(x, a);
-            crypto_scalarmult_ristretto255(y, b, H);
+            if (crypto_scalarmult_ristretto255(y, b, H) != 0) std::memset(y, 0, 32);
             crypto_core_ristretto255_add(z, x, y);
             g_sink = z[0];
         });
@@ -114,7 +116,7 @@ void table() {
         const double tf = time_it([&] { base_mul(a, out); g_sink = out[0]; });
         std::printf("base_mul: libsodium %.2f us, base_mul %.2f us, ratio %.2f\n", tb * 1e6,
                     tf * 1e6, tb / tf);
-        const double ts = time_it([&] { crypto_scalarmult_ristretto255(out, a, H); g_sink = out[0]; });
+        const double ts = time_it([&] { if (crypto_scalarmult_ristretto255(out, a, H) != 0) out[0] = 0; g_sink = out[0]; });
         const double tm = time_it([&] { point_mul(a, H, out); g_sink = out[0]; });
         std::printf("point_mul: libsodium %.2f us, point_mul %.2f us, ratio %.2f\n", ts * 1e6, tm * 1e6, ts / tm);
         EdwardsPoint P;
@@ -123,6 +125,28 @@ void table() {
         const double tenc = time_it([&] { ristretto_encode(out, P); g_sink = out[0]; });
         const double tadd = time_it([&] { P = P + P.to_cached(); g_sink = (uint8_t)P.X.limb[0]; });
         std::printf("decode %.2f us, encode %.2f us, add %.3f us\n", tdec * 1e6, tenc * 1e6, tadd * 1e6);
+    }
+}
+
+// Side by side, ms per call (best of 5): threading off (1) vs on with k threads.
+void threads(unsigned k) {
+    std::printf("%-12s %6s %10s %10s %8s   (ms per call, 1 vs %u threads)\n", "function", "n", "1 thread", "threads",
+                "speedup", k);
+    auto row = [&](const char* name, size_t n, auto call) {
+        set_msm_max_threads(1);
+        const double t1 = time_it(call, 5);
+        set_msm_max_threads(k);
+        const double tk = time_it(call, 5);
+        std::printf("%-12s %6zu %10.3f %10.3f %8.2f\n", name, n, t1 * 1e3, tk * 1e3, t1 / tk);
+        std::fflush(stdout);
+    };
+    uint8_t out[32];
+    for (size_t n : {64, 128, 256, 512, 1024, 4096, 16384}) {
+        std::vector<uint8_t> s, p;
+        inputs(n, s, p);
+        row("msm_vartime", n, [&] { msm_vartime(s.data(), p.data(), n, out); g_sink = out[0]; });
+        if (n <= 4096) row("msm", n, [&] { msm(s.data(), p.data(), n, out); g_sink = out[0]; });
+        row("point_sum", n, [&] { point_sum(p.data(), n, out); g_sink = out[0]; });
     }
 }
 
@@ -163,7 +187,14 @@ int main(int argc, char** argv) {
         tune(sizes);
         return 0;
     }
-    if (argc > 2) set_msm_max_threads(static_cast<unsigned>(std::stoul(argv[2])));
-    else table();
+    if (mode == "threads") {
+        threads(argc > 2 ? static_cast<unsigned>(std::stoul(argv[2])) : 2u);
+        return 0;
+    }
+    if (mode != "table") {
+        std::fprintf(stderr, "usage: %s [table [threads] | threads [k] | tune [n...]]\n", argv[0]);
+        return 2;
+    }
+    table(argc > 2 ? static_cast<unsigned>(std::stoul(argv[2])) : 0u);
     return 0;
 }

@@ -1,7 +1,8 @@
 // Constant-time check (the ctgrind technique of bitcoin-core/secp256k1's ctime_tests): the secret scalar bytes
 // are marked undefined for valgrind memcheck (msm, Straus::mul_ct, pedersen_commit, FixedBaseTable::mul,
 // base_mul, point_mul), which then reports every branch and every memory address that
-// depends on them. Run: valgrind --error-exitcode=1 ./ct_check   -> must report 0 errors.
+// depends on them; the 64 input bytes of the one-way map (ristretto_from_uniform, fed by hashes of possibly secret
+// data) are checked the same way. Run: valgrind --error-exitcode=1 ./ct_check   -> must report 0 errors.
 // Outputs are declassified (VALGRIND_MAKE_MEM_DEFINED) before they are compared or printed.
 #include <sodium.h>
 #include <valgrind/memcheck.h>
@@ -31,7 +32,7 @@ void expect(bool ok, const char* what) {
     if (!ok) ++g_failed;
 }
 
-void check_msm(size_t n) {
+void check_msm(size_t n, const char* what) {
     std::vector<uint8_t> s(32 * n), p(32 * n);
     for (size_t i = 0; i < n; ++i) {
         crypto_core_ristretto255_scalar_random(&s[32 * i]);
@@ -48,7 +49,7 @@ void check_msm(size_t n) {
     secret(s.data(), s.size());
     const size_t rc = msm(s.data(), p.data(), n, got);
     declassify(got, 32);
-    expect(rc == n && std::memcmp(got, want, 32) == 0, n == 1 ? "msm n = 1" : n < 64 ? "msm small n" : n < 512 ? "msm n >= 64 (threaded)" : "msm n > 512");
+    expect(rc == n && std::memcmp(got, want, 32) == 0, what);
 
     std::vector<EdwardsPoint> d(n);
     ristretto_decode_many(d.data(), p.data(), n);
@@ -94,18 +95,35 @@ void check_fixed_base() {
     declassify(b, 32);
 }
 
+void check_one_way_map() {
+    for (int k = 0; k < 4; ++k) {
+        uint8_t u[64], want[32], got[32];
+        randombytes_buf(u, sizeof u);
+        if (k & 1) u[31] |= 0x80;          // bit 255 set in the first half
+        if (k & 2) std::memset(u + 32, 0xff, 32);  // second half >= p, bit 255 set
+        crypto_core_ristretto255_from_hash(want, u);
+        secret(u, sizeof u);
+        ristretto_from_uniform(got, u);
+        declassify(got, 32);
+        declassify(u, sizeof u);
+        expect(std::memcmp(got, want, 32) == 0, "ristretto_from_uniform");
+    }
+}
+
 }  // namespace
 
 int main() {
     if (sodium_init() < 0) return 2;
-    check_msm(1);
-    check_msm(3);
-    check_msm(9);
-    check_msm(600);  // more than one block of Straus::mul_ct
-    set_msm_max_threads(2);  // the threaded path, forced on (off by default)
-    check_msm(70);
-    set_msm_max_threads(0);
+    set_msm_max_threads(1);  // single-threaded path
+    check_msm(1, "msm n = 1");
+    check_msm(3, "msm n = 3");
+    check_msm(9, "msm n = 9");
+    check_msm(600, "msm n = 600, one thread (more than one block of Straus::mul_ct)");
+    set_msm_max_threads(2);  // the threaded path (msm threads from 128 points)
+    check_msm(200, "msm n = 200, 2 threads");
+    set_msm_max_threads(0);  // the default: one thread per hardware thread
     check_fixed_base();
+    check_one_way_map();
     std::printf("%s\n", g_failed == 0 ? "all results correct" : "WRONG RESULTS");
     return g_failed == 0 ? 0 : 1;
 }

@@ -1,4 +1,4 @@
-// Tests of the group core (field.cpp, edwards.cpp, ristretto.cpp) against independently computed values:
+// Tests of the group core (field.cpp, edwards.cpp, ristretto.cpp, including the one-way map) against independently computed values:
 // a slow 4x64-bit reference for the field, the RFC 9496 vectors (read at run time from argv[1]) and libsodium.
 //
 //   g++ -std=c++17 -O2 -Wall -Wextra -Icpp/include cpp/src/field.cpp cpp/src/edwards.cpp cpp/src/ristretto.cpp
@@ -345,7 +345,7 @@ static void test_constants() {
 
 // ------------------------------------------------------------------------------------------------------------
 static std::vector<std::string> hex_strings_between(const std::string& doc, const std::string& key,
-                                                    const std::string& next_key) {
+                                                    const std::string& next_key, size_t hex_len = 64) {
     std::vector<std::string> out;
     size_t a = doc.find("\"" + key + "\"");
     size_t b = doc.find("\"" + next_key + "\"");
@@ -355,7 +355,7 @@ static std::vector<std::string> hex_strings_between(const std::string& doc, cons
         size_t j = doc.find('"', i + 1);
         if (j == std::string::npos || j > b) break;
         std::string s = doc.substr(i + 1, j - i - 1);
-        if (s.size() == 64 && s.find_first_not_of("0123456789abcdef") == std::string::npos) out.push_back(s);
+        if (s.size() == hex_len && s.find_first_not_of("0123456789abcdef") == std::string::npos) out.push_back(s);
         i = j;
     }
     return out;
@@ -555,6 +555,99 @@ static void test_decode_many() {
 }
 
 // ------------------------------------------------------------------------------------------------------------
+// RFC 9496 section 4.3.4 one-way map (ristretto_elligator, ristretto_from_uniform) against the RFC vectors and
+// libsodium's crypto_core_ristretto255_from_hash.
+static void test_one_way_map(const std::string& doc) {
+    // The vector file lists, per case, the 64-byte input (128 hex) and the 32-byte output (64 hex), in order.
+    std::vector<std::string> in = hex_strings_between(doc, "rfc9496_one_way_map", "rfc9496_one_way_map_equivalent_inputs", 128);
+    std::vector<std::string> outs = hex_strings_between(doc, "rfc9496_one_way_map", "rfc9496_one_way_map_equivalent_inputs");
+    check(in.size() == 7 && outs.size() == 7, "one-way map: 7 RFC 9496 cases found (got " + std::to_string(in.size()) +
+                                                  ", " + std::to_string(outs.size()) + ")");
+    for (size_t k = 0; k < in.size() && k < outs.size(); ++k) {
+        uint8_t u[64], got[32];
+        from_hex(in[k], u, 64);
+        ristretto_from_uniform(got, u);
+        check(hex(got, 32) == outs[k], "one-way map RFC 9496 case " + std::to_string(k) + " got " + hex(got, 32));
+    }
+    std::vector<std::string> eq_in = hex_strings_between(doc, "rfc9496_one_way_map_equivalent_inputs", "rfc9380_expand_message_xmd_sha512", 128);
+    std::vector<std::string> eq_out = hex_strings_between(doc, "rfc9496_one_way_map_equivalent_inputs", "rfc9380_expand_message_xmd_sha512");
+    check(eq_in.size() == 4 && eq_out.size() == 1, "one-way map: equivalent-inputs vector found");
+    for (size_t k = 0; k < eq_in.size() && eq_out.size() == 1; ++k) {
+        uint8_t u[64], got[32], sod[32];
+        from_hex(eq_in[k], u, 64);
+        ristretto_from_uniform(got, u);
+        check(hex(got, 32) == eq_out[0], "one-way map equivalent input " + std::to_string(k) + " got " + hex(got, 32));
+        crypto_core_ristretto255_from_hash(sod, u);
+        check(std::memcmp(got, sod, 32) == 0, "one-way map equivalent input vs libsodium " + std::to_string(k));
+    }
+
+    // MAP alone: the image is on the curve, T Z == X Y, and in the even subgroup (it encodes/decodes to itself);
+    // MAP(t) == MAP(-t) as ristretto elements (the map depends on t^2 only up to the sign handled by CT_ABS).
+    for (int it = 0; it < 200; ++it) {
+        const FE t = random_fe(it % 3);
+        const EdwardsPoint m = ristretto_elligator(t);
+        const FE x2 = m.X.square(), y2 = m.Y.square(), z2 = m.Z.square();
+        const bool on_curve = ((y2 - x2) * z2).ct_eq(z2.square() + constants::EDWARDS_D * x2 * y2) &&
+                              (m.X * m.Y).ct_eq(m.Z * m.T);
+        uint8_t e[32];
+        ristretto_encode(e, m);
+        bool ok; EdwardsPoint back = checked_decode(e, ok);
+        check(on_curve && ok && ristretto_ct_eq(back, m) == 1, "MAP(t) is a valid even-subgroup point");
+        check(ristretto_ct_eq(m, ristretto_elligator(-t)) == 1, "MAP(t) == MAP(-t)");
+    }
+    check(enc_hex(ristretto_elligator(FE::zero())) == enc_hex(EdwardsPoint::identity()), "MAP(0) == identity");
+
+    // Differential against libsodium, byte for byte. Inputs: uniform; bit 255 set in either or both halves;
+    // halves in [p, 2^255) (with and without bit 255), i.e. unreduced field encodings; halves 0, 1, p - 1.
+    static const uint8_t P_LE[32] = {0xed, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+                                     0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+                                     0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f};
+    const int N = 12000;
+    int mismatches = 0, with_bit255 = 0, unreduced = 0;
+    for (int it = 0; it < N; ++it) {
+        uint8_t u[64], got[32], want[32];
+        randombytes_buf(u, 64);
+        switch (it % 8) {
+            case 0: u[31] &= 0x7f; u[63] &= 0x7f; break;          // both bits clear
+            case 1: u[31] |= 0x80; u[63] &= 0x7f; break;          // bit 255 of the first half only
+            case 2: u[31] &= 0x7f; u[63] |= 0x80; break;          // second half only
+            case 3: u[31] |= 0x80; u[63] |= 0x80; break;          // both
+            case 4: case 5: {                                      // one or both halves p + k, k in [0, 19)
+                uint8_t* h = u + 32 * (it % 2);
+                std::memcpy(h, P_LE, 32);
+                h[0] = static_cast<uint8_t>(0xed + (it / 8) % 19);
+                if ((it / 8) % 3 == 0) h[31] |= 0x80;
+                if ((it / 8) % 5 == 0) { std::memcpy(u + 32 * (1 - it % 2), h, 32); }
+                break;
+            }
+            case 6: {                                              // small or edge values in one half
+                uint8_t* h = u + 32 * ((it / 8) % 2);
+                const int kind = (it / 16) % 4;
+                std::memset(h, 0, 32);
+                if (kind == 1) h[0] = 1;
+                if (kind == 2) { std::memcpy(h, P_LE, 32); h[0] = 0xec; }                  // p - 1
+                if (kind == 3) { std::memset(h, 0xff, 32); }                               // 2^256 - 1
+                break;
+            }
+            default: break;                                        // uniform
+        }
+        with_bit255 += ((u[31] | u[63]) & 0x80) != 0;
+        const bool lo_unreduced = (u[31] & 0x7f) == 0x7f && std::memcmp(u + 1, P_LE + 1, 30) == 0 && u[0] >= 0xed;
+        const bool hi_unreduced = (u[63] & 0x7f) == 0x7f && std::memcmp(u + 33, P_LE + 1, 30) == 0 && u[32] >= 0xed;
+        unreduced += lo_unreduced || hi_unreduced;
+        ristretto_from_uniform(got, u);
+        crypto_core_ristretto255_from_hash(want, u);
+        if (std::memcmp(got, want, 32) != 0 && ++mismatches <= 10)
+            check(false, "from_uniform vs libsodium from_hash on " + hex(u, 64) + ": " + hex(got, 32) + " != " + hex(want, 32));
+    }
+    check(mismatches == 0, "from_uniform == libsodium from_hash on " + std::to_string(N) + " inputs (" +
+                               std::to_string(mismatches) + " mismatches)");
+    check(with_bit255 >= N / 4 && unreduced >= N / 8, "one-way map differential covers bit 255 (" +
+                                                         std::to_string(with_bit255) + ") and halves >= p (" +
+                                                         std::to_string(unreduced) + ")");
+}
+
+// ------------------------------------------------------------------------------------------------------------
 // Minimum over 200 short runs: robust against other processes sharing the (2-core) machine.
 template <class F>
 static double ns_per_op(F&& f, long iters) {
@@ -623,6 +716,17 @@ static void bench() {
     std::printf("bench: libsodium is_valid   %8.2f ns/op  (ratio ours/libsodium = %.2f)\n", t_sod, t_dec / t_sod);
     std::printf("bench: ristretto encode     %8.2f ns/op\n", t_enc);
     std::printf("bench: libsodium add        %8.2f ns/op  (2 decodes + add + encode)\n", t_sadd);
+
+    std::vector<uint8_t> uni(64 * K);
+    randombytes_buf(uni.data(), uni.size());
+    double t_map = ns_per_op([&](long n) {
+        for (long i = 0; i < n; ++i) { ristretto_from_uniform(r, &uni[64 * (i % K)]); g_sink = r[0]; }
+    }, 100000);
+    double t_fh = ns_per_op([&](long n) {
+        for (long i = 0; i < n; ++i) { crypto_core_ristretto255_from_hash(r, &uni[64 * (i % K)]); g_sink = r[0]; }
+    }, 100000);
+    std::printf("bench: from_uniform (ours)  %8.2f ns/op\n", t_map);
+    std::printf("bench: libsodium from_hash  %8.2f ns/op  (ratio ours/libsodium = %.2f)\n", t_fh, t_map / t_fh);
 }
 
 // Under valgrind: mark secret inputs undefined; memcheck then reports any branch or address that depends on them.
@@ -662,6 +766,12 @@ static void ctgrind() {
     flags ^= ristretto_ct_eq(s, q) ^ s.ct_eq(p);
     uint8_t out[32];
     ristretto_encode(out, s);
+    uint8_t uni[64], mapped[32];
+    randombytes_buf(uni, 64);
+    VALGRIND_MAKE_MEM_UNDEFINED(uni, 64);
+    ristretto_from_uniform(mapped, uni);
+    VALGRIND_MAKE_MEM_DEFINED(mapped, 32);
+    flags ^= mapped[0];
     EdwardsPoint d;
     bool ok = ristretto_decode(d, enc);
     uint8_t okb = ok;
@@ -701,6 +811,7 @@ int main(int argc, char** argv) {
         test_libsodium_differential();
         test_torsion_and_equality();
         test_decode_many();
+        test_one_way_map(doc);
         if (do_bench) bench();
     }
     std::printf("%d passed, %d failed\n", g_pass, g_fail);

@@ -436,6 +436,8 @@ int main() {
         return 1;
     }
     test_recodings();
+    // Single-threaded path: threading off (the default is one thread per hardware thread).
+    set_msm_max_threads(1);
     for (size_t n : {size_t(0), size_t(1), size_t(2), size_t(3), size_t(4), size_t(8), size_t(16), size_t(17),
                      kPippengerCrossover - 1, kPippengerCrossover, kPippengerCrossover + 1, size_t(255),
                      size_t(256), size_t(257), size_t(600), size_t(4096)}) {
@@ -443,18 +445,26 @@ int main() {
     }
     test_msm_size(64, false);
     test_msm_size(1000, false);
-    // The threaded path (off by default): forced on, with sizes around its thresholds.
-    set_msm_max_threads(3);
-    for (size_t n : {size_t(63), size_t(64), size_t(65), size_t(200), size_t(256), size_t(700)}) test_msm_size(n, true);
-    test_point_sum();
-    test_invalid_points();
-    set_msm_max_threads(1);
     test_msm_all_zero_and_special();
     test_invalid_points();
     test_algorithms_direct();
     test_point_sum();
     test_pedersen_and_fixed_base();
     test_point_mul();
+    // Threaded path, forced to 3 threads whatever the machine, with sizes around the thresholds (msm 128,
+    // point_sum 128, msm_vartime 256: threading starts there, at least threshold / 2 points per thread).
+    set_msm_max_threads(3);
+    for (size_t n : {size_t(63), size_t(64), size_t(127), size_t(128), size_t(129), size_t(200), size_t(255),
+                     size_t(256), size_t(257), size_t(384), size_t(700), size_t(4096)}) {
+        test_msm_size(n, true);
+    }
+    test_msm_all_zero_and_special();
+    test_point_sum();
+    test_invalid_points();
+    // The default (0: one thread per hardware thread).
+    set_msm_max_threads(0);
+    for (size_t n : {size_t(100), size_t(300), size_t(1000)}) test_msm_size(n, true);
+    test_invalid_points();
     std::printf("%d passed, %d failed\n", g_passed, g_failed);
     return g_failed == 0 ? 0 : 1;
 }

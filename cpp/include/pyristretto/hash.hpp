@@ -1,4 +1,5 @@
-// Hashing into the group and the scalar field, on libsodium's BLAKE2b-512, SHA-512 and one-way map.
+// Hashing into the group and the scalar field, on libsodium's BLAKE2b-512 and SHA-512 and the own core's one-way
+// map (ristretto_from_uniform, byte-identical to libsodium's crypto_core_ristretto255_from_hash).
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -7,9 +8,14 @@
 namespace pyristretto {
 
 // pyristretto 0.1.0's Hs/Hp: BLAKE2b-512 over the plain concatenation of the items fed to update().
+// The state (derived from possibly secret input) is wiped with sodium_memzero when the object goes away; copies
+// are independent states (derive_generators forks one prefix per index) and are wiped likewise.
 class ConcatHash {
 public:
     ConcatHash() noexcept;
+    ConcatHash(const ConcatHash&) noexcept = default;
+    ConcatHash& operator=(const ConcatHash&) noexcept = default;
+    ~ConcatHash();
     void update(const uint8_t* data, size_t len) noexcept;
     void digest(uint8_t out[64]) noexcept;             // finalises a copy: the object can keep growing
     void to_scalar(uint8_t out[32]) noexcept;          // digest reduced mod q (Hs)

@@ -11,7 +11,7 @@ namespace pyristretto {
 // Interleaved (Straus) multiplication: one table of multiples per point and shared doublings.
 struct Straus {
     // sum scalars[i] * points[i], constant-time in the scalars: signed radix-16 digits, tables of
-    // 0P..8P in cached form read with ct_select and a conditional negation, 4 doublings per digit.
+    // 0P..8P in cached form read with ct::select (ct_lookup.hpp) and a conditional negation, 4 doublings per digit.
     static EdwardsPoint mul_ct(const uint8_t* scalars, const EdwardsPoint* points, size_t n);
     // The same for public scalars: width-5 NAF digits, tables of odd multiples P, 3P, ..., 15P;
     // zero scalars are skipped.
@@ -32,8 +32,8 @@ extern const size_t kPippengerCrossover;
 // Fastest public-scalar sum for n decoded points (Straus or Pippenger by n; single-threaded).
 EdwardsPoint msm_vartime_decoded(const uint8_t* scalars, const EdwardsPoint* points, size_t n);
 
-// Upper bound on the threads msm, msm_vartime and point_sum use for large n: 1 (the default: threads gave no
-// speed-up on the project machine, see msm.cpp) disables threading, 0 means std::thread::hardware_concurrency().
+// Upper bound on the threads msm, msm_vartime and point_sum use for large n (timings in msm.cpp): 0 (the default)
+// means std::thread::hardware_concurrency(), capped at 64; 1 disables threading.
 void set_msm_max_threads(unsigned count) noexcept;
 
 }  // namespace pyristretto

@@ -20,4 +20,13 @@ uint8_t ristretto_ct_eq(const EdwardsPoint& a, const EdwardsPoint& b);
 // Decodes n encodings stored back to back; returns n on success, else the index of the first invalid one.
 size_t ristretto_decode_many(EdwardsPoint* out, const uint8_t* encodings, size_t n);
 
+// RFC 9496 section 4.3.4 MAP: the Elligator-style map from a field element to a point (of the even subgroup, one
+// of the 8 Edwards representatives of the element). Constant-time in t.
+EdwardsPoint ristretto_elligator(const FieldElement& t);
+
+// RFC 9496 section 4.3.4 element derivation ("one-way map", libsodium's crypto_core_ristretto255_from_hash):
+// out = ENCODE(MAP(r0) + MAP(r1)), where r0, r1 are in[0:32], in[32:64] read little-endian with bit 255 masked
+// and reduced mod p. Constant-time in the 64 input bytes.
+void ristretto_from_uniform(uint8_t out[32], const uint8_t in[64]);
+
 }  // namespace pyristretto
