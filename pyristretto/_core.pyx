@@ -7,6 +7,7 @@ for the arithmetic, and wipes its C++ copies of scalars.
 """
 from cpython.buffer cimport PyBUF_C_CONTIGUOUS, PyBUF_FORMAT, PyBuffer_Release, PyObject_CheckBuffer, PyObject_GetBuffer
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
+from cpython.exc cimport PyErr_CheckSignals
 from cpython.long cimport PyLong_Check
 from libc.stdint cimport uint8_t, uint32_t
 from libc.stdint cimport SIZE_MAX
@@ -72,7 +73,7 @@ cdef object wiped_scalar(uint8_t* b):
 
 
 cdef int read_bytes(object obj, object name, uint8_t* out, Py_ssize_t expected, type error) except -1:
-    """Copies a bytes-like object of exactly `expected` bytes into out.
+    """Copies a bytes-like object of exactly `expected` bytes into out (a strided one through a copy).
 
     Returns 0 when the length is wrong and `error` is None (is_valid_point's False), raises
     `error` otherwise; TypeError for objects that are not bytes-like."""
@@ -88,7 +89,7 @@ cdef int read_bytes(object obj, object name, uint8_t* out, Py_ssize_t expected, 
             raise TypeError(f"{name}: expected a bytes-like object, got {type(obj).__name__}")
         try:
             PyObject_GetBuffer(obj, &view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT)
-        except (BufferError, ValueError):  # not C-contiguous: read it through a contiguous copy
+        except (BufferError, ValueError):  # not C-contiguous (numpy raises ValueError): read a copy
             return read_bytes(as_bytes(obj, name), name, out, expected, error)
         try:
             if view.itemsize != 1:
@@ -421,6 +422,10 @@ def Hp(*items):
     return point_bytes(out)
 
 
+cdef enum:
+    GENERATOR_CHUNK = 1024  # generators derived per GIL release
+
+
 def derive_generators(domain, n):
     """[Hp(domain, i.to_bytes(4, "little")) for i in range(n)], one hash state for the domain."""
     cdef bytes d = as_bytes(domain, "domain")
@@ -430,14 +435,20 @@ def derive_generators(domain, n):
         raise TypeError(f"n: expected an int, got {type(n).__name__}") from None
     if count < 0 or count >= 2**32:
         raise ValueError(f"n: expected 0 <= n < 2**32, got {count}")
-    cdef uint32_t c = count
-    cdef cpp.CSecretBuffer out
-    out.allocate(32 * <size_t>c)
+    cdef uint32_t total = count, first, chunk_count, i
+    cdef uint8_t chunk[32 * GENERATOR_CHUNK]
     cdef const uint8_t* dp = <const uint8_t*>PyBytes_AS_STRING(d)
-    cdef size_t dlen = PyBytes_GET_SIZE(d), i
-    with nogil:
-        cpp.derive_generators(dp, dlen, c, out.data())
-    return [point_bytes(out.data() + 32 * i) for i in range(c)]
+    cdef size_t dlen = PyBytes_GET_SIZE(d)
+    cdef list generators = []
+    # In chunks, so that a huge n fails with MemoryError as the list grows and Ctrl-C is honoured between chunks.
+    for first in range(0, total, GENERATOR_CHUNK):
+        chunk_count = min(<uint32_t>GENERATOR_CHUNK, total - first)
+        with nogil:
+            cpp.derive_generators(dp, dlen, first, chunk_count, chunk)
+        for i in range(chunk_count):
+            generators.append(point_bytes(chunk + 32 * i))
+        PyErr_CheckSignals()
+    return generators
 
 
 cdef bytes read_dst(object dst):

@@ -31,7 +31,8 @@ cdef extern from "pyristretto/hash.hpp" namespace "pyristretto" nogil:
         void digest(uint8_t* out) noexcept
         void to_scalar(uint8_t* out) noexcept
         void to_point(uint8_t* out) noexcept
-    void derive_generators(const uint8_t* domain, size_t domain_len, uint32_t n, uint8_t* out) noexcept
+    void derive_generators(const uint8_t* domain, size_t domain_len, uint32_t first, uint32_t count,
+                           uint8_t* out) noexcept
     const uint8_t* generator_H() noexcept
     bint expand_message_xmd(const uint8_t* msg, size_t msg_len, const uint8_t* dst, size_t dst_len,
                             uint8_t* out, size_t len_in_bytes) noexcept

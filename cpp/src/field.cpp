@@ -3,21 +3,15 @@
 // memory index); choices are turned into masks.
 #include "pyristretto/field.hpp"
 
+#include "pyristretto/bytes.hpp"
+
 namespace pyristretto {
 
 using detail::LOW_51;
+using detail::load64_le;
+using detail::store64_le;
 
 namespace {
-
-inline uint64_t load64_le(const uint8_t* in) {
-    uint64_t w = 0;
-    for (int i = 7; i >= 0; --i) w = (w << 8) | in[i];
-    return w;
-}
-
-inline void store64_le(uint8_t* out, uint64_t w) {
-    for (int i = 0; i < 8; ++i) out[i] = static_cast<uint8_t>(w >> (8 * i));
-}
 
 // Returns (x^(2^250 - 1), x^11): the common prefix of the addition chains for p - 2 and (p - 5) / 8.
 // 250 squarings and 11 multiplications.

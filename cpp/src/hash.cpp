@@ -34,14 +34,16 @@ void ConcatHash::to_point(uint8_t out[32]) noexcept {
     sodium_memzero(wide, sizeof wide);
 }
 
-void derive_generators(const uint8_t* domain, size_t domain_len, uint32_t n, uint8_t* out) noexcept {
+void derive_generators(const uint8_t* domain, size_t domain_len, uint32_t first, uint32_t count,
+                       uint8_t* out) noexcept {
     ConcatHash prefix;
     prefix.update(domain, domain_len);
-    for (uint32_t i = 0; i < n; ++i) {
+    for (uint32_t k = 0; k < count; ++k) {
+        const uint32_t i = first + k;
         const uint8_t index[4] = {uint8_t(i), uint8_t(i >> 8), uint8_t(i >> 16), uint8_t(i >> 24)};
         ConcatHash h = prefix;
         h.update(index, sizeof index);
-        h.to_point(out + 32 * size_t(i));
+        h.to_point(out + 32 * size_t(k));
     }
 }
 

@@ -1,16 +1,14 @@
 #include "pyristretto/scalar.hpp"
 
+#include "pyristretto/bytes.hpp"
+
 namespace pyristretto {
 
 namespace {
 
 // Loads s as four little-endian 64-bit words plus a zero word, so windows may run past bit 255.
 inline void load_words(const uint8_t s[32], uint64_t w[5]) noexcept {
-    for (int i = 0; i < 4; ++i) {
-        uint64_t v = 0;
-        for (int j = 7; j >= 0; --j) v = (v << 8) | s[8 * i + j];
-        w[i] = v;
-    }
+    for (int i = 0; i < 4; ++i) w[i] = detail::load64_le(s + 8 * i);
     w[4] = 0;
 }
 

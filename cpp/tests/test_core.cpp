@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "pyristretto/ct_lookup.hpp"
 #include "pyristretto/edwards.hpp"
 #include "pyristretto/field.hpp"
 #include "pyristretto/ristretto.hpp"
@@ -315,21 +316,19 @@ static void test_constants() {
     check(constants::ONE_MINUS_D_SQ.ct_eq(FE::one() - d.square()), "ONE_MINUS_D_SQ == 1 - d^2");
     check(constants::D_MINUS_ONE_SQ.ct_eq((d - FE::one()).square()), "D_MINUS_ONE_SQ == (d - 1)^2");
     // The exact roots RFC 9496 section 4.1 lists (which root matters for the one-way map).
-    check(fe_matches(constants::SQRT_M1,
-                     ref_from_dec("19681161376707505956807079304988542015446066515923890162744021073123829784752")),
-          "SQRT_M1 == RFC value");
-    check(fe_matches(constants::SQRT_AD_MINUS_ONE,
-                     ref_from_dec("25063068953384623474111414158702152701244531502492656460079210482610430750235")),
-          "SQRT_AD_MINUS_ONE == RFC value");
-    check(fe_matches(constants::INVSQRT_A_MINUS_D,
-                     ref_from_dec("54469307008909316920995813868745141605393597292927456921205312896311721017578")),
-          "INVSQRT_A_MINUS_D == RFC value");
-    check(fe_matches(constants::ONE_MINUS_D_SQ,
-                     ref_from_dec("1159843021668779879193775521855586647937357759715417654439879720876111806838")),
-          "ONE_MINUS_D_SQ == RFC value");
-    check(fe_matches(constants::D_MINUS_ONE_SQ,
-                     ref_from_dec("40440834346308536858101042469323190826248399146238708352240133220865137265952")),
-          "D_MINUS_ONE_SQ == RFC value");
+    const struct { const FE& value; const char* decimal; const char* name; } rfc_values[] = {
+        {constants::SQRT_M1, "19681161376707505956807079304988542015446066515923890162744021073123829784752", "SQRT_M1"},
+        {constants::SQRT_AD_MINUS_ONE, "25063068953384623474111414158702152701244531502492656460079210482610430750235",
+         "SQRT_AD_MINUS_ONE"},
+        {constants::INVSQRT_A_MINUS_D, "54469307008909316920995813868745141605393597292927456921205312896311721017578",
+         "INVSQRT_A_MINUS_D"},
+        {constants::ONE_MINUS_D_SQ, "1159843021668779879193775521855586647937357759715417654439879720876111806838",
+         "ONE_MINUS_D_SQ"},
+        {constants::D_MINUS_ONE_SQ, "40440834346308536858101042469323190826248399146238708352240133220865137265952",
+         "D_MINUS_ONE_SQ"},
+    };
+    for (const auto& r : rfc_values)
+        check(fe_matches(r.value, ref_from_dec(r.decimal)), std::string(r.name) + " == RFC value");
     // Signs: SQRT_M1 and INVSQRT_A_MINUS_D are the non-negative roots; SQRT_AD_MINUS_ONE as listed in the RFC is
     // the *negative* (odd) root -- pinned here so nobody "fixes" it to abs().
     check(constants::SQRT_M1.is_negative() == 0, "SQRT_M1 non-negative");
@@ -510,30 +509,42 @@ static void test_torsion_and_equality() {
         // (p + q) + p == p + (q + p), (p + q) - q == p
         check(ristretto_ct_eq((p + q) - q, p) == 1, "(P + Q) - Q == P");
         // cached / niels helpers
-        CachedPoint c = q.to_cached();
-        CachedPoint cn = c; cn.conditional_negate(1);
-        CachedPoint c0 = c; c0.conditional_negate(0);
-        check(ristretto_ct_eq(p + cn, p - q) == 1 && ristretto_ct_eq(p + c0, p + q) == 1 &&
-                  ristretto_ct_eq(p + (-c), p - q) == 1,
-              "CachedPoint negation");
-        AffineNielsPoint n = q.to_affine_niels();
-        AffineNielsPoint nn = n; nn.conditional_negate(1);
-        check(ristretto_ct_eq(p + nn, p - q) == 1 && ristretto_ct_eq(p + (-n), p - q) == 1, "AffineNiels negation");
-        check(ristretto_ct_eq(p + CachedPoint::identity(), p) == 1 &&
-                  ristretto_ct_eq(p + AffineNielsPoint::identity(), p) == 1 && ristretto_ct_eq(-(-p), p) == 1,
+        auto negation_ok = [&](const auto& operand) {  // operand: q in cached or affine Niels form
+            auto neg = operand, same = operand;
+            neg.conditional_negate(1);
+            same.conditional_negate(0);
+            return ristretto_ct_eq(p + neg, p - q) == 1 && ristretto_ct_eq(p + same, p + q) == 1 &&
+                   ristretto_ct_eq(p - neg, p + q) == 1;
+        };
+        check(negation_ok(q.to_cached()), "CachedPoint conditional_negate");
+        check(negation_ok(q.to_affine_niels()), "AffineNielsPoint conditional_negate");
+        check(ristretto_ct_eq(p + CachedPoint::identity(), p) == 1 && ristretto_ct_eq(-(-p), p) == 1,
               "identity forms");
-        // ct_select over a table
-        CachedPoint table[8];
+        // The constant-time lookups of ct_lookup.hpp (the ones msm.cpp and fixed_base.cpp use), every index.
+        CachedPoint table[9];
+        AffineNielsPoint ntable[8];
         EdwardsPoint m = EdwardsPoint::identity();
-        for (int i = 0; i < 8; ++i) { table[i] = m.to_cached(); m = m + p; }
-        unsigned idx = (unsigned)it % 8;
-        EdwardsPoint sel = EdwardsPoint::identity() + ct_select(table, 8, idx);
+        for (int i = 0; i < 9; ++i) {
+            table[i] = m.to_cached();
+            m = m + p;
+            if (i < 8) ntable[i] = m.to_affine_niels();  // (i + 1) p
+        }
+        bool sel_ok = true, sel_id_ok = true;
         EdwardsPoint want = EdwardsPoint::identity();
-        for (unsigned i = 0; i < idx; ++i) want = want + p;
-        check(ristretto_ct_eq(sel, want) == 1, "ct_select");
-        EdwardsPoint ca = p; ca.conditional_assign(q, 0);
-        EdwardsPoint cb = p; cb.conditional_assign(q, 1);
-        check(ca.ct_eq(p) == 1 && cb.ct_eq(q) == 1, "EdwardsPoint::conditional_assign");
+        for (uint32_t idx = 0; idx <= 8; ++idx) {
+            sel_ok &= ristretto_ct_eq(q + ct::select(table, 9, idx), q + want) == 1;
+            sel_id_ok &= ristretto_ct_eq(q + ct::select_or_identity(ntable, 8, idx), q + want) == 1;
+            want = want + p;
+        }
+        check(sel_ok, "ct::select, indices 0..8");
+        check(sel_id_ok, "ct::select_or_identity, indices 0 (identity) ..8");
+        bool split_ok = true;
+        for (int32_t d = -8; d <= 8; ++d) {
+            uint32_t a; uint8_t neg;
+            ct::split_digit(d, a, neg);
+            split_ok &= a == static_cast<uint32_t>(d < 0 ? -d : d) && neg == (d < 0);
+        }
+        check(split_ok, "ct::split_digit, digits -8..8");
         check(enc_hex(p.mul_by_pow2(5)) == enc_hex(p.dbl().dbl().dbl().dbl().dbl()), "mul_by_pow2(5)");
     }
 }
@@ -760,9 +771,14 @@ static void ctgrind() {
     EdwardsPoint s = p + q;
     s = s - q.to_cached();
     s = s.dbl().mul_by_pow2(3);
-    s = s + ct_select(table, 16, idx);
-    s = s - ct_select(ntable, 8, idx);
-    s.conditional_assign(p, choice);
+    s = s + ct::select(table, 16, idx);
+    s = s - ct::select_or_identity(ntable, 8, idx);
+    uint32_t digit_abs;
+    uint8_t digit_neg;
+    ct::split_digit(static_cast<int32_t>(idx) - 8, digit_abs, digit_neg);
+    CachedPoint sel = ct::select(table, 16, digit_abs);
+    sel.conditional_negate(digit_neg);
+    s = s + sel;
     flags ^= ristretto_ct_eq(s, q) ^ s.ct_eq(p);
     uint8_t out[32];
     ristretto_encode(out, s);

@@ -451,8 +451,9 @@ int main() {
     test_point_sum();
     test_pedersen_and_fixed_base();
     test_point_mul();
-    // Threaded path, forced to 3 threads whatever the machine, with sizes around the thresholds (msm 128,
-    // point_sum 128, msm_vartime 256: threading starts there, at least threshold / 2 points per thread).
+    // Threaded path, forced to 3 threads whatever the machine, with sizes around the threshold (128 points for
+    // msm, msm_vartime and point_sum, at least 64 points per thread: 2 threads from 128, 3 from 192) and the
+    // Straus/Pippenger crossover inside the chunks.
     set_msm_max_threads(3);
     for (size_t n : {size_t(63), size_t(64), size_t(127), size_t(128), size_t(129), size_t(200), size_t(255),
                      size_t(256), size_t(257), size_t(384), size_t(700), size_t(4096)}) {

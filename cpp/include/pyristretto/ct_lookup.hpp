@@ -1,7 +1,7 @@
-// Internal (not part of the API): constant-time table lookups for the scalar-multiplication code (msm.cpp, fixed_base.cpp).
-// Same contract as ct_select in edwards.hpp (every entry is read, no branch or address depends on the index),
-// but accumulates with AND/OR masks over the raw limbs, which the compiler vectorises: measured about 2x fewer
-// instructions per lookup than a chain of conditional_assign calls.
+// Internal (not part of the API): constant-time table lookups for the scalar-multiplication code (msm.cpp,
+// fixed_base.cpp). Every entry is read and no branch or address depends on the index; the result is accumulated
+// with AND/OR masks over the raw limbs, which the compiler vectorises (measured about 2x fewer instructions per
+// lookup than a chain of per-entry conditional assignments).
 #pragma once
 #include <cstdint>
 
@@ -13,9 +13,7 @@ namespace ct {
 // All ones iff a == b (a, b < 2^32), else 0; hidden from the optimiser so it stays arithmetic.
 inline uint64_t eq_mask(uint32_t a, uint32_t b) noexcept {
     const uint64_t diff = static_cast<uint64_t>(a ^ b);
-    uint64_t m = 0 - ((diff - 1) >> 63);
-    __asm__("" : "+r"(m));
-    return m;
+    return detail::value_barrier(0 - ((diff - 1) >> 63));  // diff - 1 wraps (bit 63 set) only when diff == 0
 }
 
 inline void or_masked(FieldElement& acc, const FieldElement& x, uint64_t mask) noexcept {

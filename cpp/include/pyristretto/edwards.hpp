@@ -26,38 +26,24 @@ struct EdwardsPoint {
 
     CachedPoint to_cached() const;
     AffineNielsPoint to_affine_niels() const;  // costs an inversion
+    // The same given z_inv = 1/Z, for callers that batch the inversions (FixedBaseTable: one for 256 points).
+    AffineNielsPoint to_affine_niels(const FieldElement& z_inv) const;
 
     // Projective equality (X1 Z2 == X2 Z1 and Y1 Z2 == Y2 Z1), constant-time. NOT ristretto equality.
     uint8_t ct_eq(const EdwardsPoint& o) const;
-    void conditional_assign(const EdwardsPoint& o, uint8_t choice);
 };
 
 struct CachedPoint {
     FieldElement Y_plus_X, Y_minus_X, Z, T2d;
     static CachedPoint identity();
-    CachedPoint operator-() const;
-    void conditional_assign(const CachedPoint& o, uint8_t choice);
     void conditional_negate(uint8_t choice);
 };
 
 struct AffineNielsPoint {
     FieldElement y_plus_x, y_minus_x, xy2d;
-    static AffineNielsPoint identity();
-    AffineNielsPoint operator-() const;
-    void conditional_assign(const AffineNielsPoint& o, uint8_t choice);
     void conditional_negate(uint8_t choice);
 };
 
-// Constant-time lookup: scans all n entries, returns table[index] (0 <= index < n) with conditional moves.
-template <class T>
-inline T ct_select(const T* table, unsigned n, unsigned index) {
-    T out = table[0];
-    for (unsigned i = 1; i < n; ++i) {
-        uint32_t diff = i ^ index;
-        uint8_t eq = static_cast<uint8_t>(((diff | (0u - diff)) >> 31) ^ 1u);  // 1 iff i == index
-        out.conditional_assign(table[i], eq);
-    }
-    return out;
-}
+// Constant-time table lookups: ct::select and ct::select_or_identity in ct_lookup.hpp.
 
 }  // namespace pyristretto

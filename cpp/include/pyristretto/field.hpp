@@ -85,6 +85,26 @@ inline FieldElement carry_parallel(uint64_t s0, uint64_t s1, uint64_t s2, uint64
     return r;
 }
 
+inline FieldElement carry_parallel(const FieldElement& s) {
+    return carry_parallel(s.limb[0], s.limb[1], s.limb[2], s.limb[3], s.limb[4]);
+}
+
+// 4p in radix 2^51: every limb is >= 2^52 (above any carried limb), the bias that keeps a - b from underflowing.
+constexpr uint64_t FOUR_P_0 = 4 * ((uint64_t(1) << 51) - 19), FOUR_P_N = 4 * ((uint64_t(1) << 51) - 1);
+
+// a + b and a + 4p - b limb by limb, without the carry. The field's + and - carry these; edwards.cpp feeds them
+// uncarried straight into a product (see the bounds note above): add_lazy of two carried inputs is < 2^53, and
+// sub_lazy needs b's limbs <= 4p's (about 2^53) and gives < a + 2^53. Never store an uncarried result.
+inline FieldElement add_lazy(const FieldElement& a, const FieldElement& b) {
+    return FieldElement{{a.limb[0] + b.limb[0], a.limb[1] + b.limb[1], a.limb[2] + b.limb[2], a.limb[3] + b.limb[3],
+                         a.limb[4] + b.limb[4]}};
+}
+inline FieldElement sub_lazy(const FieldElement& a, const FieldElement& b) {
+    return FieldElement{{(a.limb[0] + FOUR_P_0) - b.limb[0], (a.limb[1] + FOUR_P_N) - b.limb[1],
+                         (a.limb[2] + FOUR_P_N) - b.limb[2], (a.limb[3] + FOUR_P_N) - b.limb[3],
+                         (a.limb[4] + FOUR_P_N) - b.limb[4]}};
+}
+
 // Carries five 128-bit column sums (each < 2^115) down to limbs < 2^51 (limb 1 < 2^51 + 2^13) with one serial
 // chain: the fewest instructions, which is what matters when independent products overlap (the group law).
 inline FieldElement carry_wide(u128 c0, u128 c1, u128 c2, u128 c3, u128 c4) {
@@ -138,16 +158,12 @@ inline FieldElement FieldElement::zero() { return FieldElement{{0, 0, 0, 0, 0}};
 inline FieldElement FieldElement::one() { return FieldElement{{1, 0, 0, 0, 0}}; }
 
 inline FieldElement FieldElement::operator+(const FieldElement& o) const {
-    return detail::carry_parallel(limb[0] + o.limb[0], limb[1] + o.limb[1], limb[2] + o.limb[2],
-                                  limb[3] + o.limb[3], limb[4] + o.limb[4]);
+    return detail::carry_parallel(detail::add_lazy(*this, o));
 }
 
 // a - b computed as (a + 4p) - b: 4p's limbs are >= 2^52 > b's limbs, so nothing underflows.
 inline FieldElement FieldElement::operator-(const FieldElement& o) const {
-    constexpr uint64_t P4_0 = 4 * ((uint64_t(1) << 51) - 19), P4_N = 4 * ((uint64_t(1) << 51) - 1);
-    return detail::carry_parallel((limb[0] + P4_0) - o.limb[0], (limb[1] + P4_N) - o.limb[1],
-                                  (limb[2] + P4_N) - o.limb[2], (limb[3] + P4_N) - o.limb[3],
-                                  (limb[4] + P4_N) - o.limb[4]);
+    return detail::carry_parallel(detail::sub_lazy(*this, o));
 }
 
 inline FieldElement FieldElement::operator-() const { return zero() - *this; }

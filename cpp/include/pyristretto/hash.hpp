@@ -24,8 +24,9 @@ private:
     crypto_generichash_blake2b_state state_;
 };
 
-// out[i] = Hp(domain, le32(i)) for i in [0, n): one hash state for the domain, copied per index.
-void derive_generators(const uint8_t* domain, size_t domain_len, uint32_t n, uint8_t* out) noexcept;
+// out[k] = Hp(domain, le32(first + k)) for k in [0, count): one hash state for the domain, copied per index.
+void derive_generators(const uint8_t* domain, size_t domain_len, uint32_t first, uint32_t count,
+                       uint8_t* out) noexcept;
 
 // The second generator H = Hp(b"Ristretto255:H"), computed once.
 const uint8_t* generator_H() noexcept;
