@@ -599,22 +599,23 @@ cdef int point_add_raw(const uint8_t* p, const uint8_t* q, uint8_t* out) noexcep
     return -1 if cpp.point_add(p, q, out) else 0
 
 
-cdef size_t msm_raw(const uint8_t* scalars, const uint8_t* points, size_t n, uint8_t* out) noexcept nogil:
+cdef size_t msm_reduced(msm_function algorithm, const uint8_t* scalars, const uint8_t* points, size_t n,
+                        uint8_t* out) noexcept nogil:
+    """Runs algorithm on a reduced, wiped-after copy of any 32-byte scalars."""
     cdef uint8_t* reduced = reduced_copy(scalars, n)
     if reduced == NULL:
         return SIZE_MAX
-    cdef size_t result = cpp.msm(reduced, points, n, out)
+    cdef size_t result = algorithm(reduced, points, n, out)
     wipe_and_free(reduced, n)
     return result
+
+
+cdef size_t msm_raw(const uint8_t* scalars, const uint8_t* points, size_t n, uint8_t* out) noexcept nogil:
+    return msm_reduced(cpp.msm, scalars, points, n, out)
 
 
 cdef size_t msm_vartime_raw(const uint8_t* scalars, const uint8_t* points, size_t n, uint8_t* out) noexcept nogil:
-    cdef uint8_t* reduced = reduced_copy(scalars, n)
-    if reduced == NULL:
-        return SIZE_MAX
-    cdef size_t result = cpp.msm_vartime(reduced, points, n, out)
-    wipe_and_free(reduced, n)
-    return result
+    return msm_reduced(cpp.msm_vartime, scalars, points, n, out)
 
 
 cdef size_t point_sum_raw(const uint8_t* points, size_t n, uint8_t* out) noexcept nogil:

@@ -26,6 +26,17 @@ def rng(request):
     return random.Random(f"pyristretto:{request.node.nodeid}")
 
 
+@pytest.fixture
+def fast_switching():
+    """The GIL changes hands as often as possible, so threads interleave between the nogil sections."""
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        yield
+    finally:
+        sys.setswitchinterval(old)
+
+
 @pytest.fixture(scope="session")
 def pool():
     """Points with known discrete logs (see reference.KnownLogPool)."""

@@ -2,53 +2,20 @@
 pedersen_commit at once on shared inputs get exactly the serial results -- both in a warmed-up process and in
 fresh interpreters whose very first pedersen_commit (the fixed-base tables' lazy construction) happens in all
 threads at the same time."""
-import hashlib
 import os
 import random
 import subprocess
 import sys
 import textwrap
-import threading
 
 import pytest
 
 import pyristretto as pr
+from concurrency import run_concurrently
 
 Q = 2**252 + 27742317777372353535851937790883648493
 N_THREADS = 12
 ROUNDS = 6
-
-
-def run_concurrently(target, n_threads):
-    """Runs target(k) in n_threads threads released together by a barrier; re-raises the first error."""
-    barrier = threading.Barrier(n_threads)
-    errors = []
-
-    def body(k):
-        try:
-            barrier.wait()
-            target(k)
-        except BaseException as exc:  # noqa: BLE001 - re-raised in the main thread
-            errors.append(exc)
-
-    threads = [threading.Thread(target=body, args=(k,)) for k in range(n_threads)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=300)
-        assert not t.is_alive(), "a thread hung"
-    if errors:
-        raise errors[0]
-
-
-@pytest.fixture
-def fast_switching():
-    old = sys.getswitchinterval()
-    sys.setswitchinterval(1e-6)  # the GIL changes hands as often as possible between the nogil sections
-    try:
-        yield
-    finally:
-        sys.setswitchinterval(old)
 
 
 def shared_inputs():

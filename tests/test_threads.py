@@ -1,48 +1,17 @@
 """Threads: concurrent calls agree with serial results; a bytearray mutated by another thread while it
 is msm's points buffer never crashes the interpreter or yields an invalid point."""
 import random
-import sys
 import threading
 import time
 
 import pytest
 
 import pyristretto as pr
+from concurrency import run_concurrently
 import reference as ref
 from reference import Q
 
 N_THREADS = 8
-
-
-@pytest.fixture
-def fast_switching():
-    old = sys.getswitchinterval()
-    sys.setswitchinterval(1e-5)
-    try:
-        yield
-    finally:
-        sys.setswitchinterval(old)
-
-
-def run_threads(target, n):
-    errors = []
-    barrier = threading.Barrier(n)
-
-    def wrapper(k):
-        try:
-            barrier.wait()
-            target(k)
-        except BaseException as e:  # noqa: BLE001 - reported below
-            errors.append(e)
-
-    threads = [threading.Thread(target=wrapper, args=(k,)) for k in range(n)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=120)
-        assert not t.is_alive(), "thread hung"
-    if errors:
-        raise errors[0]
 
 
 def test_concurrent_calls_agree_with_serial(fast_switching):
@@ -79,7 +48,7 @@ def test_concurrent_calls_agree_with_serial(fast_switching):
             assert pr.pedersen_commit(a, b) == serial["pedersen"][(k + it) % len(amounts)]
             assert pr.Hs(domain, *points[:4]) == serial["hs"]
 
-    run_threads(work, N_THREADS)
+    run_concurrently(work, N_THREADS)
 
 
 def _scribble_run(fname, writer_ops, check, n_readers=3, calls=150):
@@ -114,7 +83,7 @@ def _scribble_run(fname, writer_ops, check, n_readers=3, calls=150):
     w = threading.Thread(target=writer)
     w.start()
     try:
-        run_threads(reader, n_readers)
+        run_concurrently(reader, n_readers)
     finally:
         stop.set()
         w.join(timeout=60)
