@@ -74,8 +74,11 @@ def from_pkg_config():
     return includes, libdirs, version, "pkg-config"
 
 
+USUAL_PREFIXES = ["/usr/local", "/usr", "/opt/homebrew", "/opt/local"]
+
+
 def from_usual_prefixes():
-    prefixes = ["/usr/local", "/usr", "/opt/homebrew", "/opt/local"]
+    prefixes = list(USUAL_PREFIXES)
     if os.environ.get("CONDA_PREFIX"):
         prefixes.insert(0, os.environ["CONDA_PREFIX"])
     for prefix in prefixes:
@@ -143,4 +146,5 @@ def extensions():
     return cythonize([core], language_level=3, compiler_directives={"embedsignature": True})
 
 
-setup(ext_modules=extensions(), cmdclass={"build_py": build_py_with_headers})
+if __name__ == "__main__":  # setuptools runs this file as __main__; tests import it to check the finder
+    setup(ext_modules=extensions(), cmdclass={"build_py": build_py_with_headers})
