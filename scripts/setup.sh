@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets up a fresh Debian/Ubuntu machine for pyristretto: the system packages (libsodium with its headers,
 # a C++17 compiler, valgrind for the constant-time check), then a virtualenv in .venv with pyristretto
-# installed in editable mode and its test and benchmark extras. Safe to run again.
+# installed in editable mode and its test and benchmark extras. Safe to run again. (clang is for the
+# constant-time check, which builds the core with both compilers.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -9,7 +10,7 @@ SUDO=""
 [ "$(id -u)" -ne 0 ] && SUDO="sudo"
 PYTHON="${PYTHON:-python3}"
 
-packages=(libsodium-dev pkg-config g++ valgrind)
+packages=(libsodium-dev pkg-config g++ clang valgrind)
 command -v "$PYTHON" >/dev/null || packages+=(python3)
 missing=()
 for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done

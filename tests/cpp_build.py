@@ -16,19 +16,21 @@ VECTORS = REPO.parent / "shared" / "vectors" / "ristretto255.json"
 CORE_SOURCES = ["field", "edwards", "ristretto", "scalar", "msm", "fixed_base", "hash", "sodium"]
 
 
-def compiler():
-    cxx = os.environ.get("CXX", "g++")
+def compiler(cxx=None):
+    cxx = cxx or os.environ.get("CXX", "g++")
     path = shutil.which(cxx)
-    assert path, f"C++ compiler {cxx!r} not found: these tests need g++ (they do not skip)"
+    assert path, f"C++ compiler {cxx!r} not found: these tests need it (they do not skip; scripts/setup.sh installs it)"
     return path
 
 
-def build(test_source, out_dir, opt="-O2", extra=()):
-    """Compiles cpp/tests/<test_source> with the core sources into out_dir; returns the executable path."""
+def build(test_source, out_dir, opt="-O2", extra=(), cxx=None):
+    """Compiles cpp/tests/<test_source> with the core sources into out_dir; returns the executable path.
+
+    DWARF 4 debug information, because valgrind 3.19 cannot read clang 14's default DWARF 5."""
     src = TESTS / test_source
     assert src.is_file(), f"missing {src}"
     exe = Path(out_dir) / (Path(test_source).stem + opt.replace("-", "_"))
-    cmd = [compiler(), opt, "-g", "-std=c++17", f"-I{INCLUDE}", str(src)]
+    cmd = [compiler(cxx), opt, "-gdwarf-4", "-std=c++17", f"-I{INCLUDE}", str(src)]
     cmd += [str(REPO / "cpp" / "src" / f"{name}.cpp") for name in CORE_SOURCES]
     cmd += list(extra) + ["-lsodium", "-lpthread", "-o", str(exe)]
     proc = subprocess.run(cmd, capture_output=True, text=True)

@@ -4,8 +4,8 @@ cpp/tests/ct_check.cpp marks the secret scalars undefined and runs msm, Straus::
 FixedBaseTable::mul, base_mul and point_mul, and marks the 64 input bytes of the one-way map
 (ristretto_from_uniform) undefined: memcheck must find no branch and no address that depends on them.
 cpp/tests/ct_leaky.cpp is the control: deliberately leaky code that memcheck must flag, proving the check can fail.
-Both are built at -O2 and at -O3 with the extension's flags, since the optimiser decides whether a select becomes
-a branch. A missing g++ or valgrind fails the tests (never skips)."""
+Both are built with g++ and clang++, at -O2 and at -O3 with the extension's flags, since the compiler and the
+optimiser decide whether a select becomes a branch. A missing compiler or valgrind fails the tests (never skips)."""
 
 import shutil
 import subprocess
@@ -31,18 +31,23 @@ def _memcheck(exe):
     return proc.returncode, proc.stdout + proc.stderr
 
 
+COMPILERS = ["g++", "clang++"]
+
+
+@pytest.mark.parametrize("cxx", COMPILERS)
 @pytest.mark.parametrize("opt", OPT_LEVELS)
-def test_secret_scalar_code_is_constant_time(tmp_path, opt):
-    exe = cpp_build.build("ct_check.cpp", tmp_path, opt, EXTRA_FLAGS[opt])
+def test_secret_scalar_code_is_constant_time(tmp_path, opt, cxx):
+    exe = cpp_build.build("ct_check.cpp", tmp_path, opt, EXTRA_FLAGS[opt], cxx)
     rc, out = _memcheck(exe)
     assert "ERROR SUMMARY: 0 errors" in out, out[-6000:]
     assert rc == 0, out[-6000:]
     assert "all results correct" in out, out[-6000:]
 
 
+@pytest.mark.parametrize("cxx", COMPILERS)
 @pytest.mark.parametrize("opt", OPT_LEVELS)
-def test_leaky_control_is_flagged(tmp_path, opt):
-    exe = cpp_build.build("ct_leaky.cpp", tmp_path, opt, EXTRA_FLAGS[opt])
+def test_leaky_control_is_flagged(tmp_path, opt, cxx):
+    exe = cpp_build.build("ct_leaky.cpp", tmp_path, opt, EXTRA_FLAGS[opt], cxx)
     rc, out = _memcheck(exe)
     assert rc != 0, "memcheck did not flag the deliberately leaky code: the constant-time check is blind\n" + out[-4000:]
     assert "uninitialised" in out, out[-4000:]
