@@ -4,7 +4,8 @@ libsodium is looked for in this order:
 1. the environment: SODIUM_PREFIX (a prefix with include/ and lib/), or SODIUM_INCLUDE_DIR and
    SODIUM_LIBRARY_DIR given explicitly;
 2. pkg-config (`pkg-config libsodium`; set PKG_CONFIG_PATH for a private install);
-3. the usual prefixes (/usr/local, /usr, /opt/homebrew, /opt/local, the conda prefix).
+3. the active conda environment ($CONDA_PREFIX), then the usual prefixes (/usr/local, /usr, /opt/homebrew,
+   /opt/local).
 
 PYRISTRETTO_SANITIZE=address,undefined builds with those sanitizers (for testing the extension).
 """
@@ -53,7 +54,7 @@ def from_environment():
         sys.exit("pyristretto: set both SODIUM_INCLUDE_DIR and SODIUM_LIBRARY_DIR (or SODIUM_PREFIX)")
     version = sodium_version(include)
     if version is None:
-        sys.exit(f"pyristretto: no sodium.h under {include} (from the environment).\n" + INSTALL_HELP)
+        sys.exit(f"pyristretto: no sodium/version.h under {include} (from the environment).\n" + INSTALL_HELP)
     return [include], [libdir], version, "the environment"
 
 

@@ -1,7 +1,7 @@
 """Type stubs for pyristretto._core (the public API re-exported by pyristretto)."""
 from typing import Iterable, List, SupportsIndex, Union
 
-Buffer = Union[bytes, bytearray, memoryview]  # any C-contiguous bytes-like object (numpy uint8 arrays too)
+from typing_extensions import Buffer  # PEP 688: bytes, bytearray, memoryview, numpy uint8 arrays, ...
 Scalar = SupportsIndex
 HashItem = Union[Buffer, SupportsIndex]
 

@@ -372,7 +372,7 @@ def assert_valid_point(name, P):
     """Returns None if P is a valid point, else raises InvalidPointError naming `name`."""
     cdef uint8_t p[32]
     if read_bytes(P, name, p, 32, None) == 0 or not cpp.is_valid_point(p):
-        raise InvalidPointError(f"{name} is not a valid Ristretto255 point")
+        raise_invalid_point(name)
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -33,11 +33,7 @@ def test_main_passes_self_check_and_prints_speed_table(tmp_path):
 
 def test_bench_smoke_writes_json_with_every_workload_and_library(tmp_path):
     json_path, png_path = tmp_path / "bench.json", tmp_path / "msm.png"
-    try:
-        import matplotlib  # noqa: F401
-        plot_args = ["--plot", str(png_path)]
-    except ImportError:  # the wheel check installs only the test extras
-        plot_args = []
+    plot_args = ["--plot", str(png_path)]
     proc = run_module("bench", "--smoke", "--json", str(json_path), *plot_args, cwd=tmp_path)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "### Seconds per round" in proc.stdout and "### Operations per second" in proc.stdout

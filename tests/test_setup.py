@@ -46,6 +46,15 @@ def test_too_old_libsodium_is_refused(setup_module, monkeypatch, tmp_path):
         setup_module.find_sodium()
 
 
+def test_conda_environment_before_usual_prefixes(setup_module, monkeypatch, tmp_path):
+    monkeypatch.setattr(setup_module.shutil, "which", lambda name: None)  # no pkg-config
+    conda = fake_prefix(tmp_path / "conda", "1.0.20")
+    usual = fake_prefix(tmp_path / "usr-local", "1.0.19")
+    monkeypatch.setattr(setup_module, "USUAL_PREFIXES", [str(usual)])
+    monkeypatch.setenv("CONDA_PREFIX", str(conda))
+    assert setup_module.find_sodium() == ([str(conda / "include")], [str(conda / "lib")])
+
+
 def test_pkg_config_finds_the_system_libsodium(setup_module):
     found = setup_module.from_pkg_config()
     assert found is not None, "pkg-config libsodium failed (CI installs libsodium-dev and pkg-config)"
