@@ -418,7 +418,8 @@ def Hp(*items):
     cdef cpp.CConcatHash h
     cdef uint8_t out[32]
     hash_items(h, items)
-    h.to_point(out)
+    with nogil:
+        h.to_point(out)
     return point_bytes(out)
 
 
@@ -469,26 +470,38 @@ def expand_message_xmd(msg, dst, len_in_bytes):
         raise ValueError(f"len_in_bytes: expected 1..16320, got {length}")
     out = bytearray(length)
     cdef uint8_t[::1] o = out
-    cpp.expand_message_xmd(<const uint8_t*>PyBytes_AS_STRING(m), len(m),
-                           <const uint8_t*>PyBytes_AS_STRING(d), len(d), &o[0], length)
+    cdef const uint8_t* mp = <const uint8_t*>PyBytes_AS_STRING(m)
+    cdef const uint8_t* dp = <const uint8_t*>PyBytes_AS_STRING(d)
+    cdef size_t mlen = len(m), dlen = len(d), olen = length
+    with nogil:
+        cpp.expand_message_xmd(mp, mlen, dp, dlen, &o[0], olen)
     return bytes(out)
+
+
+ctypedef void (*message_hash)(const uint8_t*, size_t, const uint8_t*, size_t, uint8_t*) noexcept nogil
+
+
+cdef int hash_message(object msg, object dst, message_hash function, uint8_t* out) except -1:
+    cdef bytes m = as_bytes(msg, "msg"), d = read_dst(dst)
+    cdef const uint8_t* mp = <const uint8_t*>PyBytes_AS_STRING(m)
+    cdef const uint8_t* dp = <const uint8_t*>PyBytes_AS_STRING(d)
+    cdef size_t mlen = len(m), dlen = len(d)
+    with nogil:  # m and d are immutable bytes: nothing can change them meanwhile
+        function(mp, mlen, dp, dlen, out)
+    return 0
 
 
 def hash_to_group(msg, dst):
     """RFC 9380 hash_to_ristretto255 (expand_message_xmd over SHA-512, then the one-way map)."""
-    cdef bytes m = as_bytes(msg, "msg"), d = read_dst(dst)
     cdef uint8_t out[32]
-    cpp.hash_to_group(<const uint8_t*>PyBytes_AS_STRING(m), len(m),
-                      <const uint8_t*>PyBytes_AS_STRING(d), len(d), out)
+    hash_message(msg, dst, cpp.hash_to_group, out)
     return point_bytes(out)
 
 
 def hash_to_scalar(msg, dst):
     """RFC 9497 HashToScalar for ristretto255: expand_message_xmd(msg, dst, 64) little-endian mod q."""
-    cdef bytes m = as_bytes(msg, "msg"), d = read_dst(dst)
     cdef uint8_t out[32]
-    cpp.hash_to_scalar(<const uint8_t*>PyBytes_AS_STRING(m), len(m),
-                       <const uint8_t*>PyBytes_AS_STRING(d), len(d), out)
+    hash_message(msg, dst, cpp.hash_to_scalar, out)
     return wiped_scalar(out)
 
 

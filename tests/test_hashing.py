@@ -28,12 +28,14 @@ def random_items(rng):
     return [random_item(rng) for _ in range(rng.randrange(0, 5))]
 
 
-def test_Hs_differential(rng):
+@pytest.mark.parametrize("name, result_type", [("Hs", int), ("Hp", bytes)])
+def test_Hs_Hp_differential(rng, name, result_type):
+    ours, reference = getattr(pr, name), getattr(ref, name)
     for _ in range(DIFF_CASES):
         items = random_items(rng)
-        got = pr.Hs(*items)
-        assert type(got) is int
-        assert got == ref.Hs(*items)
+        got = ours(*items)
+        assert type(got) is result_type
+        assert got == reference(*items)
 
 
 def test_Hs_matches_libsodium_reduce(rng):
@@ -41,14 +43,6 @@ def test_Hs_matches_libsodium_reduce(rng):
     for _ in range(500):
         items = random_items(rng)
         assert pr.Hs(*items) == ref.ls_sc_reduce64(ref.concat_digest(*items))
-
-
-def test_Hp_differential(rng):
-    for _ in range(DIFF_CASES):
-        items = random_items(rng)
-        got = pr.Hp(*items)
-        assert type(got) is bytes
-        assert got == ref.Hp(*items)
 
 
 def test_Hs_Hp_no_items():

@@ -217,6 +217,17 @@ void multiples_0_to_8(const EdwardsPoint& p, CachedPoint t[9]) noexcept {
     t[8] = p4.dbl().to_cached();
 }
 
+// acc + d * P for a secret signed digit d in [-8, 8], with t = multiples_0_to_8(P): the whole table is read
+// and the sign applied by a conditional negation, so neither the address nor a branch depends on d.
+EdwardsPoint add_signed_multiple(const EdwardsPoint& acc, const CachedPoint t[9], int8_t d) noexcept {
+    uint32_t abs;
+    uint8_t negative;
+    ct::split_digit(d, abs, negative);
+    CachedPoint r = ct::select(t, 9, abs);
+    r.conditional_negate(negative);
+    return acc + r;
+}
+
 }  // namespace
 
 bool point_mul(const uint8_t s[32], const uint8_t p[32], uint8_t out[32]) noexcept {
@@ -229,12 +240,7 @@ bool point_mul(const uint8_t s[32], const uint8_t p[32], uint8_t out[32]) noexce
     EdwardsPoint acc = EdwardsPoint::identity();
     for (int k = 63; k >= 0; --k) {
         if (k != 63) acc = acc.mul_by_pow2(4);
-        uint32_t abs;
-        uint8_t negative;
-        ct::split_digit(digits[k], abs, negative);
-        CachedPoint r = ct::select(table, 9, abs);
-        r.conditional_negate(negative);
-        acc = acc + r;
+        acc = add_signed_multiple(acc, table, digits[k]);
     }
     sodium_memzero(digits, sizeof digits);
     ristretto_encode(out, acc);
@@ -258,14 +264,7 @@ EdwardsPoint Straus::mul_ct(const uint8_t* scalars, const EdwardsPoint* points, 
         EdwardsPoint acc = EdwardsPoint::identity();
         for (int k = 63; k >= 0; --k) {
             if (k != 63) acc = acc.mul_by_pow2(4);
-            for (size_t i = 0; i < m; ++i) {
-                uint32_t abs;  // |d| in [0, 8]
-                uint8_t negative;
-                ct::split_digit(digits[64 * i + k], abs, negative);
-                CachedPoint r = ct::select(&tables[9 * i], 9, abs);
-                r.conditional_negate(negative);
-                acc = acc + r;
-            }
+            for (size_t i = 0; i < m; ++i) acc = add_signed_multiple(acc, &tables[9 * i], digits[64 * i + k]);
         }
         total = first == 0 ? acc : total + acc;  // branch on the public block index only
     }
