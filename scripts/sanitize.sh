@@ -16,8 +16,6 @@ tmp="$(mktemp -d "${TMPDIR:-/tmp}/pyristretto-sanitize.XXXXXX")"
 if [ -n "${KEEP:-}" ]; then echo "build directory: $tmp"; else trap 'rm -rf "$tmp"' EXIT; fi
 work="$tmp/src"
 mkdir -p "$work"
-# The tests read ../shared (the known-answer vectors) relative to the project root.
-[ -e "$repo/../shared" ] && ln -s "$(cd "$repo/../shared" && pwd)" "$tmp/shared"
 
 libasan="$(gcc -print-file-name=libasan.so)"
 libubsan="$(gcc -print-file-name=libubsan.so)"

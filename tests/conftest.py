@@ -11,7 +11,7 @@ import reference  # noqa: E402
 
 @pytest.fixture(scope="session")
 def vectors():
-    # load_vectors raises (never skips) when the shared vectors file is missing
+    # load_vectors raises (never skips) when the vectors file is missing
     return reference.load_vectors()
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 INCLUDE = REPO / "cpp" / "include"
 TESTS = REPO / "cpp" / "tests"
-VECTORS = REPO.parent / "shared" / "vectors" / "ristretto255.json"
+VECTORS = REPO / "tests" / "vectors" / "ristretto255.json"
 
 # The C++ core (no Python headers). Listed rather than globbed so a temporary stand-in file in cpp/src cannot
 # clash with the real implementation at link time.

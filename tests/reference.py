@@ -4,7 +4,7 @@ Nothing here imports pyristretto.  Expected values come from
   * libsodium 1.0.18 through pysodium (group operations, one-way map, scalar reduction),
   * pure-Python integer arithmetic mod q (scalars),
   * hashlib (BLAKE2b-512 for Hs/Hp, SHA-512 for RFC 9380 expand_message_xmd),
-  * the known-answer vectors in <project root>/../shared/vectors/ristretto255.json.
+  * the known-answer vectors in tests/vectors/ristretto255.json (provenance: tests/vectors/README.md).
 
 libsodium 1.0.18 quirks handled here:
   * it accepts encodings with bit 255 set, which RFC 9496 forbids -> `is_valid` rejects them first;
@@ -26,8 +26,8 @@ import pysodium
 Q = 2**252 + 27742317777372353535851937790883648493
 IDENTITY_BYTES = bytes(32)
 
-VECTORS_PATH = (Path(__file__).resolve().parent.parent / ".." / "shared" / "vectors"
-                / "ristretto255.json").resolve()
+VECTORS_DIR = Path(__file__).resolve().parent / "vectors"
+VECTORS_PATH = VECTORS_DIR / "ristretto255.json"
 
 # Number of random cases for each differential test.  The issue asks for >= 10,000 per operation;
 # a sanitizer build may lower it explicitly with PYRISTRETTO_DIFF_CASES.
@@ -35,11 +35,10 @@ DIFF_CASES = int(os.environ.get("PYRISTRETTO_DIFF_CASES", "10000"))
 
 
 def load_vectors() -> dict:
-    """Load the shared vectors. A missing file is an error (the suite must fail, never skip)."""
+    """Load the project's known-answer vectors. A missing file is an error (the suite must fail, never skip)."""
     if not VECTORS_PATH.is_file():
         raise FileNotFoundError(
-            f"known-answer vectors not found at {VECTORS_PATH} "
-            "(expected <project root>/../shared/vectors/ristretto255.json)")
+            f"known-answer vectors not found at {VECTORS_PATH} (they ship with the repository)")
     with open(VECTORS_PATH, "r", encoding="utf-8") as f:
         data = json.load(f)
     if int(data["group_order_q"]) != Q:

@@ -1,4 +1,4 @@
-"""Every known-answer vector in <project root>/../shared/vectors/ristretto255.json.
+"""Every known-answer vector in tests/vectors/ristretto255.json.
 
 The file is read at collection time: if it is missing, collection fails (the suite fails, never skips).
 """

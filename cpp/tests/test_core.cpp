@@ -3,7 +3,7 @@
 //
 //   g++ -std=c++17 -O2 -Wall -Wextra -Icpp/include cpp/src/field.cpp cpp/src/edwards.cpp cpp/src/ristretto.cpp
 //       cpp/tests/test_core.cpp -lsodium -o /tmp/test_core
-//   /tmp/test_core /work/shared/vectors/ristretto255.json [--bench] [--ctgrind]
+//   /tmp/test_core tests/vectors/ristretto255.json [--bench] [--ctgrind]
 //
 // Prints one line per failure and ends with "N passed, M failed"; exits non-zero on any failure.
 // --bench prints timings; --ctgrind (run under valgrind) marks secrets undefined so memcheck reports any branch or
