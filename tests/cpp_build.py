@@ -1,6 +1,7 @@
 """Compiles the C++ test programs of cpp/tests against the core sources (used by test_cpp_units.py and
 test_constant_time.py). A missing compiler or a failed build raises: these tests fail, they never skip."""
 
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -11,9 +12,15 @@ INCLUDE = REPO / "cpp" / "include"
 TESTS = REPO / "cpp" / "tests"
 VECTORS = REPO / "tests" / "vectors" / "ristretto255.json"
 
-# The C++ core (no Python headers). Listed rather than globbed so a temporary stand-in file in cpp/src cannot
-# clash with the real implementation at link time.
-CORE_SOURCES = ["field", "edwards", "ristretto", "scalar", "msm", "fixed_base", "hash", "sodium"]
+
+
+def core_sources():
+    """The C++ core's sources, as setup.py lists them (listed rather than globbed so a temporary stand-in file
+    in cpp/src cannot clash with the real implementation at link time)."""
+    spec = importlib.util.spec_from_file_location("pyristretto_setup", REPO / "setup.py")
+    setup_module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(setup_module)
+    return setup_module.CPP_SOURCES
 
 
 def compiler(cxx=None):
@@ -31,7 +38,7 @@ def build(test_source, out_dir, opt="-O2", extra=(), cxx=None):
     assert src.is_file(), f"missing {src}"
     exe = Path(out_dir) / (Path(test_source).stem + opt.replace("-", "_"))
     cmd = [compiler(cxx), opt, "-gdwarf-4", "-std=c++17", f"-I{INCLUDE}", str(src)]
-    cmd += [str(REPO / "cpp" / "src" / f"{name}.cpp") for name in CORE_SOURCES]
+    cmd += [str(REPO / "cpp" / "src" / f"{name}.cpp") for name in core_sources()]
     cmd += list(extra) + ["-lsodium", "-lpthread", "-o", str(exe)]
     proc = subprocess.run(cmd, capture_output=True, text=True)
     assert proc.returncode == 0, f"build failed: {' '.join(cmd)}\n{proc.stderr[-4000:]}"

@@ -1,5 +1,4 @@
-// Timing driver (not a test): g++ -O3 -std=c++17 -Icpp/include cpp/tests/bench_msm.cpp cpp/src/{field,edwards,
-// ristretto,scalar,msm,fixed_base,hash}.cpp -lsodium -lpthread -o /tmp/bench_msm
+// Timing driver (not a test): g++ -O3 -std=c++17 -Icpp/include cpp/tests/bench_msm.cpp cpp/src/*.cpp -lsodium -lpthread -o /tmp/bench_msm
 //   /tmp/bench_msm table [threads]  per-point times of msm, msm_vartime and the libsodium loop, point_sum, pedersen;
 //                                   threads as for set_msm_max_threads (default 0: one per hardware thread, 1: off)
 //   /tmp/bench_msm threads [k]      ms per call of msm, msm_vartime, point_sum with 1 vs k threads (default 2)

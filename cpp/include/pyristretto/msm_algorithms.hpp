@@ -22,17 +22,17 @@ struct Straus {
 struct Pippenger {
     static EdwardsPoint mul_vartime(const uint8_t* scalars, const EdwardsPoint* points, size_t n,
                                     unsigned c);
-    // The window measured fastest for n points (see msm.cpp).
+    // The window measured fastest for n points (see pippenger.cpp).
     static unsigned window_for(size_t n) noexcept;
 };
 
-// Below this many points msm_vartime uses Straus, from here on Pippenger (measured, see msm.cpp).
+// Below this many points msm_vartime uses Straus, from here on Pippenger (measured, see pippenger.cpp).
 extern const size_t kPippengerCrossover;
 
 // Fastest public-scalar sum for n decoded points (Straus or Pippenger by n; single-threaded).
 EdwardsPoint msm_vartime_decoded(const uint8_t* scalars, const EdwardsPoint* points, size_t n);
 
-// Upper bound on the threads msm, msm_vartime and point_sum use for large n (timings in msm.cpp): 0 (the default)
+// Upper bound on the threads msm, msm_vartime and point_sum use for large n (timings in threads.cpp): 0 (the default)
 // means std::thread::hardware_concurrency(), capped at 64; 1 disables threading.
 void set_msm_max_threads(unsigned count) noexcept;
 

@@ -1,0 +1,34 @@
+// Internal (not part of the API): how many threads a multi-point operation uses, and a runner for them.
+#pragma once
+#include <cstddef>
+#include <thread>
+
+namespace pyristretto {
+
+constexpr unsigned kMaxThreadsCap = 64;
+
+// Threads for a multi-point operation over n points: 1 below a measured minimum (threads.cpp), otherwise up to
+// the configured maximum (set_msm_max_threads in msm_algorithms.hpp), with enough points per thread to pay.
+unsigned worker_count(size_t n) noexcept;
+
+// Runs body(k) for k in [0, count) (count <= kMaxThreadsCap): k = 0 on the calling thread, the rest on new
+// threads; a share whose thread cannot be started runs on the calling thread.
+template <class Body>
+void run_parallel(unsigned count, Body body) noexcept {
+    std::thread threads[kMaxThreadsCap];
+    bool started[kMaxThreadsCap] = {false};
+    for (unsigned k = 1; k < count; ++k) {
+        try {
+            threads[k] = std::thread(body, k);
+            started[k] = true;
+        } catch (...) {
+        }
+    }
+    body(0u);
+    for (unsigned k = 1; k < count; ++k) {
+        if (started[k]) threads[k].join();
+        else body(k);
+    }
+}
+
+}  // namespace pyristretto

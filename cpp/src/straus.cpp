@@ -1,0 +1,152 @@
+// Straus (interleaved) multiplication: constant-time with signed radix-16 digits, variable-time with width-5
+// NAF digits; and the single-point constant-time multiplication, which is the one-point case of the former.
+#include <sodium.h>
+
+#include <algorithm>
+#include <memory>
+#include <vector>
+
+#include "pyristretto/ct_lookup.hpp"
+#include "pyristretto/msm_algorithms.hpp"
+#include "pyristretto/ristretto.hpp"
+#include "pyristretto/scalar.hpp"
+#include "pyristretto/scalar_mul.hpp"
+
+namespace pyristretto {
+
+namespace {
+
+// Constant-time Straus works on blocks of this many points (tables: 9 * 160 bytes per point, ~720 KiB).
+constexpr size_t kCtBlock = 512;
+
+constexpr unsigned kNafWidth = 5;
+constexpr unsigned kNafTable = 1u << (kNafWidth - 2);  // P, 3P, ..., 15P
+
+// t[j] = j * p in cached form, j = 0..8: 3 additions and 4 doublings.
+void multiples_0_to_8(const EdwardsPoint& p, CachedPoint t[9]) noexcept {
+    const EdwardsPoint p2 = p.dbl();
+    const CachedPoint c1 = p.to_cached();
+    const EdwardsPoint p3 = p2 + c1;
+    const EdwardsPoint p4 = p2.dbl();
+    const EdwardsPoint p6 = p3.dbl();
+    t[0] = CachedPoint::identity();
+    t[1] = c1;
+    t[2] = p2.to_cached();
+    t[3] = p3.to_cached();
+    t[4] = p4.to_cached();
+    t[5] = (p4 + c1).to_cached();
+    t[6] = p6.to_cached();
+    t[7] = (p6 + c1).to_cached();
+    t[8] = p4.dbl().to_cached();
+}
+
+// acc + d * P for a secret signed digit d in [-8, 8], with t = multiples_0_to_8(P): the whole table is read
+// and the sign applied by a conditional negation, so neither the address nor a branch depends on d.
+EdwardsPoint add_signed_multiple(const EdwardsPoint& acc, const CachedPoint t[9], int8_t d) noexcept {
+    uint32_t abs;
+    uint8_t negative;
+    ct::split_digit(d, abs, negative);
+    CachedPoint r = ct::select(t, 9, abs);
+    r.conditional_negate(negative);
+    return acc + r;
+}
+
+}  // namespace
+
+bool point_mul(const uint8_t s[32], const uint8_t p[32], uint8_t out[32]) noexcept {
+    EdwardsPoint P;
+    if (!ristretto_decode(P, p)) return false;
+    CachedPoint table[9];
+    multiples_0_to_8(P, table);
+    int8_t digits[64];  // secret: wiped below
+    signed_radix16(s, digits);
+    EdwardsPoint acc = EdwardsPoint::identity();
+    for (int k = 63; k >= 0; --k) {
+        if (k != 63) acc = acc.mul_by_pow2(4);
+        acc = add_signed_multiple(acc, table, digits[k]);
+    }
+    sodium_memzero(digits, sizeof digits);
+    ristretto_encode(out, acc);
+    return true;
+}
+
+EdwardsPoint Straus::mul_ct(const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
+    if (n == 0) return EdwardsPoint::identity();
+    // Blocks of at most kCtBlock points, each with its own doublings (252 per block: < 0.5 per point), so the
+    // tables stay in L2 and memory stays bounded for any n.
+    const size_t block = std::min(n, kCtBlock);
+    std::vector<CachedPoint> tables(9 * block);  // tables[9 i + j] = j * points[i], cached form (public)
+    const std::unique_ptr<int8_t[]> digits(new int8_t[64 * block]);  // secret: wiped below
+    EdwardsPoint total = EdwardsPoint::identity();
+    for (size_t first = 0; first < n; first += block) {
+        const size_t m = std::min(block, n - first);
+        for (size_t i = 0; i < m; ++i) {
+            multiples_0_to_8(points[first + i], &tables[9 * i]);
+            signed_radix16(scalars + 32 * (first + i), &digits[64 * i]);
+        }
+        EdwardsPoint acc = EdwardsPoint::identity();
+        for (int k = 63; k >= 0; --k) {
+            if (k != 63) acc = acc.mul_by_pow2(4);
+            for (size_t i = 0; i < m; ++i) acc = add_signed_multiple(acc, &tables[9 * i], digits[64 * i + k]);
+        }
+        total = first == 0 ? acc : total + acc;  // branch on the public block index only
+    }
+    sodium_memzero(digits.get(), 64 * block);
+    return total;
+}
+
+EdwardsPoint Straus::mul_vartime(const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
+    std::vector<int8_t> naf(kNafDigits * n);
+    std::vector<size_t> live;  // indices of nonzero scalars
+    uint8_t column[kNafDigits] = {0};  // column[b] = 1 iff some scalar has a nonzero digit b
+    live.reserve(n);
+    size_t top = 0;
+    for (size_t i = 0; i < n; ++i) {
+        const size_t t = width_naf(scalars + 32 * i, kNafWidth, &naf[kNafDigits * live.size()]);
+        if (t == 0) continue;
+        const int8_t* d = &naf[kNafDigits * live.size()];
+        for (size_t b = 0; b < t; ++b) column[b] |= static_cast<uint8_t>(d[b] != 0);
+        live.push_back(i);
+        top = std::max(top, t);
+    }
+    const size_t m = live.size();
+    if (m == 0) return EdwardsPoint::identity();
+    // tables[kNafTable j + k] = (2k + 1) * points[live[j]].
+    std::vector<CachedPoint> tables(kNafTable * m);
+    for (size_t j = 0; j < m; ++j) {
+        const EdwardsPoint& p = points[live[j]];
+        const CachedPoint p2 = p.dbl().to_cached();
+        CachedPoint* t = &tables[kNafTable * j];
+        EdwardsPoint q = p;
+        t[0] = q.to_cached();
+        for (unsigned k = 1; k < kNafTable; ++k) {
+            q = q + p2;
+            t[k] = q.to_cached();
+        }
+    }
+    // Runs of all-zero columns are crossed with mul_by_pow2, whose inner doublings skip T.
+    EdwardsPoint acc = EdwardsPoint::identity();
+    bool started = false;
+    unsigned owed = 0;  // doublings not yet applied to acc
+    for (size_t b = top; b-- > 0;) {
+        if (started) ++owed;
+        if (!column[b]) continue;
+        if (owed) {
+            acc = acc.mul_by_pow2(owed);
+            owed = 0;
+        }
+        for (size_t j = 0; j < m; ++j) {
+            const int d = naf[kNafDigits * j + b];
+            if (d > 0) {
+                acc = acc + tables[kNafTable * j + (d >> 1)];
+            } else if (d < 0) {
+                acc = acc - tables[kNafTable * j + ((-d) >> 1)];
+            }
+        }
+        started = true;
+    }
+    if (owed) acc = acc.mul_by_pow2(owed);
+    return acc;
+}
+
+}  // namespace pyristretto
