@@ -16,6 +16,7 @@ import hmac
 
 from pyristretto import _core
 
+InvalidPointError = _core.InvalidPointError
 ORDER = _core.q
 IDENTITY = _core.IDENTITY
 GENERATOR = _core.G

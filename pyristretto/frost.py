@@ -351,13 +351,13 @@ def aggregate(commitment_list, msg, group_public_key, sig_shares, *, public_shar
 
 # ---- verification ------------------------------------------------------------------------------------
 def _parse_signature(signature):
-    """``(R, z)`` or None when the signature is malformed (wrong length, R invalid or identity, z >= q)."""
+    """``(R, z)`` or None when the signature is malformed: wrong length, R the identity or z >= q. Whether R is
+    a valid encoding is left to the group operation that reads it (one decode)."""
     signature = _bytes(signature, "signature")
     if len(signature) != SIGNATURE_SIZE:
         return None
-    R = grp.deserialize_element(signature[:32])
-    z = grp.deserialize_scalar(signature[32:])
-    return None if R is None or z is None else (R, z)
+    R, z = signature[:32], grp.deserialize_scalar(signature[32:])
+    return None if z is None or grp.is_identity(R) else (R, z)
 
 
 def verify(msg, signature, group_public_key):
@@ -370,34 +370,46 @@ def verify(msg, signature, group_public_key):
         return False
     R, z = parsed
     c = H2(R + public_key + msg)
+    # z*G - c*PK is a canonical encoding: it can only equal R if R is a valid one too
     return grp.elements_equal(grp.msm_public([z, grp.ORDER - c], [grp.GENERATOR, public_key]), R)
 
 
 def verify_batch(messages, signatures, public_keys):
     """Whether every ``signatures[i]`` is valid for ``messages[i]`` under ``public_keys[i]``, in one MSM.
 
-    Checks ``sum(w_i*z_i)*G - sum(w_i*R_i) - sum(w_i*c_i*PK_i) == 0`` with independent random 128-bit weights
-    ``w_i``: a batch with an invalid signature passes with probability at most 2^-128. False if any signature
-    is wrong or malformed (use ``verify`` to find which); True for an empty batch."""
+    Checks ``sum(w_i*z_i)*G - sum(w_i*R_i) - sum_PK(sum(w_i*c_i))*PK == 0`` with independent random 128-bit
+    weights ``w_i`` (signatures under the same key share its term): a batch with an invalid signature passes
+    with probability at most 2^-128. False if any signature is wrong or malformed (use ``verify`` to find
+    which); True for an empty batch; InvalidCommitmentError for an invalid public key."""
     messages = [_bytes(m, f"messages[{k}]") for k, m in enumerate(messages)]
     signatures, public_keys = list(signatures), list(public_keys)
     if not len(messages) == len(signatures) == len(public_keys):
         raise ValueError("messages, signatures, public_keys: the sequences must have equal lengths")
-    keys = [_element(pk, f"public_keys[{k}]") for k, pk in enumerate(public_keys)]
-    base_scalar, scalars, points = 0, [], []
+    keys = [_bytes(pk, f"public_keys[{k}]") for k, pk in enumerate(public_keys)]
+    for k, public_key in enumerate(keys):
+        if len(public_key) != grp.ELEMENT_SIZE or grp.is_identity(public_key):
+            _element(public_key, f"public_keys[{k}]")  # raises; full validation is the MSM's (one decode)
+    base_scalar, key_scalars, r_scalars, r_points = 0, {}, [], []
     for msg, signature, public_key in zip(messages, signatures, keys):
         parsed = _parse_signature(signature)
         if parsed is None:
             return False
         R, z = parsed
-        c = H2(R + public_key + msg)
         w = int.from_bytes(os.urandom(16), "little") | 1  # 128-bit, non-zero
         base_scalar += w * z
-        scalars += [grp.ORDER - w, (grp.ORDER - w) * c]
-        points += [R, public_key]
-    if not points:
+        key_scalars[public_key] = key_scalars.get(public_key, 0) - w * H2(R + public_key + msg)
+        r_scalars.append(-w)
+        r_points.append(R)
+    if not r_points:
         return True
-    return grp.is_identity(grp.msm_public([base_scalar] + scalars, [grp.GENERATOR] + points))
+    try:
+        check = grp.msm_public([base_scalar, *key_scalars.values(), *r_scalars],
+                               [grp.GENERATOR, *key_scalars, *r_points])
+    except grp.InvalidPointError:
+        for k, public_key in enumerate(keys):  # an invalid key is the caller's error; an invalid R is False
+            _element(public_key, f"public_keys[{k}]")
+        return False
+    return grp.is_identity(check)
 
 
 # ---- trusted dealer key generation and verifiable secret sharing (RFC 9591 appendix C) -----------------

@@ -125,6 +125,28 @@ def _elements(values, name):
     return [_element(v, f"{name}[{i}]") for i, v in enumerate(values)]
 
 
+def _evaluate_received(k, values, name):
+    """``(elements, [k*E for E in elements])`` for received elements: DeserializeElement is done by the
+    multiplication's own validation (one decode per element), plus the identity check."""
+    values = list(values)
+    if not values:
+        raise ValueError(f"{name}: expected at least one element")
+    elements, products = [], []
+    for i, value in enumerate(values):
+        if isinstance(value, str) or not isinstance(value, (bytes, bytearray, memoryview)):
+            raise TypeError(f"{name}[{i}]: expected a 32-byte bytes-like object, got {type(value).__name__}")
+        element = bytes(value)
+        try:
+            product = None if grp.is_identity(element) else grp.mul(k, element)
+        except grp.InvalidPointError:
+            product = None
+        if product is None:
+            raise DeserializeError(f"{name}[{i}]: not a valid non-identity ristretto255 element")
+        elements.append(element)
+        products.append(product)
+    return elements, products
+
+
 def _scalar(value, name):
     """A scalar argument (int-like, or 32 canonical bytes) as an int in [1, q)."""
     if isinstance(value, (bytes, bytearray, memoryview)):
@@ -361,11 +383,11 @@ class OPRFServer:
 
     def blind_evaluate(self, blinded_element):
         """BlindEvaluate: ``skS * blinded_element`` (DeserializeError for an invalid or identity element)."""
-        return grp.mul(self._sk, _element(blinded_element, "blinded_element"))
+        return _evaluate_received(self._sk, [blinded_element], "blinded_element")[1][0]
 
     def blind_evaluate_batch(self, blinded_elements):
         """BlindEvaluate for each element of a batch."""
-        return [grp.mul(self._sk, e) for e in _elements(blinded_elements, "blinded_elements")]
+        return _evaluate_received(self._sk, blinded_elements, "blinded_elements")[1]
 
     def evaluate(self, input):
         """Evaluate: the PRF output for ``input`` computed directly with the key (what a client finalizes)."""
@@ -408,8 +430,7 @@ class VOPRFServer(OPRFServer):
     def blind_evaluate_batch(self, blinded_elements, *, _test_proof_nonce=None):
         """``(evaluated_elements, proof)``: one proof for the whole batch, costing one MSM and three scalar
         multiplications however long the batch."""
-        blinded = _elements(blinded_elements, "blinded_elements")
-        evaluated = [grp.mul(self._sk, e) for e in blinded]
+        blinded, evaluated = _evaluate_received(self._sk, blinded_elements, "blinded_elements")
         proof = _generate_proof(self._suite, self._sk, grp.GENERATOR, self._pk, blinded, evaluated,
                                 _test_proof_nonce)
         return evaluated, proof
@@ -486,9 +507,7 @@ class POPRFServer(OPRFServer):
     def blind_evaluate_batch(self, blinded_elements, info, *, _test_proof_nonce=None):
         """``(evaluated_elements, proof)`` for a batch under one ``info``, with one proof."""
         t = self._tweak(_data(info, "info"))
-        blinded = _elements(blinded_elements, "blinded_elements")
-        inverse = grp.scalar_inverse(t)
-        evaluated = [grp.mul(inverse, e) for e in blinded]
+        blinded, evaluated = _evaluate_received(grp.scalar_inverse(t), blinded_elements, "blinded_elements")
         proof = _generate_proof(self._suite, t, grp.GENERATOR, grp.base_mul(t), evaluated, blinded,
                                 _test_proof_nonce)
         return evaluated, proof

@@ -190,8 +190,14 @@ def test_verify_batch(signed):
     assert frost.verify_batch([msgs[0], msgs[4]], pair, [pks[0], pks[4]]) is False
     with pytest.raises(ValueError, match="equal lengths"):
         frost.verify_batch(msgs, sigs[:-1], pks)
-    with pytest.raises(frost.InvalidCommitmentError, match=r"public_keys\[2\]"):
-        frost.verify_batch(msgs, sigs, pks[:2] + [bytes(32)] + pks[3:])
+    for bad_key in (bytes(32), b"\xff" * 32, pks[2][:31]):  # identity, not an encoding, wrong length
+        with pytest.raises(frost.InvalidCommitmentError, match=r"public_keys\[2\]"):
+            frost.verify_batch(msgs, sigs, pks[:2] + [bad_key] + pks[3:])
+    # one key signing many messages: its terms merge in the MSM
+    shares, group_pk, _ = frost.trusted_dealer_keygen(None, 2, 2)
+    one_key = [(m, _sign_all(shares, group_pk, [1, 2], m)[2]) for m in (b"a", b"b", b"c")]
+    assert frost.verify_batch([m for m, _ in one_key], [s for _, s in one_key], [group_pk] * 3) is True
+    assert frost.verify_batch([b"a", b"c", b"b"], [s for _, s in one_key], [group_pk] * 3) is False
 
 
 def test_malformed_signatures_rejected(signed):
