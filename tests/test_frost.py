@@ -4,6 +4,7 @@ rejection the RFC asks for, tampered shares and signatures, batch verification."
 import hashlib
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -356,3 +357,12 @@ def test_verification_from_8_threads(signed, fast_switching):
             assert not frost.verify(msgs[k], sigs[(k + 1) % 8], pks[k])
 
     run_concurrently(work, 8)
+
+
+def test_readme_example_runs_verbatim():
+    text = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    example = re.search(r"## Threshold signatures.*?```python\n(.*?)```", text, re.S).group(1)
+    namespace = {}
+    exec(compile(example, "README.md", "exec"), namespace)
+    assert sorted(namespace["signers"]) == [1, 3]
+    assert ref_verify(namespace["msg"], namespace["signature"], namespace["group_pk"])

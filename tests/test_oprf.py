@@ -2,6 +2,7 @@
 reference (tests/reference.py: libsodium through pysodium, hashlib), every error path, tampered proofs, threads."""
 import hashlib
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -439,3 +440,13 @@ def test_servers_shared_by_8_threads(fast_switching):
                 ref_output(2, sk, data, info)
 
     run_concurrently(work, 8)
+
+
+def test_readme_example_runs_verbatim():
+    text = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    example = re.search(r"## Oblivious PRFs.*?```python\n(.*?)```", text, re.S).group(1)
+    namespace = {}
+    exec(compile(example, "README.md", "exec"), namespace)
+    sk = int.from_bytes(namespace["server"].private_key_bytes(), "little")
+    assert namespace["output"] == ref_output(1, sk, b"correct horse")
+    assert namespace["outputs"] == [ref_output(1, sk, x) for x in (b"a", b"b", b"c")]
