@@ -1,18 +1,18 @@
 """The group and scalar-field operations the protocol modules (oprf, frost) use, in one place.
 
-Every group or scalar operation of `pyristretto.oprf` and `pyristretto.frost` goes through the functions below,
-so moving the protocols onto the object layer (`Point`, `Scalar`, `PointVector`) is a change to this file only.
+Every group or scalar operation of `pyristretto.oprf` and `pyristretto.frost` goes through the names below, so
+moving the protocols onto the object layer (`Point`, `Scalar`, `PointVector`) is a change to this file only.
 Today an element is its 32-byte canonical encoding (`bytes`) and a scalar is a Python `int` in [0, q).
 
-Constant time: the functions marked *secret-safe* call libsodium or the C++ core's constant-time code
-(`sc_*` are libsodium's `crypto_core_ristretto255_scalar_*`; `mul`/`base_mul`/`msm` are the core's
-`point_mul`/`base_mul`/`msm`, checked by valgrind in tests/test_constant_time.py). The `*_public` functions
-may take time that depends on their scalars and are only for public values (proof and signature
-verification). A secret scalar still lives in a Python `int` between calls (the functional API's
-representation): Python's big-integer code is not constant-time and the int is not wiped when freed. The
-protocol code therefore never does arithmetic on secret ints itself, only passes them to the functions here.
+Constant time: the names marked *secret-safe* are libsodium's `crypto_core_ristretto255_scalar_*` (behind
+`sc_*`) or the C++ core's constant-time `point_mul`/`base_mul`, all run by the valgrind check of
+tests/test_constant_time.py. `msm_public` may take time that depends on its scalars and is only for public values
+(proof composites, proof and signature verification). A secret scalar still lives in a Python `int` between calls
+(the functional API's representation): Python's big-integer code is not constant-time and the int is not wiped
+when freed. The protocol code therefore never computes on secret ints itself; it passes them to the names here.
 """
 import hmac
+import operator
 
 from pyristretto import _core
 
@@ -23,51 +23,27 @@ GENERATOR = _core.G
 ELEMENT_SIZE = 32
 SCALAR_SIZE = 32
 
+# ---- scalars: ints in [0, q) (secret-safe) -------------------------------------------------------------
+scalar_random = _core.sc_rand          # uniform in [1, q), libsodium's CSPRNG
+scalar_add = _core.sc_add              # (a + b) mod q
+scalar_sub = _core.sc_sub              # (a - b) mod q
+scalar_mul = _core.sc_mul              # (a * b) mod q
+scalar_inverse = _core.sc_inv          # 1/a mod q; ZeroDivisionError for 0
+scalar_from_wide = _core.sc_reduce     # 64 bytes little-endian, reduced mod q
+serialize_scalar = _core.to_bytes32    # 32 bytes little-endian
+hash_to_scalar = _core.hash_to_scalar  # RFC 9497 HashToScalar (expand_message_xmd over SHA-512, mod q)
 
-# ---- scalars (secret-safe) -------------------------------------------------------------------------
-def scalar_random():
-    """Uniform in [1, q) from libsodium's CSPRNG."""
-    return _core.sc_rand()
-
-
-def scalar_add(a, b):
-    """(a + b) mod q, constant-time (libsodium)."""
-    return _core.sc_add(a, b)
-
-
-def scalar_sub(a, b):
-    """(a - b) mod q, constant-time (libsodium)."""
-    return _core.sc_sub(a, b)
-
-
-def scalar_mul(a, b):
-    """(a * b) mod q, constant-time (libsodium)."""
-    return _core.sc_mul(a, b)
-
-
-def scalar_inverse(a):
-    """1/a mod q, constant-time (libsodium); ZeroDivisionError for 0."""
-    return _core.sc_inv(a)
+# ---- elements: 32-byte canonical encodings -------------------------------------------------------------
+hash_to_group = _core.hash_to_group    # RFC 9380 hash_to_ristretto255
+add = _core.point_add
+base_mul = _core.base_mul              # s*G (secret-safe)
+mul = _core.point_mul                  # s*P (secret-safe)
+msm_public = _core.msm_vartime         # sum(s_i * P_i) for public scalars only (variable time)
 
 
 def scalar_is_zero(a):
     """Whether a is 0 mod q (compares the encodings in constant time)."""
     return hmac.compare_digest(_core.to_bytes32(a), bytes(SCALAR_SIZE))
-
-
-def scalar_from_wide(digest):
-    """A 64-byte digest read little-endian, reduced mod q (libsodium)."""
-    return _core.sc_reduce(digest)
-
-
-def hash_to_scalar(msg, dst):
-    """RFC 9497 HashToScalar: expand_message_xmd(msg, dst, 64) mod q (C++ core, libsodium SHA-512)."""
-    return _core.hash_to_scalar(msg, dst)
-
-
-def serialize_scalar(s):
-    """The 32-byte little-endian encoding of s mod q."""
-    return _core.to_bytes32(s)
 
 
 def deserialize_scalar(data):
@@ -79,7 +55,23 @@ def deserialize_scalar(data):
     return value if value < ORDER else None
 
 
-# ---- elements ---------------------------------------------------------------------------------------
+def scalar_argument(value, name, encoding_error=ValueError):
+    """A scalar argument (an int-like in [0, q), or its canonical 32-byte encoding) as an int. TypeError for
+    other types, ValueError out of range, `encoding_error` for a bad encoding."""
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        s = deserialize_scalar(value)
+        if s is None:
+            raise encoding_error(f"{name}: not a canonical 32-byte scalar encoding")
+        return s
+    try:
+        s = operator.index(value)
+    except TypeError:
+        raise TypeError(f"{name}: expected an int or 32 bytes, got {type(value).__name__}") from None
+    if not 0 <= s < ORDER:
+        raise ValueError(f"{name}: expected a scalar in [0, q)")
+    return s
+
+
 def deserialize_element(data):
     """The element encoded by `data` as canonical `bytes`, or None when it is not a valid encoding or is the
     identity (RFC 9497 and RFC 9591 reject the identity on deserialization for ristretto255)."""
@@ -90,45 +82,10 @@ def deserialize_element(data):
 
 
 def is_identity(P):
-    """Whether P is the identity."""
+    """Whether the canonical encoding P is the identity."""
     return P == IDENTITY
 
 
 def elements_equal(P, Q):
     """Equality of two canonical encodings (constant-time comparison)."""
     return hmac.compare_digest(P, Q)
-
-
-def hash_to_group(msg, dst):
-    """RFC 9380 hash_to_ristretto255 (expand_message_xmd over SHA-512, then the one-way map)."""
-    return _core.hash_to_group(msg, dst)
-
-
-def add(P, Q):
-    """P + Q."""
-    return _core.point_add(P, Q)
-
-
-def sub(P, Q):
-    """P - Q."""
-    return _core.point_sub(P, Q)
-
-
-def base_mul(s):
-    """s*G, constant-time in s (secret-safe)."""
-    return _core.base_mul(s)
-
-
-def mul(s, P):
-    """s*P, constant-time in s (secret-safe)."""
-    return _core.point_mul(s, P)
-
-
-def msm(scalars, points):
-    """sum(s_i * P_i), constant-time in the scalars (secret-safe)."""
-    return _core.msm(scalars, points)
-
-
-def msm_public(scalars, points):
-    """sum(s_i * P_i) for public scalars only (variable time)."""
-    return _core.msm_vartime(scalars, points)

@@ -115,20 +115,7 @@ def _element(value, name):
     return element
 
 
-def _scalar(value, name):
-    """An int-like in [0, q) or a canonical 32-byte encoding, as an int."""
-    if isinstance(value, (bytes, bytearray, memoryview)):
-        s = grp.deserialize_scalar(value)
-        if s is None:
-            raise ValueError(f"{name}: not a canonical 32-byte scalar encoding")
-        return s
-    try:
-        s = operator.index(value)
-    except TypeError:
-        raise TypeError(f"{name}: expected an int or 32 bytes, got {type(value).__name__}") from None
-    if not 0 <= s < grp.ORDER:
-        raise ValueError(f"{name}: expected a scalar in [0, q)")
-    return s
+_scalar = grp.scalar_argument  # an int-like in [0, q) or a canonical 32-byte encoding, as an int
 
 
 def _identifier(value, name="identifier"):

@@ -22,7 +22,6 @@ Secrets: the private key, the POPRF tweaked key ``t``, blinds and proof nonces o
 through ``pyristretto._group``. Proof verification uses ``msm_vartime`` on public values only.
 """
 import hashlib
-import operator
 
 from pyristretto import _group as grp
 
@@ -148,18 +147,8 @@ def _evaluate_received(k, values, name):
 
 
 def _scalar(value, name):
-    """A scalar argument (int-like, or 32 canonical bytes) as an int in [1, q)."""
-    if isinstance(value, (bytes, bytearray, memoryview)):
-        s = grp.deserialize_scalar(value)
-        if s is None:
-            raise DeserializeError(f"{name}: not a canonical 32-byte scalar encoding")
-    else:
-        try:
-            s = operator.index(value)
-        except TypeError:
-            raise TypeError(f"{name}: expected an int or 32 bytes, got {type(value).__name__}") from None
-        if not 0 <= s < grp.ORDER:
-            raise ValueError(f"{name}: expected a scalar in [1, q)")
+    """A non-zero scalar argument (int-like, or 32 canonical bytes) as an int in [1, q)."""
+    s = grp.scalar_argument(value, name, DeserializeError)
     if grp.scalar_is_zero(s):
         raise ValueError(f"{name}: must not be zero")
     return s

@@ -4,7 +4,6 @@ rejection the RFC asks for, tampered shares and signatures, batch verification."
 import hashlib
 import json
 import random
-import re
 from pathlib import Path
 
 import pytest
@@ -13,6 +12,7 @@ from hypothesis import strategies as st
 
 import reference as ref
 from concurrency import run_concurrently
+from readme_blocks import run_python_block
 from pyristretto import frost
 from reference import Q
 
@@ -360,9 +360,6 @@ def test_verification_from_8_threads(signed, fast_switching):
 
 
 def test_readme_example_runs_verbatim():
-    text = (Path(__file__).resolve().parents[1] / "README.md").read_text()
-    example = re.search(r"## Threshold signatures.*?```python\n(.*?)```", text, re.S).group(1)
-    namespace = {}
-    exec(compile(example, "README.md", "exec"), namespace)
+    namespace = run_python_block("## Threshold signatures")
     assert sorted(namespace["signers"]) == [1, 3]
     assert ref_verify(namespace["msg"], namespace["signature"], namespace["group_pk"])

@@ -2,7 +2,6 @@
 reference (tests/reference.py: libsodium through pysodium, hashlib), every error path, tampered proofs, threads."""
 import hashlib
 import json
-import re
 from pathlib import Path
 
 import pytest
@@ -11,6 +10,7 @@ from hypothesis import strategies as st
 
 import reference as ref
 from concurrency import run_concurrently
+from readme_blocks import run_python_block
 from pyristretto import oprf
 from reference import Q
 
@@ -443,10 +443,7 @@ def test_servers_shared_by_8_threads(fast_switching):
 
 
 def test_readme_example_runs_verbatim():
-    text = (Path(__file__).resolve().parents[1] / "README.md").read_text()
-    example = re.search(r"## Oblivious PRFs.*?```python\n(.*?)```", text, re.S).group(1)
-    namespace = {}
-    exec(compile(example, "README.md", "exec"), namespace)
+    namespace = run_python_block("## Oblivious PRFs")
     sk = int.from_bytes(namespace["server"].private_key_bytes(), "little")
     assert namespace["output"] == ref_output(1, sk, b"correct horse")
     assert namespace["outputs"] == [ref_output(1, sk, x) for x in (b"a", b"b", b"c")]
