@@ -363,3 +363,34 @@ def test_readme_example_runs_verbatim():
     namespace = run_python_block("## Threshold signatures")
     assert sorted(namespace["signers"]) == [1, 3]
     assert ref_verify(namespace["msg"], namespace["signature"], namespace["group_pk"])
+
+
+def test_identity_group_commitment_rejected(monkeypatch, signed):
+    # with every binding factor 0 the group commitment is D_1 + D_2; D_2 = -D_1 makes it the identity, which
+    # SerializeElement (and so the challenge) refuses
+    s = signed
+    monkeypatch.setattr(frost, "H1", lambda m: 0)
+    D = ref.base_mul(11)
+    bad = [(1, D, ref.base_mul(12)), (2, ref.point_sub(ref.IDENTITY_BYTES, D), ref.base_mul(13))]
+    with pytest.raises(frost.InvalidCommitmentError, match="group commitment"):
+        frost.aggregate(bad, s["msg"], s["group_pk"], [1, 2])
+    with pytest.raises(frost.InvalidCommitmentError, match="group commitment"):
+        frost.verify_signature_share(1, s["public_shares"][1], 1, bad, s["group_pk"], s["msg"])
+
+
+def test_nonces_sign_once_across_threads(signed):
+    s = signed
+    nonces, commitments = frost.commit(s["sk"][1])
+    session = [(1, *commitments), s["commitment_list"][1]]
+    results = []
+
+    def work(k):
+        try:
+            results.append(frost.sign(1, s["sk"][1], s["group_pk"], nonces, s["msg"], session))
+        except frost.NonceReuseError:
+            results.append("refused")
+
+    run_concurrently(work, 8)
+    assert sorted(results, key=str).count("refused") == 7
+    share = next(r for r in results if r != "refused")
+    assert frost.verify_signature_share(1, s["public_shares"][1], share, session, s["group_pk"], s["msg"])
