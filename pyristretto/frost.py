@@ -22,12 +22,20 @@ Secrets: the signing key and shares, the polynomial coefficients and the nonces 
 (hashlib) for nonce generation, through ``pyristretto._group``. Verification (shares, signatures, batches) works
 on public values and uses ``msm_vartime``.
 """
+from __future__ import annotations
+
 import hashlib
 import operator
 import os
 import threading
+from typing import Dict, Iterable, List, Mapping, Optional, Sequence, SupportsIndex, Tuple, Union
 
 from pyristretto import _group as grp
+
+Bytes = Union[bytes, bytearray, memoryview]
+ScalarLike = Union[SupportsIndex, Bytes]  # an int in [0, q) or its canonical 32-byte little-endian encoding
+Commitment = Tuple[SupportsIndex, Bytes, Bytes]  # (identifier, hiding_nonce_commitment, binding_nonce_commitment)
+Share = Tuple[int, int]  # (identifier, secret share)
 
 __all__ = [
     "CONTEXT_STRING", "FROSTError", "InvalidParameterError", "InvalidCommitmentError", "InvalidShareError",
@@ -62,7 +70,7 @@ class InvalidShareError(FROSTError):
 class InvalidSignatureShareError(FROSTError):
     """A signature share does not verify; ``identifier`` names the participant who sent it."""
 
-    def __init__(self, identifier, message):
+    def __init__(self, identifier: int, message: str) -> None:
         super().__init__(message)
         self.identifier = identifier
 
@@ -76,27 +84,27 @@ def _h(tag, m):
     return hashlib.sha512(CONTEXT_STRING + tag + bytes(m)).digest()
 
 
-def H1(m):
+def H1(m: Bytes) -> int:
     """``SHA-512(contextString || "rho" || m)`` mod q (binding factors)."""
     return grp.scalar_from_wide(_h(b"rho", m))
 
 
-def H2(m):
+def H2(m: Bytes) -> int:
     """``SHA-512(contextString || "chal" || m)`` mod q (the challenge)."""
     return grp.scalar_from_wide(_h(b"chal", m))
 
 
-def H3(m):
+def H3(m: Bytes) -> int:
     """``SHA-512(contextString || "nonce" || m)`` mod q (nonce generation)."""
     return grp.scalar_from_wide(_h(b"nonce", m))
 
 
-def H4(m):
+def H4(m: Bytes) -> bytes:
     """``SHA-512(contextString || "msg" || m)``, 64 bytes (the message hash)."""
     return _h(b"msg", m)
 
 
-def H5(m):
+def H5(m: Bytes) -> bytes:
     """``SHA-512(contextString || "com" || m)``, 64 bytes (the commitment list hash)."""
     return _h(b"com", m)
 
@@ -159,7 +167,7 @@ def _participant(identifier, commitment_list):
 
 
 # ---- round one ---------------------------------------------------------------------------------------
-def nonce_generate(secret, *, _test_random_bytes=None):
+def nonce_generate(secret: ScalarLike, *, _test_random_bytes: Optional[Bytes] = None) -> int:
     """RFC 9591 nonce_generate: ``H3(random_bytes(32) || SerializeScalar(secret))``.
     ``_test_random_bytes`` replays a test vector; never use it otherwise."""
     random_bytes = os.urandom(32) if _test_random_bytes is None else _bytes(_test_random_bytes, "_test_random_bytes")
@@ -169,12 +177,14 @@ def nonce_generate(secret, *, _test_random_bytes=None):
 
 
 class SigningNonces:
-    """A participant's secret ``(hiding, binding)`` nonce pair from ``commit``, good for one ``sign`` only."""
-    __slots__ = ("hiding", "binding", "_used", "_lock")
+    """A participant's secret ``(hiding, binding)`` nonce pair from ``commit``, good for one ``sign`` only;
+    ``commitments`` is the public pair ``(hiding*G, binding*G)``."""
+    __slots__ = ("hiding", "binding", "commitments", "_used", "_lock")
 
-    def __init__(self, hiding, binding):
+    def __init__(self, hiding: ScalarLike, binding: ScalarLike) -> None:
         self.hiding = _scalar(hiding, "hiding")
         self.binding = _scalar(binding, "binding")
+        self.commitments = (grp.base_mul(self.hiding), grp.base_mul(self.binding))
         self._used = False
         self._lock = threading.Lock()
 
@@ -188,18 +198,19 @@ class SigningNonces:
         return "SigningNonces(<secret>)"
 
 
-def commit(sk_i, *, _test_random_bytes=None):
+def commit(sk_i: ScalarLike, *, _test_random_bytes: Optional[Tuple[Bytes, Bytes]] = None
+           ) -> Tuple[SigningNonces, Tuple[bytes, bytes]]:
     """RFC 9591 commit (round one): ``(nonces, (hiding_nonce_commitment, binding_nonce_commitment))``.
     Publish the commitments; keep ``nonces`` secret and pass it to ``sign`` once.
     ``_test_random_bytes`` = (hiding randomness, binding randomness) replays a test vector."""
     hiding_random, binding_random = (None, None) if _test_random_bytes is None else _test_random_bytes
     nonces = SigningNonces(nonce_generate(sk_i, _test_random_bytes=hiding_random),
                            nonce_generate(sk_i, _test_random_bytes=binding_random))
-    return nonces, (grp.base_mul(nonces.hiding), grp.base_mul(nonces.binding))
+    return nonces, nonces.commitments
 
 
 # ---- binding factors, group commitment, challenge ----------------------------------------------------
-def encode_group_commitment_list(commitment_list):
+def encode_group_commitment_list(commitment_list: Iterable[Commitment]) -> bytes:
     """``SerializeScalar(id) || hiding || binding`` for each entry, concatenated."""
     return b"".join(grp.serialize_scalar(i) + h + b for i, h, b in _commitment_list(commitment_list))
 
@@ -210,7 +221,8 @@ def _binding_factors(group_public_key, commitment_list, msg):
     return [(i, H1(prefix + grp.serialize_scalar(i))) for i, _, _ in commitment_list]
 
 
-def compute_binding_factors(group_public_key, commitment_list, msg):
+def compute_binding_factors(group_public_key: Bytes, commitment_list: Iterable[Commitment], msg: Bytes
+                            ) -> List[Tuple[int, int]]:
     """RFC 9591 compute_binding_factors: ``[(identifier, binding_factor)]`` in commitment-list order."""
     return _binding_factors(_element(group_public_key, "group_public_key"), _commitment_list(commitment_list),
                             _bytes(msg, "msg"))
@@ -225,7 +237,8 @@ def _group_commitment(commitment_list, binding_factors):
     return grp.msm_public(scalars, points)
 
 
-def compute_group_commitment(commitment_list, binding_factor_list):
+def compute_group_commitment(commitment_list: Iterable[Commitment],
+                             binding_factor_list: Iterable[Tuple[SupportsIndex, ScalarLike]]) -> bytes:
     """RFC 9591 compute_group_commitment: ``sum(hiding_i + binding_factor_i * binding_i)``."""
     commitment_list = _commitment_list(commitment_list)
     factors = [(_identifier(i), _scalar(f, "binding factor")) for i, f in binding_factor_list]
@@ -234,26 +247,26 @@ def compute_group_commitment(commitment_list, binding_factor_list):
     return _group_commitment(commitment_list, factors)
 
 
-def compute_challenge(group_commitment, group_public_key, msg):
+def compute_challenge(group_commitment: Bytes, group_public_key: Bytes, msg: Bytes) -> int:
     """RFC 9591 compute_challenge: ``H2(group_commitment || group_public_key || msg)``."""
     return H2(_bytes(group_commitment, "group_commitment") + _bytes(group_public_key, "group_public_key")
               + _bytes(msg, "msg"))
 
 
-def derive_interpolating_value(identifiers, x_i):
+def derive_interpolating_value(identifiers: Iterable[SupportsIndex], x_i: SupportsIndex) -> int:
     """RFC 9591 derive_interpolating_value: the Lagrange coefficient of ``x_i`` at 0 over ``identifiers``
     (public values). InvalidParameterError if ``x_i`` is absent or an identifier repeats."""
-    identifiers = [_identifier(x, "identifiers") for x in identifiers]
-    x_i = _identifier(x_i, "x_i")
-    if x_i not in identifiers:
-        raise InvalidParameterError(f"identifier {x_i} is not among the participants")
-    if len(set(identifiers)) != len(identifiers):
+    xs = [_identifier(x, "identifiers") for x in identifiers]
+    x = _identifier(x_i, "x_i")
+    if x not in xs:
+        raise InvalidParameterError(f"identifier {x} is not among the participants")
+    if len(set(xs)) != len(xs):
         raise InvalidParameterError("identifiers: duplicates")
     numerator, denominator = 1, 1
-    for x_j in identifiers:
-        if x_j != x_i:
+    for x_j in xs:
+        if x_j != x:
             numerator = numerator * x_j % grp.ORDER
-            denominator = denominator * (x_j - x_i) % grp.ORDER
+            denominator = denominator * (x_j - x) % grp.ORDER
     return numerator * pow(denominator, -1, grp.ORDER) % grp.ORDER
 
 
@@ -277,36 +290,37 @@ class _Session:
 
 
 # ---- round two, share verification, aggregation --------------------------------------------------------
-def sign(identifier, sk_i, group_public_key, nonces, msg, commitment_list):
+def sign(identifier: SupportsIndex, sk_i: ScalarLike, group_public_key: Bytes, nonces: SigningNonces, msg: Bytes,
+         commitment_list: Iterable[Commitment]) -> int:
     """RFC 9591 sign (round two): participant ``identifier``'s signature share (an int), using its secret share
     ``sk_i``, its ``SigningNonces`` from ``commit`` (consumed: a second use raises NonceReuseError), and the
     coordinator's commitment list, which must contain this participant's commitments."""
     if not isinstance(nonces, SigningNonces):
         raise TypeError("nonces: expected the SigningNonces returned by commit")
     session = _Session(group_public_key, commitment_list, msg)
-    identifier, (_, hiding, binding) = _participant(identifier, session.commitments)
-    if not (grp.elements_equal(hiding, grp.base_mul(nonces.hiding))
-            and grp.elements_equal(binding, grp.base_mul(nonces.binding))):
-        raise InvalidParameterError(f"commitment_list: the commitments of {identifier} are not those of these nonces")
-    sk_i = _scalar(sk_i, "sk_i")
-    lambda_i = derive_interpolating_value(session.identifiers, identifier)
+    participant, (_, hiding, binding) = _participant(identifier, session.commitments)
+    if not grp.elements_equal(hiding + binding, b"".join(nonces.commitments)):
+        raise InvalidParameterError(f"commitment_list: the commitments of {participant} are not those of these nonces")
+    secret_share = _scalar(sk_i, "sk_i")
+    lambda_i = derive_interpolating_value(session.identifiers, participant)
     nonces._consume()
-    key_part = grp.scalar_mul(grp.scalar_mul(lambda_i, session.challenge), sk_i)
-    nonce_part = grp.scalar_add(nonces.hiding, grp.scalar_mul(nonces.binding, session.factor(identifier)))
+    key_part = grp.scalar_mul(grp.scalar_mul(lambda_i, session.challenge), secret_share)
+    nonce_part = grp.scalar_add(nonces.hiding, grp.scalar_mul(nonces.binding, session.factor(participant)))
     return grp.scalar_add(nonce_part, key_part)
 
 
 def _share_ok(session, identifier, public_share, sig_share):
-    identifier, (_, hiding, binding) = _participant(identifier, session.commitments)
-    lambda_i = derive_interpolating_value(session.identifiers, identifier)
+    participant, (_, hiding, binding) = _participant(identifier, session.commitments)
+    lambda_i = derive_interpolating_value(session.identifiers, participant)
     weight = session.challenge * lambda_i % grp.ORDER
     # sig_share*G == hiding + factor*binding + challenge*lambda_i*PK_i, all public
-    check = grp.msm_public([sig_share, grp.ORDER - 1, grp.ORDER - session.factor(identifier), grp.ORDER - weight],
+    check = grp.msm_public([sig_share, grp.ORDER - 1, grp.ORDER - session.factor(participant), grp.ORDER - weight],
                            [grp.GENERATOR, hiding, binding, public_share])
     return grp.is_identity(check)
 
 
-def verify_signature_share(identifier, public_share, sig_share, commitment_list, group_public_key, msg):
+def verify_signature_share(identifier: SupportsIndex, public_share: Bytes, sig_share: ScalarLike,
+                           commitment_list: Iterable[Commitment], group_public_key: Bytes, msg: Bytes) -> bool:
     """RFC 9591 verify_signature_share: whether ``sig_share`` (int or 32 bytes) is participant ``identifier``'s
     valid share for this signing session, against its public verification share ``public_share``
     (``sk_i*G``). The participant's commitments are looked up in ``commitment_list``."""
@@ -314,7 +328,8 @@ def verify_signature_share(identifier, public_share, sig_share, commitment_list,
     return _share_ok(session, identifier, _element(public_share, "public_share"), _scalar(sig_share, "sig_share"))
 
 
-def aggregate(commitment_list, msg, group_public_key, sig_shares, *, public_shares=None):
+def aggregate(commitment_list: Iterable[Commitment], msg: Bytes, group_public_key: Bytes,
+              sig_shares: Sequence[ScalarLike], *, public_shares: Optional[Mapping[int, Bytes]] = None) -> bytes:
     """RFC 9591 aggregate: the 64-byte signature from the shares (a sequence in commitment-list order).
 
     With ``public_shares`` (a mapping identifier -> ``sk_i*G``, e.g. from ``derive_group_info``) every share is
@@ -347,7 +362,7 @@ def _parse_signature(signature):
     return None if z is None or grp.is_identity(R) else (R, z)
 
 
-def verify(msg, signature, group_public_key):
+def verify(msg: Bytes, signature: Bytes, group_public_key: Bytes) -> bool:
     """Schnorr verification of a FROST signature: ``z*G == R + H2(R || PK || msg)*PK``. False for a wrong or
     malformed signature; InvalidCommitmentError for an invalid public key."""
     msg = _bytes(msg, "msg")
@@ -361,7 +376,7 @@ def verify(msg, signature, group_public_key):
     return grp.elements_equal(grp.msm_public([z, grp.ORDER - c], [grp.GENERATOR, public_key]), R)
 
 
-def verify_batch(messages, signatures, public_keys):
+def verify_batch(messages: Iterable[Bytes], signatures: Iterable[Bytes], public_keys: Iterable[Bytes]) -> bool:
     """Whether every ``signatures[i]`` is valid for ``messages[i]`` under ``public_keys[i]``, in one MSM.
 
     Checks ``sum(w_i*z_i)*G - sum(w_i*R_i) - sum_PK(sum(w_i*c_i))*PK == 0`` with independent random 128-bit
@@ -376,7 +391,8 @@ def verify_batch(messages, signatures, public_keys):
     for k, public_key in enumerate(keys):
         if len(public_key) != grp.ELEMENT_SIZE or grp.is_identity(public_key):
             _element(public_key, f"public_keys[{k}]")  # raises; full validation is the MSM's (one decode)
-    base_scalar, key_scalars, r_scalars, r_points = 0, {}, [], []
+    base_scalar, r_scalars, r_points = 0, [], []
+    key_scalars: Dict[bytes, int] = {}
     for msg, signature, public_key in zip(messages, signatures, keys):
         parsed = _parse_signature(signature)
         if parsed is None:
@@ -400,16 +416,17 @@ def verify_batch(messages, signatures, public_keys):
 
 
 # ---- trusted dealer key generation and verifiable secret sharing (RFC 9591 appendix C) -----------------
-def polynomial_evaluate(x, coeffs):
+def polynomial_evaluate(x: ScalarLike, coeffs: Iterable[ScalarLike]) -> int:
     """``coeffs[0] + coeffs[1]*x + ...`` mod q by Horner's rule (constant-time scalar arithmetic)."""
-    x = _scalar(x, "x")
+    point = _scalar(x, "x")
     value = 0
-    for coeff in reversed(list(coeffs)):
-        value = grp.scalar_add(grp.scalar_mul(value, x), coeff)
+    for coeff in reversed([_scalar(c, "coeffs") for c in coeffs]):
+        value = grp.scalar_add(grp.scalar_mul(value, point), coeff)
     return value
 
 
-def secret_share_shard(s, coefficients, max_participants):
+def secret_share_shard(s: ScalarLike, coefficients: Iterable[ScalarLike], max_participants: SupportsIndex
+                       ) -> List[Share]:
     """RFC 9591 secret_share_shard: ``[(i, f(i)) for i in 1..max_participants]`` where ``f`` has constant term
     ``s`` and the other ``coefficients``, so any ``len(coefficients) + 1`` shares recover ``s``."""
     coeffs = [_scalar(s, "s")] + [_scalar(c, f"coefficients[{k}]") for k, c in enumerate(coefficients)]
@@ -419,7 +436,7 @@ def secret_share_shard(s, coefficients, max_participants):
     return [(i, polynomial_evaluate(i, coeffs)) for i in range(1, max_participants + 1)]
 
 
-def vss_commit(coeffs):
+def vss_commit(coeffs: Iterable[ScalarLike]) -> List[bytes]:
     """RFC 9591 vss_commit: ``[a_j*G]`` for the polynomial's coefficients (the first is the group key)."""
     return [grp.base_mul(_scalar(c, "coeffs")) for c in coeffs]
 
@@ -432,7 +449,7 @@ def _vss_public_share(identifier, vss_commitment):
     return grp.msm_public(powers, vss_commitment)
 
 
-def vss_verify(share_i, vss_commitment):
+def vss_verify(share_i: Tuple[SupportsIndex, ScalarLike], vss_commitment: Iterable[Bytes]) -> bool:
     """RFC 9591 vss_verify: whether the share ``(i, sk_i)`` lies on the committed polynomial."""
     identifier, sk_i = share_i
     identifier = _identifier(identifier)
@@ -440,7 +457,8 @@ def vss_verify(share_i, vss_commitment):
     return grp.elements_equal(grp.base_mul(_scalar(sk_i, "sk_i")), _vss_public_share(identifier, commitment))
 
 
-def derive_group_info(max_participants, min_participants, vss_commitment):
+def derive_group_info(max_participants: SupportsIndex, min_participants: SupportsIndex,
+                      vss_commitment: Iterable[Bytes]) -> Tuple[bytes, Dict[int, bytes]]:
     """RFC 9591 derive_group_info: ``(group_public_key, {i: PK_i for i in 1..max_participants})``."""
     max_participants, min_participants = operator.index(max_participants), operator.index(min_participants)
     commitment = [_element(c, f"vss_commitment[{k}]") for k, c in enumerate(vss_commitment)]
@@ -449,7 +467,10 @@ def derive_group_info(max_participants, min_participants, vss_commitment):
     return commitment[0], {i: _vss_public_share(i, commitment) for i in range(1, max_participants + 1)}
 
 
-def trusted_dealer_keygen(secret_key, max_participants, min_participants, *, _test_coefficients=None):
+def trusted_dealer_keygen(secret_key: Optional[ScalarLike], max_participants: SupportsIndex,
+                          min_participants: SupportsIndex, *,
+                          _test_coefficients: Optional[Iterable[ScalarLike]] = None
+                          ) -> Tuple[List[Share], bytes, List[bytes]]:
     """RFC 9591 trusted_dealer_keygen: ``(shares, group_public_key, vss_commitment)`` where ``shares`` is
     ``[(i, sk_i)]`` for ``i`` in 1..max_participants, any ``min_participants`` of which can sign.
     ``secret_key`` None draws a random one. Each participant checks its share with ``vss_verify``.

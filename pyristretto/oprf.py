@@ -21,9 +21,16 @@ Secrets: the private key, the POPRF tweaked key ``t``, blinds and proof nonces o
 ``point_mul``/``base_mul`` (the C++ core, checked by valgrind) and libsodium's scalar arithmetic and inversion,
 through ``pyristretto._group``. Proof verification uses ``msm_vartime`` on public values only.
 """
+from __future__ import annotations
+
 import hashlib
+from typing import Iterable, List, Optional, SupportsIndex, Tuple, Type, TypeVar, Union
 
 from pyristretto import _group as grp
+
+Bytes = Union[bytes, bytearray, memoryview]
+ScalarLike = Union[SupportsIndex, Bytes]  # an int in [1, q) or its canonical 32-byte little-endian encoding
+_K = TypeVar("_K", bound="_KeyHolder")
 
 __all__ = [
     "MODE_OPRF", "MODE_VOPRF", "MODE_POPRF", "IDENTIFIER", "OPRFError", "InvalidInputError", "DeserializeError",
@@ -64,7 +71,7 @@ class DeriveKeyPairError(OPRFError):
     """DeriveKeyPair found no non-zero key in 256 attempts (probability about 2^-64000)."""
 
 
-def context_string(mode):
+def context_string(mode: int) -> bytes:
     """``"OPRFV1-" || I2OSP(mode, 1) || "-" || "ristretto255-SHA512"``."""
     return b"OPRFV1-" + bytes([_check_mode(mode)]) + b"-" + IDENTIFIER
 
@@ -160,7 +167,7 @@ def _same_length(name, *sequences):
 
 
 # ---- keys -------------------------------------------------------------------------------------------
-def derive_key_pair(seed, info, mode):
+def derive_key_pair(seed: Bytes, info: Bytes, mode: int) -> Tuple[int, bytes]:
     """RFC 9497 DeriveKeyPair: a deterministic key pair ``(skS: int, pkS: bytes)`` from a 32-byte secret seed."""
     suite = _SUITES[_check_mode(mode)]
     seed = _data(seed, "seed")
@@ -174,7 +181,7 @@ def derive_key_pair(seed, info, mode):
     raise DeriveKeyPairError("DeriveKeyPair: no non-zero scalar in 256 attempts")  # pragma: no cover
 
 
-def generate_key_pair():
+def generate_key_pair() -> Tuple[int, bytes]:
     """A random key pair ``(skS: int, pkS: bytes)`` from the CSPRNG (the same for every mode)."""
     sk = grp.scalar_random()
     return sk, grp.base_mul(sk)
@@ -198,7 +205,7 @@ def _check_proof_inputs(B, C, D):
     return B, C, D
 
 
-def compute_composites(B, C, D, mode):
+def compute_composites(B: Bytes, C: Iterable[Bytes], D: Iterable[Bytes], mode: int) -> Tuple[bytes, bytes]:
     """RFC 9497 ComputeComposites (verifier side): ``(M, Z) = (sum d_i*C_i, sum d_i*D_i)``, two MSMs over
     public values (variable time)."""
     suite = _SUITES[_check_mode(mode)]
@@ -207,7 +214,8 @@ def compute_composites(B, C, D, mode):
     return grp.msm_public(d, C), grp.msm_public(d, D)
 
 
-def compute_composites_fast(k, B, C, D, mode):
+def compute_composites_fast(k: ScalarLike, B: Bytes, C: Iterable[Bytes], D: Iterable[Bytes], mode: int
+                            ) -> Tuple[bytes, bytes]:
     """RFC 9497 ComputeCompositesFast (prover side, knows ``k`` with ``D_i = k*C_i``): ``M = sum d_i*C_i``
     (one MSM; the weights and elements are public) and ``Z = k*M`` (constant-time in ``k``)."""
     suite = _SUITES[_check_mode(mode)]
@@ -226,7 +234,8 @@ def _challenge(suite, B, M, Z, t2, t3):
     return grp.hash_to_scalar(transcript, suite.scalar_dst)
 
 
-def generate_proof(k, A, B, C, D, mode, *, _test_proof_nonce=None):
+def generate_proof(k: ScalarLike, A: Bytes, B: Bytes, C: Iterable[Bytes], D: Iterable[Bytes], mode: int, *,
+                   _test_proof_nonce: Optional[ScalarLike] = None) -> bytes:
     """RFC 9497 GenerateProof: a 64-byte proof that ``B = k*A`` and ``D_i = k*C_i`` for every i.
 
     Costs one MSM (the composite M), ``Z = k*M`` and two scalar multiplications by the nonce, whatever the
@@ -248,7 +257,7 @@ def _generate_proof(suite, k, A, B, C, D, test_nonce):
     return grp.serialize_scalar(c) + grp.serialize_scalar(s)
 
 
-def verify_proof(A, B, C, D, proof, mode):
+def verify_proof(A: Bytes, B: Bytes, C: Iterable[Bytes], D: Iterable[Bytes], proof: Bytes, mode: int) -> bool:
     """RFC 9497 VerifyProof: whether ``proof`` shows ``B = k*A`` and ``D_i = k*C_i``. A malformed proof
     (not 64 bytes, or a scalar not below q) raises DeserializeError; a wrong one returns False."""
     suite = _SUITES[_check_mode(mode)]
@@ -317,87 +326,109 @@ def _private_key(value):
     return _scalar(value, "private_key")
 
 
-# ---- OPRF ---------------------------------------------------------------------------------------------
-class OPRFClient:
-    """RFC 9497 OPRF client (mode 0): ``blind`` an input, send the blinded element, ``finalize`` the reply."""
+# ---- the roles ------------------------------------------------------------------------------------------
+class _BlindingClient:
+    """``blind`` and ``blind_batch`` of the OPRF and VOPRF clients."""
     _suite = _SUITES[MODE_OPRF]
 
-    def blind(self, input, *, _test_blind=None):
+    def blind(self, input: Bytes, *, _test_blind: Optional[ScalarLike] = None) -> Tuple[int, bytes]:
         """``(blind, blinded_element)`` for ``input``; keep ``blind`` secret for ``finalize``.
         ``_test_blind`` replays a test vector; never use it otherwise."""
         return _blind(self._suite, _data(input, "input"), _test_blind)
 
-    def blind_batch(self, inputs, *, _test_blinds=None):
+    def blind_batch(self, inputs: Iterable[Bytes], *, _test_blinds: Optional[Iterable[ScalarLike]] = None
+                    ) -> Tuple[List[int], List[bytes]]:
         """``(blinds, blinded_elements)`` for several inputs (lists in the same order)."""
         return _blind_batch(self._suite, inputs, _test_blinds)
 
-    def finalize(self, input, blind, evaluated_element):
-        """The 64-byte PRF output from the server's ``evaluated_element`` (DeserializeError if invalid)."""
-        return self.finalize_batch([input], [blind], [evaluated_element])[0]
 
-    def finalize_batch(self, inputs, blinds, evaluated_elements):
-        """``finalize`` for each (input, blind, evaluated element) of a batch, as a list of outputs."""
-        inputs, blinds, evaluated = _finalize_inputs(inputs, blinds, evaluated_elements)
-        return [_output(x, _unblind(b, e)) for x, b, e in zip(inputs, blinds, evaluated)]
-
-
-class OPRFServer:
-    """RFC 9497 OPRF server (mode 0) holding a private key (an int in [1, q) or its 32-byte encoding).
-
-    A server holds no mutable state: one instance can serve many threads at once."""
+class _KeyHolder:
+    """A server's key pair: the private key is an int in [1, q) or its 32-byte encoding."""
     _suite = _SUITES[MODE_OPRF]
 
-    def __init__(self, private_key):
+    def __init__(self, private_key: ScalarLike) -> None:
         self._sk = _private_key(private_key)
         self._pk = grp.base_mul(self._sk)
 
     @classmethod
-    def derive(cls, seed, info):
+    def derive(cls: Type[_K], seed: Bytes, info: Bytes) -> _K:
         """A server with the key of ``derive_key_pair(seed, info, mode)`` for this class's mode."""
         return cls(derive_key_pair(seed, info, cls._suite.mode)[0])
 
     @classmethod
-    def generate(cls):
+    def generate(cls: Type[_K]) -> _K:
         """A server with a fresh random key."""
         return cls(generate_key_pair()[0])
 
     @property
-    def public_key(self):
+    def public_key(self) -> bytes:
         """``pkS = skS*G`` as 32 bytes."""
         return self._pk
 
-    def private_key_bytes(self):
+    def private_key_bytes(self) -> bytes:
         """The private key's 32-byte encoding, to store it; keep it secret."""
         return grp.serialize_scalar(self._sk)
 
-    def blind_evaluate(self, blinded_element):
-        """BlindEvaluate: ``skS * blinded_element`` (DeserializeError for an invalid or identity element)."""
-        return _evaluate_received(self._sk, [blinded_element], "blinded_element")[1][0]
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(public_key={self._pk.hex()!r})"
 
-    def blind_evaluate_batch(self, blinded_elements):
-        """BlindEvaluate for each element of a batch."""
-        return _evaluate_received(self._sk, blinded_elements, "blinded_elements")[1]
 
-    def evaluate(self, input):
+class _PlainEvaluation(_KeyHolder):
+    """``evaluate`` of the OPRF and VOPRF servers."""
+
+    def evaluate(self, input: Bytes) -> bytes:
         """Evaluate: the PRF output for ``input`` computed directly with the key (what a client finalizes)."""
         data = _data(input, "input")
         return _output(data, grp.mul(self._sk, _input_element(self._suite, data)))
 
 
+# ---- OPRF ---------------------------------------------------------------------------------------------
+class OPRFClient(_BlindingClient):
+    """RFC 9497 OPRF client (mode 0): ``blind`` an input, send the blinded element, ``finalize`` the reply."""
+    _suite = _SUITES[MODE_OPRF]
+
+    def finalize(self, input: Bytes, blind: ScalarLike, evaluated_element: Bytes) -> bytes:
+        """The 64-byte PRF output from the server's ``evaluated_element`` (DeserializeError if invalid)."""
+        return self.finalize_batch([input], [blind], [evaluated_element])[0]
+
+    def finalize_batch(self, inputs: Iterable[Bytes], blinds: Iterable[ScalarLike],
+                       evaluated_elements: Iterable[Bytes]) -> List[bytes]:
+        """``finalize`` for each (input, blind, evaluated element) of a batch, as a list of outputs."""
+        inputs, blinds, evaluated = _finalize_inputs(inputs, blinds, evaluated_elements)
+        return [_output(x, _unblind(b, e)) for x, b, e in zip(inputs, blinds, evaluated)]
+
+
+class OPRFServer(_PlainEvaluation):
+    """RFC 9497 OPRF server (mode 0) holding a private key (an int in [1, q) or its 32-byte encoding).
+
+    A server holds no mutable state: one instance can serve many threads at once."""
+    _suite = _SUITES[MODE_OPRF]
+
+    def blind_evaluate(self, blinded_element: Bytes) -> bytes:
+        """BlindEvaluate: ``skS * blinded_element`` (DeserializeError for an invalid or identity element)."""
+        return _evaluate_received(self._sk, [blinded_element], "blinded_element")[1][0]
+
+    def blind_evaluate_batch(self, blinded_elements: Iterable[Bytes]) -> List[bytes]:
+        """BlindEvaluate for each element of a batch."""
+        return _evaluate_received(self._sk, blinded_elements, "blinded_elements")[1]
+
+
 # ---- VOPRF --------------------------------------------------------------------------------------------
-class VOPRFClient(OPRFClient):
-    """RFC 9497 VOPRF client (mode 1): as OPRFClient, and ``finalize`` verifies the server's proof against
-    the public key given here."""
+class VOPRFClient(_BlindingClient):
+    """RFC 9497 VOPRF client (mode 1): ``finalize`` verifies the server's proof against ``public_key``."""
     _suite = _SUITES[MODE_VOPRF]
 
-    def __init__(self, public_key):
+    def __init__(self, public_key: Bytes) -> None:
         self.public_key = _element(public_key, "public_key")
 
-    def finalize(self, input, blind, evaluated_element, blinded_element, proof):
+    def finalize(self, input: Bytes, blind: ScalarLike, evaluated_element: Bytes, blinded_element: Bytes,
+                 proof: Bytes) -> bytes:
         """The 64-byte output; VerifyError if ``proof`` does not show the key behind ``public_key`` was used."""
         return self.finalize_batch([input], [blind], [evaluated_element], [blinded_element], proof)[0]
 
-    def finalize_batch(self, inputs, blinds, evaluated_elements, blinded_elements, proof):
+    def finalize_batch(self, inputs: Iterable[Bytes], blinds: Iterable[ScalarLike],
+                       evaluated_elements: Iterable[Bytes], blinded_elements: Iterable[Bytes],
+                       proof: Bytes) -> List[bytes]:
         """Finalize a batch evaluated under one proof (``VOPRFServer.blind_evaluate_batch``)."""
         inputs, blinds, evaluated = _finalize_inputs(inputs, blinds, evaluated_elements)
         blinded = _elements(blinded_elements, "blinded_elements")
@@ -407,16 +438,20 @@ class VOPRFClient(OPRFClient):
         return [_output(x, _unblind(b, e)) for x, b, e in zip(inputs, blinds, evaluated)]
 
 
-class VOPRFServer(OPRFServer):
-    """RFC 9497 VOPRF server (mode 1): evaluations come with a DLEQ proof for ``public_key``."""
+class VOPRFServer(_PlainEvaluation):
+    """RFC 9497 VOPRF server (mode 1): evaluations come with a DLEQ proof for ``public_key``.
+
+    A server holds no mutable state: one instance can serve many threads at once."""
     _suite = _SUITES[MODE_VOPRF]
 
-    def blind_evaluate(self, blinded_element, *, _test_proof_nonce=None):
+    def blind_evaluate(self, blinded_element: Bytes, *, _test_proof_nonce: Optional[ScalarLike] = None
+                       ) -> Tuple[bytes, bytes]:
         """``(evaluated_element, proof)``. ``_test_proof_nonce`` replays a test vector; never use it otherwise."""
         evaluated, proof = self.blind_evaluate_batch([blinded_element], _test_proof_nonce=_test_proof_nonce)
         return evaluated[0], proof
 
-    def blind_evaluate_batch(self, blinded_elements, *, _test_proof_nonce=None):
+    def blind_evaluate_batch(self, blinded_elements: Iterable[Bytes], *,
+                             _test_proof_nonce: Optional[ScalarLike] = None) -> Tuple[List[bytes], bytes]:
         """``(evaluated_elements, proof)``: one proof for the whole batch, costing one MSM and three scalar
         multiplications however long the batch."""
         blinded, evaluated = _evaluate_received(self._sk, blinded_elements, "blinded_elements")
@@ -435,10 +470,10 @@ class POPRFClient:
     """RFC 9497 POPRF client (mode 2): the evaluation is bound to a public ``info`` string."""
     _suite = _SUITES[MODE_POPRF]
 
-    def __init__(self, public_key):
+    def __init__(self, public_key: Bytes) -> None:
         self.public_key = _element(public_key, "public_key")
 
-    def tweaked_key(self, info):
+    def tweaked_key(self, info: Bytes) -> bytes:
         """``HashToScalar(framed info)*G + pkS``: the key the proof is checked against (InvalidInputError if
         it is the identity)."""
         tweaked = grp.add(grp.base_mul(_info_scalar(self._suite, _data(info, "info"))), self.public_key)
@@ -446,26 +481,31 @@ class POPRFClient:
             raise InvalidInputError("info: the tweaked public key is the identity")
         return tweaked
 
-    def blind(self, input, info, *, _test_blind=None):
+    def blind(self, input: Bytes, info: Bytes, *, _test_blind: Optional[ScalarLike] = None
+              ) -> Tuple[int, bytes, bytes]:
         """``(blind, blinded_element, tweaked_key)`` for ``input`` under ``info``.
         ``_test_blind`` replays a test vector; never use it otherwise."""
         tweaked = self.tweaked_key(info)
         blind, blinded = _blind(self._suite, _data(input, "input"), _test_blind)
         return blind, blinded, tweaked
 
-    def blind_batch(self, inputs, info, *, _test_blinds=None):
+    def blind_batch(self, inputs: Iterable[Bytes], info: Bytes, *,
+                    _test_blinds: Optional[Iterable[ScalarLike]] = None) -> Tuple[List[int], List[bytes], bytes]:
         """``(blinds, blinded_elements, tweaked_key)`` for several inputs under one ``info``."""
         tweaked = self.tweaked_key(info)
         blinds, blinded = _blind_batch(self._suite, inputs, _test_blinds)
         return blinds, blinded, tweaked
 
-    def finalize(self, input, blind, evaluated_element, blinded_element, proof, info, tweaked_key=None):
+    def finalize(self, input: Bytes, blind: ScalarLike, evaluated_element: Bytes, blinded_element: Bytes,
+                 proof: Bytes, info: Bytes, tweaked_key: Optional[Bytes] = None) -> bytes:
         """The 64-byte output; VerifyError if the proof fails. ``tweaked_key`` (from ``blind``) is recomputed
         from ``info`` when omitted."""
         return self.finalize_batch([input], [blind], [evaluated_element], [blinded_element], proof, info,
                                    tweaked_key)[0]
 
-    def finalize_batch(self, inputs, blinds, evaluated_elements, blinded_elements, proof, info, tweaked_key=None):
+    def finalize_batch(self, inputs: Iterable[Bytes], blinds: Iterable[ScalarLike],
+                       evaluated_elements: Iterable[Bytes], blinded_elements: Iterable[Bytes], proof: Bytes,
+                       info: Bytes, tweaked_key: Optional[Bytes] = None) -> List[bytes]:
         """Finalize a batch evaluated under one proof (``POPRFServer.blind_evaluate_batch``)."""
         info = _data(info, "info")
         tweaked = self.tweaked_key(info) if tweaked_key is None else _element(tweaked_key, "tweaked_key")
@@ -477,8 +517,10 @@ class POPRFClient:
         return [_output(x, _unblind(b, e), info) for x, b, e in zip(inputs, blinds, evaluated)]
 
 
-class POPRFServer(OPRFServer):
-    """RFC 9497 POPRF server (mode 2): the key is tweaked by the public ``info`` of each request."""
+class POPRFServer(_KeyHolder):
+    """RFC 9497 POPRF server (mode 2): the key is tweaked by the public ``info`` of each request.
+
+    A server holds no mutable state: one instance can serve many threads at once."""
     _suite = _SUITES[MODE_POPRF]
 
     def _tweak(self, info):
@@ -487,13 +529,15 @@ class POPRFServer(OPRFServer):
             raise InverseError("info: the tweaked private key is zero")
         return t
 
-    def blind_evaluate(self, blinded_element, info, *, _test_proof_nonce=None):
+    def blind_evaluate(self, blinded_element: Bytes, info: Bytes, *,
+                       _test_proof_nonce: Optional[ScalarLike] = None) -> Tuple[bytes, bytes]:
         """``(evaluated_element, proof)`` under ``info``.
         ``_test_proof_nonce`` replays a test vector; never use it otherwise."""
         evaluated, proof = self.blind_evaluate_batch([blinded_element], info, _test_proof_nonce=_test_proof_nonce)
         return evaluated[0], proof
 
-    def blind_evaluate_batch(self, blinded_elements, info, *, _test_proof_nonce=None):
+    def blind_evaluate_batch(self, blinded_elements: Iterable[Bytes], info: Bytes, *,
+                             _test_proof_nonce: Optional[ScalarLike] = None) -> Tuple[List[bytes], bytes]:
         """``(evaluated_elements, proof)`` for a batch under one ``info``, with one proof."""
         t = self._tweak(_data(info, "info"))
         blinded, evaluated = _evaluate_received(grp.scalar_inverse(t), blinded_elements, "blinded_elements")
@@ -501,7 +545,7 @@ class POPRFServer(OPRFServer):
                                 _test_proof_nonce)
         return evaluated, proof
 
-    def evaluate(self, input, info):
+    def evaluate(self, input: Bytes, info: Bytes) -> bytes:
         """Evaluate: the PRF output for ``input`` under ``info``, computed directly with the key."""
         data, info = _data(input, "input"), _data(info, "info")
         t = self._tweak(info)

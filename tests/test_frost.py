@@ -339,12 +339,17 @@ def test_keygen_and_interpolation_rejections():
     with pytest.raises(ValueError, match="32 bytes"):
         frost.nonce_generate(5, _test_random_bytes=bytes(31))
     assert frost.polynomial_evaluate(3, [5, 7, 11]) == (5 + 7 * 3 + 11 * 9) % Q
+    assert frost.polynomial_evaluate(_enc(3), [_enc(5), 7, _enc(11)]) == (5 + 7 * 3 + 11 * 9) % Q
+    with pytest.raises(ValueError, match="coeffs"):
+        frost.polynomial_evaluate(3, [Q.to_bytes(32, "little")])
 
 
 def test_nonces_are_fresh():
     (n1, c1), (n2, c2) = frost.commit(12345), frost.commit(12345)
     assert (n1.hiding, n1.binding) != (n2.hiding, n2.binding) and c1 != c2
     assert c1 == (ref.base_mul(n1.hiding), ref.base_mul(n1.binding))
+    rebuilt = frost.SigningNonces(_enc(n1.hiding), n1.binding)
+    assert (rebuilt.hiding, rebuilt.binding, rebuilt.commitments) == (n1.hiding, n1.binding, c1)
 
 
 def test_verification_from_8_threads(signed, fast_switching):
