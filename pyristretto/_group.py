@@ -10,6 +10,13 @@ tests/test_constant_time.py. `msm_public` may take time that depends on its scal
 (proof composites, proof and signature verification). A secret scalar still lives in a Python `int` between calls
 (the functional API's representation): Python's big-integer code is not constant-time and the int is not wiped
 when freed. The protocol code therefore never computes on secret ints itself; it passes them to the names here.
+
+Moving to the object layer: rebind the names below (`mul` to `s * Point`, `base_mul` to `Point.base_mul`,
+`msm_public` to `PointVector.msm_vartime`, `scalar_*` to `Scalar` arithmetic, `hash_to_*` to the classmethods,
+`deserialize_*` to `Point(...)`/`Scalar.from_bytes`); the protocol modules then only need `bytes(P)` wherever they
+build a transcript from an element (oprf: `_composite_weights`, `_challenge`, `_output`; frost:
+`_binding_factors`, `_Session`, `aggregate`, `verify`, `verify_batch`'s key dictionary), since an element is no
+longer its encoding.
 """
 import hmac
 import operator
