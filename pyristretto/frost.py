@@ -28,7 +28,7 @@ import hashlib
 import operator
 import os
 import threading
-from typing import Dict, Iterable, List, Mapping, Optional, Sequence, SupportsIndex, Tuple, Union
+from typing import Dict, Iterable, List, Mapping, NoReturn, Optional, Sequence, SupportsIndex, Tuple, Union
 
 from pyristretto import _group as grp
 
@@ -362,36 +362,52 @@ def _parse_signature(signature):
     return None if z is None or grp.is_identity(R) else (R, z)
 
 
+def _public_key(value, name):
+    """A public key's bytes after the cheap checks (length, identity). Whether it is a valid encoding is left to
+    the MSM that reads it (one decode); ``_invalid_key`` turns its InvalidPointError into our error."""
+    key = _bytes(value, name)
+    if len(key) != grp.ELEMENT_SIZE or grp.is_identity(key):
+        _invalid_key(name)
+    return key
+
+
+def _invalid_key(name: str) -> NoReturn:
+    raise InvalidCommitmentError(f"{name}: not a valid non-identity ristretto255 element")
+
+
 def verify(msg: Bytes, signature: Bytes, group_public_key: Bytes) -> bool:
     """Schnorr verification of a FROST signature: ``z*G == R + H2(R || PK || msg)*PK``. False for a wrong or
     malformed signature; InvalidCommitmentError for an invalid public key."""
     msg = _bytes(msg, "msg")
-    public_key = _element(group_public_key, "group_public_key")
+    public_key = _public_key(group_public_key, "group_public_key")
     parsed = _parse_signature(signature)
     if parsed is None:
+        _element(public_key, "group_public_key")  # an invalid key is reported even with a malformed signature
         return False
     R, z = parsed
     c = H2(R + public_key + msg)
+    try:
+        expected = grp.msm_public([z, grp.ORDER - c], [grp.GENERATOR, public_key])
+    except grp.InvalidPointError:
+        _invalid_key("group_public_key")
     # z*G - c*PK is a canonical encoding: it can only equal R if R is a valid one too
-    return grp.elements_equal(grp.msm_public([z, grp.ORDER - c], [grp.GENERATOR, public_key]), R)
+    return grp.elements_equal(expected, R)
 
 
 def verify_batch(messages: Iterable[Bytes], signatures: Iterable[Bytes], public_keys: Iterable[Bytes]) -> bool:
     """Whether every ``signatures[i]`` is valid for ``messages[i]`` under ``public_keys[i]``, in one MSM.
 
-    Checks ``sum(w_i*z_i)*G - sum(w_i*R_i) - sum_PK(sum(w_i*c_i))*PK == 0`` with independent random 128-bit
-    weights ``w_i`` (signatures under the same key share its term): a batch with an invalid signature passes
-    with probability at most 2^-128. False if any signature is wrong or malformed (use ``verify`` to find
-    which); True for an empty batch; InvalidCommitmentError for an invalid public key."""
+    Checks ``sum(w_i*R_i) + sum_PK(sum(w_i*c_i))*PK - sum(w_i*z_i)*G == 0`` with independent random 128-bit
+    weights ``w_i`` (signatures under the same key share its term; the R_i terms keep short scalars): a batch
+    with an invalid signature passes with probability at most 2^-128. False if any signature is wrong or
+    malformed (use ``verify`` to find which); True for an empty batch; InvalidCommitmentError for an invalid
+    public key."""
     messages = [_bytes(m, f"messages[{k}]") for k, m in enumerate(messages)]
     signatures, public_keys = list(signatures), list(public_keys)
     if not len(messages) == len(signatures) == len(public_keys):
         raise ValueError("messages, signatures, public_keys: the sequences must have equal lengths")
-    keys = [_bytes(pk, f"public_keys[{k}]") for k, pk in enumerate(public_keys)]
-    for k, public_key in enumerate(keys):
-        if len(public_key) != grp.ELEMENT_SIZE or grp.is_identity(public_key):
-            _element(public_key, f"public_keys[{k}]")  # raises; full validation is the MSM's (one decode)
-    base_scalar, r_scalars, r_points = 0, [], []
+    keys = [_public_key(pk, f"public_keys[{k}]") for k, pk in enumerate(public_keys)]
+    base_scalar, weights, r_points = 0, [], []
     key_scalars: Dict[bytes, int] = {}
     for msg, signature, public_key in zip(messages, signatures, keys):
         parsed = _parse_signature(signature)
@@ -399,14 +415,14 @@ def verify_batch(messages: Iterable[Bytes], signatures: Iterable[Bytes], public_
             return False
         R, z = parsed
         w = int.from_bytes(os.urandom(16), "little") | 1  # 128-bit, non-zero
-        base_scalar += w * z
-        key_scalars[public_key] = key_scalars.get(public_key, 0) - w * H2(R + public_key + msg)
-        r_scalars.append(-w)
+        base_scalar -= w * z
+        key_scalars[public_key] = key_scalars.get(public_key, 0) + w * H2(R + public_key + msg)
+        weights.append(w)
         r_points.append(R)
     if not r_points:
         return True
     try:
-        check = grp.msm_public([base_scalar, *key_scalars.values(), *r_scalars],
+        check = grp.msm_public([base_scalar, *key_scalars.values(), *weights],
                                [grp.GENERATOR, *key_scalars, *r_points])
     except grp.InvalidPointError:
         for k, public_key in enumerate(keys):  # an invalid key is the caller's error; an invalid R is False

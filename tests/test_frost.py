@@ -217,8 +217,10 @@ def test_malformed_signatures_rejected(signed):
         assert frost.verify(msg, bytes(flipped), pk) is False
     other_pk = signed["items"][1][2]
     assert frost.verify(msg, sig, other_pk) is False
-    with pytest.raises(frost.InvalidCommitmentError, match="group_public_key"):
-        frost.verify(msg, sig, bytes(32))
+    for bad_key in (bytes(32), b"\xff" * 32, pk[:31]):  # identity, not an encoding, wrong length
+        for signature in (sig, sig[:63]):  # reported whether or not the signature is well formed
+            with pytest.raises(frost.InvalidCommitmentError, match="group_public_key"):
+                frost.verify(msg, signature, bad_key)
     with pytest.raises(TypeError):
         frost.verify(msg.decode(), sig, pk)
 
