@@ -358,8 +358,8 @@ def _parse_signature(signature):
     signature = _bytes(signature, "signature")
     if len(signature) != SIGNATURE_SIZE:
         return None
-    R, z = signature[:32], grp.deserialize_scalar(signature[32:])
-    return None if z is None or grp.is_identity(R) else (R, z)
+    R, z = signature[:32], int.from_bytes(signature[32:], "little")
+    return None if z >= grp.ORDER or grp.is_identity(R) else (R, z)
 
 
 def _public_key(value, name):
@@ -407,14 +407,15 @@ def verify_batch(messages: Iterable[Bytes], signatures: Iterable[Bytes], public_
     if not len(messages) == len(signatures) == len(public_keys):
         raise ValueError("messages, signatures, public_keys: the sequences must have equal lengths")
     keys = [_public_key(pk, f"public_keys[{k}]") for k, pk in enumerate(public_keys)]
+    randomness = os.urandom(16 * len(keys))
     base_scalar, weights, r_points = 0, [], []
     key_scalars: Dict[bytes, int] = {}
-    for msg, signature, public_key in zip(messages, signatures, keys):
+    for k, (msg, signature, public_key) in enumerate(zip(messages, signatures, keys)):
         parsed = _parse_signature(signature)
         if parsed is None:
             return False
         R, z = parsed
-        w = int.from_bytes(os.urandom(16), "little") | 1  # 128-bit, non-zero
+        w = int.from_bytes(randomness[16 * k:16 * k + 16], "little") | 1  # 128-bit, non-zero
         base_scalar -= w * z
         key_scalars[public_key] = key_scalars.get(public_key, 0) + w * H2(R + public_key + msg)
         weights.append(w)
