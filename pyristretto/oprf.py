@@ -178,7 +178,7 @@ def derive_key_pair(seed: Bytes, info: Bytes, mode: int) -> Tuple[int, bytes]:
         sk = grp.hash_to_scalar(derive_input + bytes([counter]), suite.derive_dst)
         if not grp.scalar_is_zero(sk):
             return sk, grp.base_mul(sk)
-    raise DeriveKeyPairError("DeriveKeyPair: no non-zero scalar in 256 attempts")  # pragma: no cover
+    raise DeriveKeyPairError("DeriveKeyPair: no non-zero scalar in 256 attempts")
 
 
 def generate_key_pair() -> Tuple[int, bytes]:
@@ -285,7 +285,7 @@ def _verify_proof(suite, A, B, C, D, proof):
 def _input_element(suite, data):
     element = grp.hash_to_group(data, suite.group_dst)
     if grp.is_identity(element):
-        raise InvalidInputError("input: hashes to the identity element")  # pragma: no cover (probability 2^-252)
+        raise InvalidInputError("input: hashes to the identity element")  # probability 2^-252
     return element
 
 
@@ -294,8 +294,8 @@ def _blind(suite, data, test_blind):
     return blind, grp.mul(blind, _input_element(suite, data))
 
 
-def _blind_batch(suite, inputs, test_blinds, name="inputs"):
-    inputs = [_data(x, f"{name}[{i}]") for i, x in enumerate(inputs)]
+def _blind_batch(suite, inputs, test_blinds):
+    inputs = [_data(x, f"inputs[{i}]") for i, x in enumerate(inputs)]
     if test_blinds is None:
         test_blinds = [None] * len(inputs)
     test_blinds = list(test_blinds)
