@@ -249,6 +249,11 @@ def test_commitment_list_rejections(signed):
             frost.aggregate(bad, msg, pk, [1] * len(bad))
         with pytest.raises(error, match=text):
             frost.compute_binding_factors(pk, bad, msg)
+    factors = frost.compute_binding_factors(pk, cl, msg)
+    assert frost.compute_group_commitment(cl, factors) == ref.point_add(
+        ref.point_add(h1, ref.point_mul(factors[0][1], b1)), ref.point_add(h2, ref.point_mul(factors[1][1], b2)))
+    with pytest.raises(frost.InvalidParameterError, match="identifiers differ"):
+        frost.compute_group_commitment(cl, factors[::-1])
     with pytest.raises(TypeError, match="identifier, hiding, binding"):
         frost.encode_group_commitment_list([(1, h1)])
     with pytest.raises(TypeError):

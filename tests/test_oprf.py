@@ -215,6 +215,23 @@ def test_batch_proof_binds_every_element():
         client.finalize_batch(inputs, blinds, evaluated, blinded, proof)
 
 
+def test_proof_functions_with_another_base():
+    # GenerateProof/VerifyProof for B = k*A with A not the generator
+    k, r = 0x1234567890ABCDEF1234567890ABCDEF, 99
+    A = ref.point_mul(5, G)
+    C = [ref.hash_to_group(bytes([i]), b"test-dst") for i in range(3)]
+    B, D = ref.point_mul(k, A), [ref.point_mul(k, c) for c in C]
+    proof = oprf.generate_proof(k, A, B, C, D, 1, _test_proof_nonce=r)
+    assert ref_verify_proof(1, A, B, C, D, proof)
+    assert oprf.verify_proof(A, B, C, D, proof, 1)
+    assert not oprf.verify_proof(G, B, C, D, proof, 1)
+    assert not oprf.verify_proof(A, B, C, D, proof, 2)  # another mode, another context string
+    M, Z = oprf.compute_composites(B, C, D, 1)
+    assert oprf.compute_composites_fast(k, B, C, D, 1) == (M, Z)
+    with pytest.raises(ValueError, match="k"):
+        oprf.compute_composites_fast(0, B, C, D, 1)
+
+
 # ---- tampering and error paths ------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def session():
