@@ -197,12 +197,11 @@ def _composite_weights(suite, B, C, D):
 
 
 def _check_proof_inputs(B, C, D):
-    B = _element(B, "B")
-    C, D = _elements(C, "C"), _elements(D, "D")
+    C, D = list(C), list(D)
     _same_length("C, D", C, D)
-    if len(C) > _MAX_LENGTH:
+    if len(C) > _MAX_LENGTH:  # the composites encode the index in two bytes
         raise InvalidInputError(f"at most {_MAX_LENGTH} elements per proof")
-    return B, C, D
+    return _element(B, "B"), _elements(C, "C"), _elements(D, "D")
 
 
 def compute_composites(B: Bytes, C: Iterable[Bytes], D: Iterable[Bytes], mode: int) -> Tuple[bytes, bytes]:

@@ -256,8 +256,9 @@ def test_commitment_list_rejections(signed):
         frost.compute_group_commitment(cl, factors[::-1])
     with pytest.raises(TypeError, match="identifier, hiding, binding"):
         frost.encode_group_commitment_list([(1, h1)])
-    with pytest.raises(TypeError):
-        frost.sign(True, s["sk"][1], pk, nonces, msg, cl)
+    for bad_identifier in (True, "1", 1.0):
+        with pytest.raises(TypeError):
+            frost.sign(bad_identifier, s["sk"][1], pk, nonces, msg, cl)
     assert not nonces._used  # nothing above consumed the nonces
 
 

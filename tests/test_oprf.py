@@ -420,6 +420,22 @@ def test_argument_errors(session):
         oprf.verify_proof(G, s["pk"], [s["blinded"]], [s["evaluated"]] * 2, s["proof"], 1)
 
 
+def test_type_and_shape_errors(session):
+    s = session
+    with pytest.raises(oprf.DeserializeError, match="private_key"):
+        oprf.OPRFServer(bytes(31))
+    with pytest.raises(TypeError, match="public_key"):
+        oprf.VOPRFClient(s["pk"].hex())
+    with pytest.raises(TypeError, match=r"blinded_elements\[0\]"):
+        oprf.VOPRFServer(s["sk"]).blind_evaluate_batch([s["blinded"].hex()])
+    with pytest.raises(ValueError, match="at least one"):
+        oprf.verify_proof(G, s["pk"], [], [], s["proof"], 1)
+    with pytest.raises(oprf.InvalidInputError, match="at most 65535"):
+        oprf.verify_proof(G, s["pk"], [s["blinded"]] * 65536, [s["evaluated"]] * 65536, s["proof"], 1)
+    server = oprf.VOPRFServer(s["sk"])
+    assert s["pk"].hex() in repr(server) and server.private_key_bytes().hex() not in repr(server)
+
+
 def test_error_hierarchy():
     for error in (oprf.InvalidInputError, oprf.DeserializeError, oprf.VerifyError, oprf.InverseError,
                   oprf.DeriveKeyPairError):
