@@ -2,7 +2,10 @@
 
 cpp/tests/ct_check.cpp marks the secret scalars undefined and runs msm, Straus::mul_ct, pedersen_commit,
 FixedBaseTable::mul, base_mul and point_mul, and marks the 64 input bytes of the one-way map
-(ristretto_from_uniform) undefined: memcheck must find no branch and no address that depends on them.
+(ristretto_from_uniform) undefined: memcheck must find no branch and no address that depends on them. It also
+runs what the protocols' server evaluation and signing round do to secrets beyond those (libsodium's scalar
+add/sub/mul/negate/invert/reduce behind sc_*, and hash_to_scalar of a secret seed): see the README's
+"Constant time in the protocols".
 cpp/tests/ct_leaky.cpp is the control: deliberately leaky code that memcheck must flag, proving the check can fail.
 Both are built with g++ and clang++, at -O2 and at -O3 with the extension's flags, since the compiler and the
 optimiser decide whether a select becomes a branch. A missing compiler or valgrind fails the tests (never skips)."""

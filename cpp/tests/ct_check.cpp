@@ -2,7 +2,9 @@
 // are marked undefined for valgrind memcheck (msm, Straus::mul_ct, pedersen_commit, FixedBaseTable::mul,
 // base_mul, point_mul), which then reports every branch and every memory address that
 // depends on them; the 64 input bytes of the one-way map (ristretto_from_uniform, fed by hashes of possibly secret
-// data) are checked the same way. Run: valgrind --error-exitcode=1 ./ct_check   -> must report 0 errors.
+// data) are checked the same way, and so are the operations the protocols (pyristretto.oprf, pyristretto.frost)
+// apply to secrets beyond those: libsodium's scalar add/sub/mul/negate/invert/reduce and hash_to_scalar of a
+// secret message. Run: valgrind --error-exitcode=1 ./ct_check   -> must report 0 errors.
 // Outputs are declassified (VALGRIND_MAKE_MEM_DEFINED) before they are compared or printed.
 #include <sodium.h>
 #include <valgrind/memcheck.h>
@@ -13,6 +15,7 @@
 
 #include "pyristretto/edwards.hpp"
 #include "pyristretto/fixed_base.hpp"
+#include "pyristretto/hash.hpp"
 #include "pyristretto/msm.hpp"
 #include "pyristretto/msm_algorithms.hpp"
 #include "pyristretto/ristretto.hpp"
@@ -110,6 +113,51 @@ void check_one_way_map() {
     }
 }
 
+// The scalar work of the protocols (pyristretto.oprf and pyristretto.frost, through sc_add, sc_sub, sc_mul, sc_neg,
+// sc_inv and sc_reduce) on secret keys, shares, nonces and blinds: libsodium's crypto_core_ristretto255_scalar_*,
+// run here exactly as the wrappers call them.
+void check_scalar_arithmetic() {
+    uint8_t a[32], b[32], wide[64], want[6][32], got[6][32];
+    crypto_core_ristretto255_scalar_random(a);
+    crypto_core_ristretto255_scalar_random(b);
+    randombytes_buf(wide, sizeof wide);
+    for (int pass = 0; pass < 2; ++pass) {  // pass 0 on public data (the reference), pass 1 on secret data
+        uint8_t (*out)[32] = pass == 0 ? want : got;
+        if (pass == 1) {
+            secret(a, 32);
+            secret(b, 32);
+            secret(wide, sizeof wide);
+        }
+        crypto_core_ristretto255_scalar_add(out[0], a, b);
+        crypto_core_ristretto255_scalar_sub(out[1], a, b);
+        crypto_core_ristretto255_scalar_mul(out[2], a, b);
+        crypto_core_ristretto255_scalar_negate(out[3], a);
+        int rc = crypto_core_ristretto255_scalar_invert(out[4], a);
+        declassify(&rc, sizeof rc);  // sc_inv branches on this: it reveals only whether a is zero
+        if (rc != 0) std::memset(out[4], 0, 32);
+        crypto_core_ristretto255_scalar_reduce(out[5], wide);
+        declassify(out, 6 * 32);
+    }
+    declassify(a, 32);
+    declassify(b, 32);
+    declassify(wide, sizeof wide);
+    expect(std::memcmp(got, want, sizeof want) == 0,
+           "libsodium scalar add, sub, mul, negate, invert, reduce (the protocols' sc_* calls)");
+}
+
+// RFC 9497 DeriveKeyPair hashes the secret seed with HashToScalar (expand_message_xmd over libsodium's SHA-512).
+void check_hash_to_scalar() {
+    uint8_t seed[32 + 2 + 8 + 1] = {0}, want[32], got[32];
+    randombytes_buf(seed, 32);
+    const uint8_t dst[] = "DeriveKeyPairOPRFV1-\x01-ristretto255-SHA512";
+    hash_to_scalar(seed, sizeof seed, dst, sizeof dst - 1, want);
+    secret(seed, sizeof seed);
+    hash_to_scalar(seed, sizeof seed, dst, sizeof dst - 1, got);
+    declassify(got, 32);
+    declassify(seed, sizeof seed);
+    expect(std::memcmp(got, want, 32) == 0, "hash_to_scalar of a secret message (DeriveKeyPair)");
+}
+
 }  // namespace
 
 int main() {
@@ -124,6 +172,8 @@ int main() {
     set_msm_max_threads(0);  // the default: one thread per hardware thread
     check_fixed_base();
     check_one_way_map();
+    check_scalar_arithmetic();
+    check_hash_to_scalar();
     std::printf("%s\n", g_failed == 0 ? "all results correct" : "WRONG RESULTS");
     return g_failed == 0 ? 0 : 1;
 }

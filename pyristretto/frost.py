@@ -1,0 +1,509 @@
+"""RFC 9591 FROST threshold Schnorr signatures, ciphersuite ``FROST(ristretto255, SHA-512)``.
+
+``t`` of ``n`` participants holding shares of one group key produce a Schnorr signature that verifies under the
+group public key, in two rounds::
+
+    shares, group_pk, vss_commitment = trusted_dealer_keygen(secret_key, 3, 2)   # or a random secret_key
+    signers = shares[:2]                                                          # any 2 of the 3
+    round_one = {i: commit(sk_i) for i, sk_i in signers}                          # (nonces, commitments)
+    commitment_list = [(i, *round_one[i][1]) for i, _ in signers]                 # sorted by identifier
+    sig_shares = [sign(i, sk_i, group_pk, round_one[i][0], msg, commitment_list) for i, sk_i in signers]
+    signature = aggregate(commitment_list, msg, group_pk, sig_shares)             # 64 bytes
+    assert verify(msg, signature, group_pk)
+
+Identifiers are ints in [1, q) (the dealer uses 1..n); elements are 32-byte encodings; scalars are ints in [0, q)
+(or their 32-byte canonical encodings where noted). A commitment list is a sequence of
+``(identifier, hiding_nonce_commitment, binding_nonce_commitment)`` sorted by identifier, without duplicates.
+Signatures are ``SerializeElement(R) || SerializeScalar(z)``. The randomness (nonces, dealer coefficients) comes
+from libsodium's CSPRNG; the keyword arguments starting with ``_test_`` exist only to replay the RFC's test vector.
+
+Secrets: the signing key and shares, the polynomial coefficients and the nonces only meet constant-time code:
+``base_mul``/``point_mul`` (the C++ core, checked by valgrind), libsodium's scalar arithmetic, and SHA-512
+(hashlib) for nonce generation, through ``pyristretto._group``. Verification (shares, signatures, batches) works
+on public values and uses ``msm_vartime``.
+"""
+from __future__ import annotations
+
+import hashlib
+import operator
+import os
+import threading
+from typing import Dict, Iterable, List, Mapping, NoReturn, Optional, Sequence, SupportsIndex, Tuple, Union
+
+from pyristretto import _group as grp
+
+Bytes = Union[bytes, bytearray, memoryview]
+ScalarLike = Union[SupportsIndex, Bytes]  # an int in [0, q) or its canonical 32-byte little-endian encoding
+Commitment = Tuple[SupportsIndex, Bytes, Bytes]  # (identifier, hiding_nonce_commitment, binding_nonce_commitment)
+Share = Tuple[int, int]  # (identifier, secret share)
+
+__all__ = [
+    "CONTEXT_STRING", "FROSTError", "InvalidParameterError", "InvalidCommitmentError", "InvalidShareError",
+    "InvalidSignatureShareError", "NonceReuseError", "SigningNonces",
+    "H1", "H2", "H3", "H4", "H5", "nonce_generate", "commit", "encode_group_commitment_list",
+    "compute_binding_factors", "compute_group_commitment", "compute_challenge", "derive_interpolating_value",
+    "sign", "verify_signature_share", "aggregate", "verify", "verify_batch",
+    "trusted_dealer_keygen", "secret_share_shard", "polynomial_evaluate", "vss_commit", "vss_verify",
+    "derive_group_info",
+]
+
+CONTEXT_STRING = b"FROST-RISTRETTO255-SHA512-v1"
+SIGNATURE_SIZE = grp.ELEMENT_SIZE + grp.SCALAR_SIZE
+
+
+class FROSTError(ValueError):
+    """Base class of the errors of this module."""
+
+
+class InvalidParameterError(FROSTError):
+    """An identifier is 0, unknown or repeated, a commitment list is unsorted, or thresholds are impossible."""
+
+
+class InvalidCommitmentError(FROSTError):
+    """A commitment or public key is not a valid non-identity element."""
+
+
+class InvalidShareError(FROSTError):
+    """A secret share does not match the dealer's VSS commitment."""
+
+
+class InvalidSignatureShareError(FROSTError):
+    """A signature share does not verify; ``identifier`` names the participant who sent it."""
+
+    def __init__(self, identifier: int, message: str) -> None:
+        super().__init__(message)
+        self.identifier = identifier
+
+
+class NonceReuseError(FROSTError):
+    """A ``SigningNonces`` was passed to ``sign`` a second time (reusing nonces reveals the signing share)."""
+
+
+# ---- hashes (RFC 9591 section 6.2) -------------------------------------------------------------------
+def _h(tag, m):
+    return hashlib.sha512(CONTEXT_STRING + tag + bytes(m)).digest()
+
+
+def H1(m: Bytes) -> int:
+    """``SHA-512(contextString || "rho" || m)`` mod q (binding factors)."""
+    return grp.scalar_from_wide(_h(b"rho", m))
+
+
+def H2(m: Bytes) -> int:
+    """``SHA-512(contextString || "chal" || m)`` mod q (the challenge)."""
+    return grp.scalar_from_wide(_h(b"chal", m))
+
+
+def H3(m: Bytes) -> int:
+    """``SHA-512(contextString || "nonce" || m)`` mod q (nonce generation)."""
+    return grp.scalar_from_wide(_h(b"nonce", m))
+
+
+def H4(m: Bytes) -> bytes:
+    """``SHA-512(contextString || "msg" || m)``, 64 bytes (the message hash)."""
+    return _h(b"msg", m)
+
+
+def H5(m: Bytes) -> bytes:
+    """``SHA-512(contextString || "com" || m)``, 64 bytes (the commitment list hash)."""
+    return _h(b"com", m)
+
+
+# ---- argument checks ---------------------------------------------------------------------------------
+def _bytes(value, name):
+    if isinstance(value, str) or not isinstance(value, (bytes, bytearray, memoryview)):
+        raise TypeError(f"{name}: expected a bytes-like object, got {type(value).__name__}")
+    return bytes(value)
+
+
+def _element(value, name):
+    element = grp.deserialize_element(_bytes(value, name))
+    if element is None:
+        raise InvalidCommitmentError(f"{name}: not a valid non-identity ristretto255 element")
+    return element
+
+
+_scalar = grp.scalar_argument  # an int-like in [0, q) or a canonical 32-byte encoding, as an int
+
+
+def _identifier(value, name="identifier"):
+    if isinstance(value, bool):
+        raise TypeError(f"{name}: expected an int")
+    try:
+        i = operator.index(value)
+    except TypeError:
+        raise TypeError(f"{name}: expected an int, got {type(value).__name__}") from None
+    if not 0 < i < grp.ORDER:
+        raise InvalidParameterError(f"{name}: must be in [1, q), got {i}")
+    return i
+
+
+def _commitment_list(commitment_list):
+    """Validated ``[(identifier, hiding, binding)]``: sorted, no duplicates, no identity commitments."""
+    checked = []
+    for k, entry in enumerate(commitment_list):
+        try:
+            identifier, hiding, binding = entry
+        except (TypeError, ValueError):
+            raise TypeError(f"commitment_list[{k}]: expected (identifier, hiding, binding)") from None
+        identifier = _identifier(identifier, f"commitment_list[{k}] identifier")
+        if checked and identifier <= checked[-1][0]:
+            raise InvalidParameterError(
+                "commitment_list: identifiers must be sorted ascending without duplicates "
+                f"({identifier} after {checked[-1][0]})")
+        checked.append((identifier, _element(hiding, f"commitment_list[{k}] hiding commitment"),
+                        _element(binding, f"commitment_list[{k}] binding commitment")))
+    if not checked:
+        raise InvalidParameterError("commitment_list: empty")
+    return checked
+
+
+def _participant(identifier, commitment_list):
+    identifier = _identifier(identifier)
+    for entry in commitment_list:
+        if entry[0] == identifier:
+            return identifier, entry
+    raise InvalidParameterError(f"identifier {identifier} is not in the commitment list")
+
+
+# ---- round one ---------------------------------------------------------------------------------------
+def nonce_generate(secret: ScalarLike, *, _test_random_bytes: Optional[Bytes] = None) -> int:
+    """RFC 9591 nonce_generate: ``H3(random_bytes(32) || SerializeScalar(secret))``.
+    ``_test_random_bytes`` replays a test vector; never use it otherwise."""
+    random_bytes = os.urandom(32) if _test_random_bytes is None else _bytes(_test_random_bytes, "_test_random_bytes")
+    if len(random_bytes) != 32:
+        raise ValueError("_test_random_bytes: expected 32 bytes")
+    return H3(random_bytes + grp.serialize_scalar(_scalar(secret, "secret")))
+
+
+class SigningNonces:
+    """A participant's secret ``(hiding, binding)`` nonce pair from ``commit``, good for one ``sign`` only;
+    ``commitments`` is the public pair ``(hiding*G, binding*G)``."""
+    __slots__ = ("hiding", "binding", "commitments", "_used", "_lock")
+
+    def __init__(self, hiding: ScalarLike, binding: ScalarLike) -> None:
+        self.hiding = _scalar(hiding, "hiding")
+        self.binding = _scalar(binding, "binding")
+        self.commitments = (grp.base_mul(self.hiding), grp.base_mul(self.binding))
+        self._used = False
+        self._lock = threading.Lock()
+
+    def _consume(self):
+        with self._lock:
+            if self._used:
+                raise NonceReuseError("these nonces have already been used to sign")
+            self._used = True
+
+    def __repr__(self):
+        return "SigningNonces(<secret>)"
+
+
+def commit(sk_i: ScalarLike, *, _test_random_bytes: Optional[Tuple[Bytes, Bytes]] = None
+           ) -> Tuple[SigningNonces, Tuple[bytes, bytes]]:
+    """RFC 9591 commit (round one): ``(nonces, (hiding_nonce_commitment, binding_nonce_commitment))``.
+    Publish the commitments; keep ``nonces`` secret and pass it to ``sign`` once.
+    ``_test_random_bytes`` = (hiding randomness, binding randomness) replays a test vector."""
+    hiding_random, binding_random = (None, None) if _test_random_bytes is None else _test_random_bytes
+    nonces = SigningNonces(nonce_generate(sk_i, _test_random_bytes=hiding_random),
+                           nonce_generate(sk_i, _test_random_bytes=binding_random))
+    return nonces, nonces.commitments
+
+
+# ---- binding factors, group commitment, challenge ----------------------------------------------------
+def encode_group_commitment_list(commitment_list: Iterable[Commitment]) -> bytes:
+    """``SerializeScalar(id) || hiding || binding`` for each entry, concatenated."""
+    return b"".join(grp.serialize_scalar(i) + h + b for i, h, b in _commitment_list(commitment_list))
+
+
+def _binding_factors(group_public_key, commitment_list, msg):
+    prefix = group_public_key + H4(msg) + H5(b"".join(grp.serialize_scalar(i) + h + b
+                                                       for i, h, b in commitment_list))
+    return [(i, H1(prefix + grp.serialize_scalar(i))) for i, _, _ in commitment_list]
+
+
+def compute_binding_factors(group_public_key: Bytes, commitment_list: Iterable[Commitment], msg: Bytes
+                            ) -> List[Tuple[int, int]]:
+    """RFC 9591 compute_binding_factors: ``[(identifier, binding_factor)]`` in commitment-list order."""
+    return _binding_factors(_element(group_public_key, "group_public_key"), _commitment_list(commitment_list),
+                            _bytes(msg, "msg"))
+
+
+def _group_commitment(commitment_list, binding_factors):
+    # public values: the commitments and the binding factors (hashes of public data)
+    scalars, points = [], []
+    for (_, hiding, binding), (_, factor) in zip(commitment_list, binding_factors):
+        scalars += [1, factor]
+        points += [hiding, binding]
+    return grp.msm_public(scalars, points)
+
+
+def compute_group_commitment(commitment_list: Iterable[Commitment],
+                             binding_factor_list: Iterable[Tuple[SupportsIndex, ScalarLike]]) -> bytes:
+    """RFC 9591 compute_group_commitment: ``sum(hiding_i + binding_factor_i * binding_i)``."""
+    commitment_list = _commitment_list(commitment_list)
+    factors = [(_identifier(i), _scalar(f, "binding factor")) for i, f in binding_factor_list]
+    if [i for i, _ in factors] != [i for i, _, _ in commitment_list]:
+        raise InvalidParameterError("binding_factor_list: identifiers differ from the commitment list")
+    return _group_commitment(commitment_list, factors)
+
+
+def compute_challenge(group_commitment: Bytes, group_public_key: Bytes, msg: Bytes) -> int:
+    """RFC 9591 compute_challenge: ``H2(group_commitment || group_public_key || msg)``."""
+    return H2(_bytes(group_commitment, "group_commitment") + _bytes(group_public_key, "group_public_key")
+              + _bytes(msg, "msg"))
+
+
+def derive_interpolating_value(identifiers: Iterable[SupportsIndex], x_i: SupportsIndex) -> int:
+    """RFC 9591 derive_interpolating_value: the Lagrange coefficient of ``x_i`` at 0 over ``identifiers``
+    (public values). InvalidParameterError if ``x_i`` is absent or an identifier repeats."""
+    xs = [_identifier(x, "identifiers") for x in identifiers]
+    x = _identifier(x_i, "x_i")
+    if x not in xs:
+        raise InvalidParameterError(f"identifier {x} is not among the participants")
+    if len(set(xs)) != len(xs):
+        raise InvalidParameterError("identifiers: duplicates")
+    numerator, denominator = 1, 1
+    for x_j in xs:
+        if x_j != x:
+            numerator = numerator * x_j % grp.ORDER
+            denominator = denominator * (x_j - x) % grp.ORDER
+    return numerator * pow(denominator, -1, grp.ORDER) % grp.ORDER
+
+
+class _Session:
+    """What every participant and the coordinator derive from (commitment list, message, group key)."""
+    __slots__ = ("commitments", "factors", "group_commitment", "challenge", "identifiers")
+
+    def __init__(self, group_public_key, commitment_list, msg):
+        group_public_key = _element(group_public_key, "group_public_key")
+        msg = _bytes(msg, "msg")
+        self.commitments = _commitment_list(commitment_list)
+        self.factors = _binding_factors(group_public_key, self.commitments, msg)
+        self.group_commitment = _group_commitment(self.commitments, self.factors)
+        if grp.is_identity(self.group_commitment):
+            raise InvalidCommitmentError("the group commitment is the identity")
+        self.challenge = H2(self.group_commitment + group_public_key + msg)
+        self.identifiers = [i for i, _, _ in self.commitments]
+
+    def factor(self, identifier):
+        return dict(self.factors)[identifier]
+
+
+# ---- round two, share verification, aggregation --------------------------------------------------------
+def sign(identifier: SupportsIndex, sk_i: ScalarLike, group_public_key: Bytes, nonces: SigningNonces, msg: Bytes,
+         commitment_list: Iterable[Commitment]) -> int:
+    """RFC 9591 sign (round two): participant ``identifier``'s signature share (an int), using its secret share
+    ``sk_i``, its ``SigningNonces`` from ``commit`` (consumed: a second use raises NonceReuseError), and the
+    coordinator's commitment list, which must contain this participant's commitments."""
+    if not isinstance(nonces, SigningNonces):
+        raise TypeError("nonces: expected the SigningNonces returned by commit")
+    session = _Session(group_public_key, commitment_list, msg)
+    participant, (_, hiding, binding) = _participant(identifier, session.commitments)
+    if not grp.elements_equal(hiding + binding, b"".join(nonces.commitments)):
+        raise InvalidParameterError(f"commitment_list: the commitments of {participant} are not those of these nonces")
+    secret_share = _scalar(sk_i, "sk_i")
+    lambda_i = derive_interpolating_value(session.identifiers, participant)
+    nonces._consume()
+    key_part = grp.scalar_mul(grp.scalar_mul(lambda_i, session.challenge), secret_share)
+    nonce_part = grp.scalar_add(nonces.hiding, grp.scalar_mul(nonces.binding, session.factor(participant)))
+    return grp.scalar_add(nonce_part, key_part)
+
+
+def _share_ok(session, identifier, public_share, sig_share):
+    participant, (_, hiding, binding) = _participant(identifier, session.commitments)
+    lambda_i = derive_interpolating_value(session.identifiers, participant)
+    weight = session.challenge * lambda_i % grp.ORDER
+    # sig_share*G == hiding + factor*binding + challenge*lambda_i*PK_i, all public
+    check = grp.msm_public([sig_share, grp.ORDER - 1, grp.ORDER - session.factor(participant), grp.ORDER - weight],
+                           [grp.GENERATOR, hiding, binding, public_share])
+    return grp.is_identity(check)
+
+
+def verify_signature_share(identifier: SupportsIndex, public_share: Bytes, sig_share: ScalarLike,
+                           commitment_list: Iterable[Commitment], group_public_key: Bytes, msg: Bytes) -> bool:
+    """RFC 9591 verify_signature_share: whether ``sig_share`` (int or 32 bytes) is participant ``identifier``'s
+    valid share for this signing session, against its public verification share ``public_share``
+    (``sk_i*G``). The participant's commitments are looked up in ``commitment_list``."""
+    session = _Session(group_public_key, commitment_list, msg)
+    return _share_ok(session, identifier, _element(public_share, "public_share"), _scalar(sig_share, "sig_share"))
+
+
+def aggregate(commitment_list: Iterable[Commitment], msg: Bytes, group_public_key: Bytes,
+              sig_shares: Sequence[ScalarLike], *, public_shares: Optional[Mapping[int, Bytes]] = None) -> bytes:
+    """RFC 9591 aggregate: the 64-byte signature from the shares (a sequence in commitment-list order).
+
+    With ``public_shares`` (a mapping identifier -> ``sk_i*G``, e.g. from ``derive_group_info``) every share is
+    verified first, and the first invalid one raises InvalidSignatureShareError naming its participant."""
+    session = _Session(group_public_key, commitment_list, msg)
+    shares = [_scalar(s, f"sig_shares[{k}]") for k, s in enumerate(sig_shares)]
+    if len(shares) != len(session.identifiers):
+        raise InvalidParameterError("sig_shares: one share per commitment-list entry, in the same order")
+    if public_shares is not None:
+        for identifier, share in zip(session.identifiers, shares):
+            if identifier not in public_shares:
+                raise InvalidParameterError(f"public_shares: no verification share for {identifier}")
+            public_share = _element(public_shares[identifier], f"public_shares[{identifier}]")
+            if not _share_ok(session, identifier, public_share, share):
+                raise InvalidSignatureShareError(identifier, f"the signature share of {identifier} is invalid")
+    z = 0
+    for share in shares:
+        z = grp.scalar_add(z, share)
+    return session.group_commitment + grp.serialize_scalar(z)
+
+
+# ---- verification ------------------------------------------------------------------------------------
+def _parse_signature(signature):
+    """``(R, z)`` or None when the signature is malformed: wrong length, R the identity or z >= q. Whether R is
+    a valid encoding is left to the group operation that reads it (one decode)."""
+    signature = _bytes(signature, "signature")
+    if len(signature) != SIGNATURE_SIZE:
+        return None
+    R, z = signature[:32], int.from_bytes(signature[32:], "little")
+    return None if z >= grp.ORDER or grp.is_identity(R) else (R, z)
+
+
+def _public_key(value, name):
+    """A public key's bytes after the cheap checks (length, identity). Whether it is a valid encoding is left to
+    the MSM that reads it (one decode); ``_invalid_key`` turns its InvalidPointError into our error."""
+    key = _bytes(value, name)
+    if len(key) != grp.ELEMENT_SIZE or grp.is_identity(key):
+        _invalid_key(name)
+    return key
+
+
+def _invalid_key(name: str) -> NoReturn:
+    raise InvalidCommitmentError(f"{name}: not a valid non-identity ristretto255 element")
+
+
+def verify(msg: Bytes, signature: Bytes, group_public_key: Bytes) -> bool:
+    """Schnorr verification of a FROST signature: ``z*G == R + H2(R || PK || msg)*PK``. False for a wrong or
+    malformed signature; InvalidCommitmentError for an invalid public key."""
+    msg = _bytes(msg, "msg")
+    public_key = _public_key(group_public_key, "group_public_key")
+    parsed = _parse_signature(signature)
+    if parsed is None:
+        _element(public_key, "group_public_key")  # an invalid key is reported even with a malformed signature
+        return False
+    R, z = parsed
+    c = H2(R + public_key + msg)
+    try:
+        expected = grp.msm_public([z, grp.ORDER - c], [grp.GENERATOR, public_key])
+    except grp.InvalidPointError:
+        _invalid_key("group_public_key")
+    # z*G - c*PK is a canonical encoding: it can only equal R if R is a valid one too
+    return grp.elements_equal(expected, R)
+
+
+def verify_batch(messages: Iterable[Bytes], signatures: Iterable[Bytes], public_keys: Iterable[Bytes]) -> bool:
+    """Whether every ``signatures[i]`` is valid for ``messages[i]`` under ``public_keys[i]``, in one MSM.
+
+    Checks ``sum(w_i*R_i) + sum_PK(sum(w_i*c_i))*PK - sum(w_i*z_i)*G == 0`` with independent random 128-bit
+    weights ``w_i`` (signatures under the same key share its term; the R_i terms keep short scalars): a batch
+    with an invalid signature passes with probability at most 2^-128. False if any signature is wrong or
+    malformed (use ``verify`` to find which); True for an empty batch; InvalidCommitmentError for an invalid
+    public key."""
+    messages = [_bytes(m, f"messages[{k}]") for k, m in enumerate(messages)]
+    signatures, public_keys = list(signatures), list(public_keys)
+    if not len(messages) == len(signatures) == len(public_keys):
+        raise ValueError("messages, signatures, public_keys: the sequences must have equal lengths")
+    keys = [_public_key(pk, f"public_keys[{k}]") for k, pk in enumerate(public_keys)]
+    randomness = os.urandom(16 * len(keys))
+    base_scalar, weights, r_points = 0, [], []
+    key_scalars: Dict[bytes, int] = {}
+    for k, (msg, signature, public_key) in enumerate(zip(messages, signatures, keys)):
+        parsed = _parse_signature(signature)
+        if parsed is None:
+            return False
+        R, z = parsed
+        w = int.from_bytes(randomness[16 * k:16 * k + 16], "little") | 1  # 128-bit, non-zero
+        base_scalar -= w * z
+        key_scalars[public_key] = key_scalars.get(public_key, 0) + w * H2(R + public_key + msg)
+        weights.append(w)
+        r_points.append(R)
+    if not r_points:
+        return True
+    try:
+        check = grp.msm_public([base_scalar, *key_scalars.values(), *weights],
+                               [grp.GENERATOR, *key_scalars, *r_points])
+    except grp.InvalidPointError:
+        for k, public_key in enumerate(keys):  # an invalid key is the caller's error; an invalid R is False
+            _element(public_key, f"public_keys[{k}]")
+        return False
+    return grp.is_identity(check)
+
+
+# ---- trusted dealer key generation and verifiable secret sharing (RFC 9591 appendix C) -----------------
+def polynomial_evaluate(x: ScalarLike, coeffs: Iterable[ScalarLike]) -> int:
+    """``coeffs[0] + coeffs[1]*x + ...`` mod q by Horner's rule (constant-time scalar arithmetic)."""
+    point = _scalar(x, "x")
+    value = 0
+    for coeff in reversed([_scalar(c, "coeffs") for c in coeffs]):
+        value = grp.scalar_add(grp.scalar_mul(value, point), coeff)
+    return value
+
+
+def secret_share_shard(s: ScalarLike, coefficients: Iterable[ScalarLike], max_participants: SupportsIndex
+                       ) -> List[Share]:
+    """RFC 9591 secret_share_shard: ``[(i, f(i)) for i in 1..max_participants]`` where ``f`` has constant term
+    ``s`` and the other ``coefficients``, so any ``len(coefficients) + 1`` shares recover ``s``."""
+    coeffs = [_scalar(s, "s")] + [_scalar(c, f"coefficients[{k}]") for k, c in enumerate(coefficients)]
+    max_participants = operator.index(max_participants)
+    if len(coeffs) > max_participants:
+        raise InvalidParameterError("the threshold (len(coefficients) + 1) exceeds max_participants")
+    return [(i, polynomial_evaluate(i, coeffs)) for i in range(1, max_participants + 1)]
+
+
+def vss_commit(coeffs: Iterable[ScalarLike]) -> List[bytes]:
+    """RFC 9591 vss_commit: ``[a_j*G]`` for the polynomial's coefficients (the first is the group key)."""
+    return [grp.base_mul(_scalar(c, "coeffs")) for c in coeffs]
+
+
+def _vss_public_share(identifier, vss_commitment):
+    powers, power = [], 1
+    for _ in vss_commitment:
+        powers.append(power)
+        power = power * identifier % grp.ORDER
+    return grp.msm_public(powers, vss_commitment)
+
+
+def vss_verify(share_i: Tuple[SupportsIndex, ScalarLike], vss_commitment: Iterable[Bytes]) -> bool:
+    """RFC 9591 vss_verify: whether the share ``(i, sk_i)`` lies on the committed polynomial."""
+    identifier, sk_i = share_i
+    identifier = _identifier(identifier)
+    commitment = [_element(c, f"vss_commitment[{k}]") for k, c in enumerate(vss_commitment)]
+    return grp.elements_equal(grp.base_mul(_scalar(sk_i, "sk_i")), _vss_public_share(identifier, commitment))
+
+
+def derive_group_info(max_participants: SupportsIndex, min_participants: SupportsIndex,
+                      vss_commitment: Iterable[Bytes]) -> Tuple[bytes, Dict[int, bytes]]:
+    """RFC 9591 derive_group_info: ``(group_public_key, {i: PK_i for i in 1..max_participants})``."""
+    max_participants, min_participants = operator.index(max_participants), operator.index(min_participants)
+    commitment = [_element(c, f"vss_commitment[{k}]") for k, c in enumerate(vss_commitment)]
+    if len(commitment) != min_participants:
+        raise InvalidParameterError("vss_commitment: expected min_participants commitments")
+    return commitment[0], {i: _vss_public_share(i, commitment) for i in range(1, max_participants + 1)}
+
+
+def trusted_dealer_keygen(secret_key: Optional[ScalarLike], max_participants: SupportsIndex,
+                          min_participants: SupportsIndex, *,
+                          _test_coefficients: Optional[Iterable[ScalarLike]] = None
+                          ) -> Tuple[List[Share], bytes, List[bytes]]:
+    """RFC 9591 trusted_dealer_keygen: ``(shares, group_public_key, vss_commitment)`` where ``shares`` is
+    ``[(i, sk_i)]`` for ``i`` in 1..max_participants, any ``min_participants`` of which can sign.
+    ``secret_key`` None draws a random one. Each participant checks its share with ``vss_verify``.
+    ``_test_coefficients`` replays a test vector; never use it otherwise."""
+    max_participants, min_participants = operator.index(max_participants), operator.index(min_participants)
+    if not 2 <= min_participants <= max_participants:
+        raise InvalidParameterError("need 2 <= min_participants <= max_participants")
+    secret_key = grp.scalar_random() if secret_key is None else _scalar(secret_key, "secret_key")
+    if grp.scalar_is_zero(secret_key):
+        raise ValueError("secret_key: must not be zero")
+    if _test_coefficients is None:
+        coefficients = [grp.scalar_random() for _ in range(min_participants - 1)]
+    else:
+        coefficients = [_scalar(c, "_test_coefficients") for c in _test_coefficients]
+        if len(coefficients) != min_participants - 1:
+            raise ValueError("_test_coefficients: expected min_participants - 1 coefficients")
+    shares = secret_share_shard(secret_key, coefficients, max_participants)
+    vss_commitment = vss_commit([secret_key] + coefficients)
+    return shares, vss_commitment[0], vss_commitment

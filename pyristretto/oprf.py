@@ -1,0 +1,551 @@
+"""RFC 9497 oblivious pseudorandom functions, suite ``ristretto255-SHA512``: OPRF, VOPRF and POPRF.
+
+A client learns ``F(k, input)`` from a server holding the key ``k`` without the server learning ``input``:
+the client blinds the hashed input, the server multiplies it by its key, the client unblinds and hashes.
+In VOPRF mode the server also proves (a DLEQ proof) that it used the key behind its public key; POPRF adds a
+public ``info`` string that tweaks the key. The classes follow the RFC's roles::
+
+    server = VOPRFServer.derive(seed, b"key info")          # or VOPRFServer(private_key)
+    client = VOPRFClient(server.public_key)
+    blind, blinded = client.blind(b"input")
+    evaluated, proof = server.blind_evaluate(blinded)
+    output = client.finalize(b"input", blind, evaluated, blinded, proof)   # 64 bytes
+    assert output == server.evaluate(b"input")
+
+Elements are 32-byte canonical encodings (``bytes``); scalars (private keys, blinds) are ints in [1, q).
+Proofs are the 64-byte ``SerializeScalar(c) || SerializeScalar(s)``. The randomness (blinds, proof nonces) comes
+from libsodium's CSPRNG; the keyword arguments starting with ``_test_`` exist only to replay the RFC's test vectors
+and must not be used otherwise.
+
+Secrets: the private key, the POPRF tweaked key ``t``, blinds and proof nonces only meet constant-time code:
+``point_mul``/``base_mul`` (the C++ core, checked by valgrind) and libsodium's scalar arithmetic and inversion,
+through ``pyristretto._group``. Proof verification uses ``msm_vartime`` on public values only.
+"""
+from __future__ import annotations
+
+import hashlib
+from typing import Iterable, List, Optional, SupportsIndex, Tuple, Type, TypeVar, Union
+
+from pyristretto import _group as grp
+
+Bytes = Union[bytes, bytearray, memoryview]
+ScalarLike = Union[SupportsIndex, Bytes]  # an int in [1, q) or its canonical 32-byte little-endian encoding
+_K = TypeVar("_K", bound="_KeyHolder")
+
+__all__ = [
+    "MODE_OPRF", "MODE_VOPRF", "MODE_POPRF", "IDENTIFIER", "OPRFError", "InvalidInputError", "DeserializeError",
+    "VerifyError", "InverseError", "DeriveKeyPairError", "context_string", "derive_key_pair", "generate_key_pair",
+    "compute_composites", "compute_composites_fast", "generate_proof", "verify_proof",
+    "OPRFClient", "OPRFServer", "VOPRFClient", "VOPRFServer", "POPRFClient", "POPRFServer",
+]
+
+MODE_OPRF = 0
+MODE_VOPRF = 1
+MODE_POPRF = 2
+IDENTIFIER = b"ristretto255-SHA512"
+PROOF_SIZE = 2 * grp.SCALAR_SIZE
+_MAX_LENGTH = 0xFFFF  # lengths are encoded in two bytes
+
+
+class OPRFError(ValueError):
+    """Base class of the errors RFC 9497 names."""
+
+
+class InvalidInputError(OPRFError):
+    """An input hashes to the identity, the POPRF tweaked key is the identity, or an input is too long."""
+
+
+class DeserializeError(OPRFError):
+    """A received element is not a valid non-identity encoding, or a proof or scalar is malformed."""
+
+
+class VerifyError(OPRFError):
+    """The server's proof does not verify."""
+
+
+class InverseError(OPRFError):
+    """POPRF: the tweaked private key ``k + HashToScalar(info)`` is zero."""
+
+
+class DeriveKeyPairError(OPRFError):
+    """DeriveKeyPair found no non-zero key in 256 attempts (probability about 2^-64000)."""
+
+
+def context_string(mode: int) -> bytes:
+    """``"OPRFV1-" || I2OSP(mode, 1) || "-" || "ristretto255-SHA512"``."""
+    return b"OPRFV1-" + bytes([_check_mode(mode)]) + b"-" + IDENTIFIER
+
+
+class _Suite:
+    """The domain separation tags of one mode."""
+    __slots__ = ("mode", "context", "group_dst", "scalar_dst", "seed_dst", "derive_dst")
+
+    def __init__(self, mode):
+        self.mode = mode
+        self.context = b"OPRFV1-" + bytes([mode]) + b"-" + IDENTIFIER
+        self.group_dst = b"HashToGroup-" + self.context
+        self.scalar_dst = b"HashToScalar-" + self.context
+        self.seed_dst = b"Seed-" + self.context
+        self.derive_dst = b"DeriveKeyPair" + self.context
+
+
+_SUITES = {mode: _Suite(mode) for mode in (MODE_OPRF, MODE_VOPRF, MODE_POPRF)}
+
+
+def _check_mode(mode):
+    if mode not in _SUITES or isinstance(mode, bool):
+        raise ValueError(f"mode: expected 0 (OPRF), 1 (VOPRF) or 2 (POPRF), got {mode!r}")
+    return mode
+
+
+# ---- encodings and argument checks ------------------------------------------------------------------
+def _data(value, name):
+    """A bytes-like argument as bytes, at most 2^16 - 1 long (its length is encoded in two bytes)."""
+    if isinstance(value, str) or not isinstance(value, (bytes, bytearray, memoryview)):
+        raise TypeError(f"{name}: expected a bytes-like object, got {type(value).__name__}")
+    value = bytes(value)
+    if len(value) > _MAX_LENGTH:
+        raise InvalidInputError(f"{name}: at most {_MAX_LENGTH} bytes, got {len(value)}")
+    return value
+
+
+def _lp(data):
+    """``I2OSP(len(data), 2) || data``."""
+    return len(data).to_bytes(2, "big") + data
+
+
+def _element(value, name):
+    """DeserializeElement: a valid, non-identity encoding, else DeserializeError."""
+    if isinstance(value, str) or not isinstance(value, (bytes, bytearray, memoryview)):
+        raise TypeError(f"{name}: expected a 32-byte bytes-like object, got {type(value).__name__}")
+    element = grp.deserialize_element(value)
+    if element is None:
+        raise DeserializeError(f"{name}: not a valid non-identity ristretto255 element")
+    return element
+
+
+def _elements(values, name):
+    values = list(values)
+    if not values:
+        raise ValueError(f"{name}: expected at least one element")
+    return [_element(v, f"{name}[{i}]") for i, v in enumerate(values)]
+
+
+def _evaluate_received(k, values, name):
+    """``(elements, [k*E for E in elements])`` for received elements: DeserializeElement is done by the
+    multiplication's own validation (one decode per element), plus the identity check."""
+    values = list(values)
+    if not values:
+        raise ValueError(f"{name}: expected at least one element")
+    elements, products = [], []
+    for i, value in enumerate(values):
+        if isinstance(value, str) or not isinstance(value, (bytes, bytearray, memoryview)):
+            raise TypeError(f"{name}[{i}]: expected a 32-byte bytes-like object, got {type(value).__name__}")
+        element = bytes(value)
+        try:
+            product = None if grp.is_identity(element) else grp.mul(k, element)
+        except grp.InvalidPointError:
+            product = None
+        if product is None:
+            raise DeserializeError(f"{name}[{i}]: not a valid non-identity ristretto255 element")
+        elements.append(element)
+        products.append(product)
+    return elements, products
+
+
+def _scalar(value, name):
+    """A non-zero scalar argument (int-like, or 32 canonical bytes) as an int in [1, q)."""
+    s = grp.scalar_argument(value, name, DeserializeError)
+    if grp.scalar_is_zero(s):
+        raise ValueError(f"{name}: must not be zero")
+    return s
+
+
+def _same_length(name, *sequences):
+    if len({len(s) for s in sequences}) != 1:
+        raise ValueError(f"{name}: the sequences must have equal lengths")
+
+
+# ---- keys -------------------------------------------------------------------------------------------
+def derive_key_pair(seed: Bytes, info: Bytes, mode: int) -> Tuple[int, bytes]:
+    """RFC 9497 DeriveKeyPair: a deterministic key pair ``(skS: int, pkS: bytes)`` from a 32-byte secret seed."""
+    suite = _SUITES[_check_mode(mode)]
+    seed = _data(seed, "seed")
+    if len(seed) != 32:
+        raise InvalidInputError(f"seed: expected 32 bytes, got {len(seed)}")
+    derive_input = seed + _lp(_data(info, "info"))
+    for counter in range(256):
+        sk = grp.hash_to_scalar(derive_input + bytes([counter]), suite.derive_dst)
+        if not grp.scalar_is_zero(sk):
+            return sk, grp.base_mul(sk)
+    raise DeriveKeyPairError("DeriveKeyPair: no non-zero scalar in 256 attempts")
+
+
+def generate_key_pair() -> Tuple[int, bytes]:
+    """A random key pair ``(skS: int, pkS: bytes)`` from the CSPRNG (the same for every mode)."""
+    sk = grp.scalar_random()
+    return sk, grp.base_mul(sk)
+
+
+# ---- DLEQ proofs -------------------------------------------------------------------------------------
+def _composite_weights(suite, B, C, D):
+    """The d_i of ComputeComposites: hashes of the public transcript, so public values."""
+    seed = hashlib.sha512(_lp(B) + _lp(suite.seed_dst)).digest()
+    prefix = _lp(seed)
+    return [grp.hash_to_scalar(prefix + i.to_bytes(2, "big") + _lp(c) + _lp(d) + b"Composite", suite.scalar_dst)
+            for i, (c, d) in enumerate(zip(C, D))]
+
+
+def _check_proof_inputs(B, C, D):
+    C, D = list(C), list(D)
+    _same_length("C, D", C, D)
+    if len(C) > _MAX_LENGTH:  # the composites encode the index in two bytes
+        raise InvalidInputError(f"at most {_MAX_LENGTH} elements per proof")
+    return _element(B, "B"), _elements(C, "C"), _elements(D, "D")
+
+
+def compute_composites(B: Bytes, C: Iterable[Bytes], D: Iterable[Bytes], mode: int) -> Tuple[bytes, bytes]:
+    """RFC 9497 ComputeComposites (verifier side): ``(M, Z) = (sum d_i*C_i, sum d_i*D_i)``, two MSMs over
+    public values (variable time)."""
+    suite = _SUITES[_check_mode(mode)]
+    B, C, D = _check_proof_inputs(B, C, D)
+    d = _composite_weights(suite, B, C, D)
+    return grp.msm_public(d, C), grp.msm_public(d, D)
+
+
+def compute_composites_fast(k: ScalarLike, B: Bytes, C: Iterable[Bytes], D: Iterable[Bytes], mode: int
+                            ) -> Tuple[bytes, bytes]:
+    """RFC 9497 ComputeCompositesFast (prover side, knows ``k`` with ``D_i = k*C_i``): ``M = sum d_i*C_i``
+    (one MSM; the weights and elements are public) and ``Z = k*M`` (constant-time in ``k``)."""
+    suite = _SUITES[_check_mode(mode)]
+    k = _scalar(k, "k")
+    B, C, D = _check_proof_inputs(B, C, D)
+    return _composites_fast(suite, k, B, C, D)
+
+
+def _composites_fast(suite, k, B, C, D):
+    M = grp.msm_public(_composite_weights(suite, B, C, D), C)
+    return M, grp.mul(k, M)
+
+
+def _challenge(suite, B, M, Z, t2, t3):
+    transcript = _lp(B) + _lp(M) + _lp(Z) + _lp(t2) + _lp(t3) + b"Challenge"
+    return grp.hash_to_scalar(transcript, suite.scalar_dst)
+
+
+def generate_proof(k: ScalarLike, A: Bytes, B: Bytes, C: Iterable[Bytes], D: Iterable[Bytes], mode: int, *,
+                   _test_proof_nonce: Optional[ScalarLike] = None) -> bytes:
+    """RFC 9497 GenerateProof: a 64-byte proof that ``B = k*A`` and ``D_i = k*C_i`` for every i.
+
+    Costs one MSM (the composite M), ``Z = k*M`` and two scalar multiplications by the nonce, whatever the
+    number of elements. ``_test_proof_nonce`` replays a test vector's nonce ``r``; never use it otherwise."""
+    suite = _SUITES[_check_mode(mode)]
+    k = _scalar(k, "k")
+    A = _element(A, "A")
+    B, C, D = _check_proof_inputs(B, C, D)
+    return _generate_proof(suite, k, A, B, C, D, _test_proof_nonce)
+
+
+def _generate_proof(suite, k, A, B, C, D, test_nonce):
+    M, Z = _composites_fast(suite, k, B, C, D)
+    r = grp.scalar_random() if test_nonce is None else _scalar(test_nonce, "_test_proof_nonce")
+    t2 = grp.base_mul(r) if A == grp.GENERATOR else grp.mul(r, A)
+    t3 = grp.mul(r, M)
+    c = _challenge(suite, B, M, Z, t2, t3)
+    s = grp.scalar_sub(r, grp.scalar_mul(c, k))
+    return grp.serialize_scalar(c) + grp.serialize_scalar(s)
+
+
+def verify_proof(A: Bytes, B: Bytes, C: Iterable[Bytes], D: Iterable[Bytes], proof: Bytes, mode: int) -> bool:
+    """RFC 9497 VerifyProof: whether ``proof`` shows ``B = k*A`` and ``D_i = k*C_i``. A malformed proof
+    (not 64 bytes, or a scalar not below q) raises DeserializeError; a wrong one returns False."""
+    suite = _SUITES[_check_mode(mode)]
+    A = _element(A, "A")
+    B, C, D = _check_proof_inputs(B, C, D)
+    return _verify_proof(suite, A, B, C, D, proof)
+
+
+def _verify_proof(suite, A, B, C, D, proof):
+    if isinstance(proof, str) or not isinstance(proof, (bytes, bytearray, memoryview)):
+        raise TypeError(f"proof: expected {PROOF_SIZE} bytes, got {type(proof).__name__}")
+    proof = bytes(proof)
+    c = grp.deserialize_scalar(proof[:32]) if len(proof) == PROOF_SIZE else None
+    s = grp.deserialize_scalar(proof[32:]) if c is not None else None
+    if s is None:
+        raise DeserializeError(f"proof: expected two canonical 32-byte scalars ({PROOF_SIZE} bytes)")
+    d = _composite_weights(suite, B, C, D)
+    M, Z = grp.msm_public(d, C), grp.msm_public(d, D)
+    t2 = grp.msm_public([s, c], [A, B])
+    t3 = grp.msm_public([s, c], [M, Z])
+    return grp.elements_equal(grp.serialize_scalar(_challenge(suite, B, M, Z, t2, t3)), proof[:32])
+
+
+# ---- shared pieces of the protocols -------------------------------------------------------------------
+def _input_element(suite, data):
+    element = grp.hash_to_group(data, suite.group_dst)
+    if grp.is_identity(element):
+        raise InvalidInputError("input: hashes to the identity element")  # probability 2^-252
+    return element
+
+
+def _blind(suite, data, test_blind):
+    blind = grp.scalar_random() if test_blind is None else _scalar(test_blind, "_test_blind")
+    return blind, grp.mul(blind, _input_element(suite, data))
+
+
+def _blind_batch(suite, inputs, test_blinds):
+    inputs = [_data(x, f"inputs[{i}]") for i, x in enumerate(inputs)]
+    if test_blinds is None:
+        test_blinds = [None] * len(inputs)
+    test_blinds = list(test_blinds)
+    _same_length("inputs, _test_blinds", inputs, test_blinds)
+    pairs = [_blind(suite, x, b) for x, b in zip(inputs, test_blinds)]
+    return [p[0] for p in pairs], [p[1] for p in pairs]
+
+
+def _unblind(blind, evaluated):
+    return grp.mul(grp.scalar_inverse(blind), evaluated)
+
+
+def _output(data, unblinded, info=None):
+    """SHA-512 of the Finalize transcript (with ``info`` in POPRF mode)."""
+    framed_info = b"" if info is None else _lp(info)
+    return hashlib.sha512(_lp(data) + framed_info + _lp(unblinded) + b"Finalize").digest()
+
+
+def _finalize_inputs(inputs, blinds, evaluated):
+    inputs = [_data(x, f"inputs[{i}]") for i, x in enumerate(inputs)]
+    blinds = [_scalar(b, f"blinds[{i}]") for i, b in enumerate(blinds)]
+    evaluated = _elements(evaluated, "evaluated_elements")
+    _same_length("inputs, blinds, evaluated_elements", inputs, blinds, evaluated)
+    return inputs, blinds, evaluated
+
+
+def _private_key(value):
+    return _scalar(value, "private_key")
+
+
+# ---- the roles ------------------------------------------------------------------------------------------
+class _BlindingClient:
+    """``blind`` and ``blind_batch`` of the OPRF and VOPRF clients."""
+    _suite = _SUITES[MODE_OPRF]
+
+    def blind(self, input: Bytes, *, _test_blind: Optional[ScalarLike] = None) -> Tuple[int, bytes]:
+        """``(blind, blinded_element)`` for ``input``; keep ``blind`` secret for ``finalize``.
+        ``_test_blind`` replays a test vector; never use it otherwise."""
+        return _blind(self._suite, _data(input, "input"), _test_blind)
+
+    def blind_batch(self, inputs: Iterable[Bytes], *, _test_blinds: Optional[Iterable[ScalarLike]] = None
+                    ) -> Tuple[List[int], List[bytes]]:
+        """``(blinds, blinded_elements)`` for several inputs (lists in the same order)."""
+        return _blind_batch(self._suite, inputs, _test_blinds)
+
+
+class _KeyHolder:
+    """A server's key pair: the private key is an int in [1, q) or its 32-byte encoding."""
+    _suite = _SUITES[MODE_OPRF]
+
+    def __init__(self, private_key: ScalarLike) -> None:
+        self._sk = _private_key(private_key)
+        self._pk = grp.base_mul(self._sk)
+
+    @classmethod
+    def derive(cls: Type[_K], seed: Bytes, info: Bytes) -> _K:
+        """A server with the key of ``derive_key_pair(seed, info, mode)`` for this class's mode."""
+        return cls(derive_key_pair(seed, info, cls._suite.mode)[0])
+
+    @classmethod
+    def generate(cls: Type[_K]) -> _K:
+        """A server with a fresh random key."""
+        return cls(generate_key_pair()[0])
+
+    @property
+    def public_key(self) -> bytes:
+        """``pkS = skS*G`` as 32 bytes."""
+        return self._pk
+
+    def private_key_bytes(self) -> bytes:
+        """The private key's 32-byte encoding, to store it; keep it secret."""
+        return grp.serialize_scalar(self._sk)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(public_key={self._pk.hex()!r})"
+
+
+class _PlainEvaluation(_KeyHolder):
+    """``evaluate`` of the OPRF and VOPRF servers."""
+
+    def evaluate(self, input: Bytes) -> bytes:
+        """Evaluate: the PRF output for ``input`` computed directly with the key (what a client finalizes)."""
+        data = _data(input, "input")
+        return _output(data, grp.mul(self._sk, _input_element(self._suite, data)))
+
+
+# ---- OPRF ---------------------------------------------------------------------------------------------
+class OPRFClient(_BlindingClient):
+    """RFC 9497 OPRF client (mode 0): ``blind`` an input, send the blinded element, ``finalize`` the reply."""
+    _suite = _SUITES[MODE_OPRF]
+
+    def finalize(self, input: Bytes, blind: ScalarLike, evaluated_element: Bytes) -> bytes:
+        """The 64-byte PRF output from the server's ``evaluated_element`` (DeserializeError if invalid)."""
+        return self.finalize_batch([input], [blind], [evaluated_element])[0]
+
+    def finalize_batch(self, inputs: Iterable[Bytes], blinds: Iterable[ScalarLike],
+                       evaluated_elements: Iterable[Bytes]) -> List[bytes]:
+        """``finalize`` for each (input, blind, evaluated element) of a batch, as a list of outputs."""
+        inputs, blinds, evaluated = _finalize_inputs(inputs, blinds, evaluated_elements)
+        return [_output(x, _unblind(b, e)) for x, b, e in zip(inputs, blinds, evaluated)]
+
+
+class OPRFServer(_PlainEvaluation):
+    """RFC 9497 OPRF server (mode 0) holding a private key (an int in [1, q) or its 32-byte encoding).
+
+    A server holds no mutable state: one instance can serve many threads at once."""
+    _suite = _SUITES[MODE_OPRF]
+
+    def blind_evaluate(self, blinded_element: Bytes) -> bytes:
+        """BlindEvaluate: ``skS * blinded_element`` (DeserializeError for an invalid or identity element)."""
+        return _evaluate_received(self._sk, [blinded_element], "blinded_element")[1][0]
+
+    def blind_evaluate_batch(self, blinded_elements: Iterable[Bytes]) -> List[bytes]:
+        """BlindEvaluate for each element of a batch."""
+        return _evaluate_received(self._sk, blinded_elements, "blinded_elements")[1]
+
+
+# ---- VOPRF --------------------------------------------------------------------------------------------
+class VOPRFClient(_BlindingClient):
+    """RFC 9497 VOPRF client (mode 1): ``finalize`` verifies the server's proof against ``public_key``."""
+    _suite = _SUITES[MODE_VOPRF]
+
+    def __init__(self, public_key: Bytes) -> None:
+        self.public_key = _element(public_key, "public_key")
+
+    def finalize(self, input: Bytes, blind: ScalarLike, evaluated_element: Bytes, blinded_element: Bytes,
+                 proof: Bytes) -> bytes:
+        """The 64-byte output; VerifyError if ``proof`` does not show the key behind ``public_key`` was used."""
+        return self.finalize_batch([input], [blind], [evaluated_element], [blinded_element], proof)[0]
+
+    def finalize_batch(self, inputs: Iterable[Bytes], blinds: Iterable[ScalarLike],
+                       evaluated_elements: Iterable[Bytes], blinded_elements: Iterable[Bytes],
+                       proof: Bytes) -> List[bytes]:
+        """Finalize a batch evaluated under one proof (``VOPRFServer.blind_evaluate_batch``)."""
+        inputs, blinds, evaluated = _finalize_inputs(inputs, blinds, evaluated_elements)
+        blinded = _elements(blinded_elements, "blinded_elements")
+        _same_length("inputs, blinded_elements", inputs, blinded)
+        if not _verify_proof(self._suite, grp.GENERATOR, self.public_key, blinded, evaluated, proof):
+            raise VerifyError("the server's proof does not verify")
+        return [_output(x, _unblind(b, e)) for x, b, e in zip(inputs, blinds, evaluated)]
+
+
+class VOPRFServer(_PlainEvaluation):
+    """RFC 9497 VOPRF server (mode 1): evaluations come with a DLEQ proof for ``public_key``.
+
+    A server holds no mutable state: one instance can serve many threads at once."""
+    _suite = _SUITES[MODE_VOPRF]
+
+    def blind_evaluate(self, blinded_element: Bytes, *, _test_proof_nonce: Optional[ScalarLike] = None
+                       ) -> Tuple[bytes, bytes]:
+        """``(evaluated_element, proof)``. ``_test_proof_nonce`` replays a test vector; never use it otherwise."""
+        evaluated, proof = self.blind_evaluate_batch([blinded_element], _test_proof_nonce=_test_proof_nonce)
+        return evaluated[0], proof
+
+    def blind_evaluate_batch(self, blinded_elements: Iterable[Bytes], *,
+                             _test_proof_nonce: Optional[ScalarLike] = None) -> Tuple[List[bytes], bytes]:
+        """``(evaluated_elements, proof)``: one proof for the whole batch, costing one MSM and three scalar
+        multiplications however long the batch."""
+        blinded, evaluated = _evaluate_received(self._sk, blinded_elements, "blinded_elements")
+        proof = _generate_proof(self._suite, self._sk, grp.GENERATOR, self._pk, blinded, evaluated,
+                                _test_proof_nonce)
+        return evaluated, proof
+
+
+# ---- POPRF --------------------------------------------------------------------------------------------
+def _info_scalar(suite, info):
+    """``HashToScalar("Info" || I2OSP(len(info), 2) || info)``, the public tweak of POPRF."""
+    return grp.hash_to_scalar(b"Info" + _lp(info), suite.scalar_dst)
+
+
+class POPRFClient:
+    """RFC 9497 POPRF client (mode 2): the evaluation is bound to a public ``info`` string."""
+    _suite = _SUITES[MODE_POPRF]
+
+    def __init__(self, public_key: Bytes) -> None:
+        self.public_key = _element(public_key, "public_key")
+
+    def tweaked_key(self, info: Bytes) -> bytes:
+        """``HashToScalar(framed info)*G + pkS``: the key the proof is checked against (InvalidInputError if
+        it is the identity)."""
+        tweaked = grp.add(grp.base_mul(_info_scalar(self._suite, _data(info, "info"))), self.public_key)
+        if grp.is_identity(tweaked):
+            raise InvalidInputError("info: the tweaked public key is the identity")
+        return tweaked
+
+    def blind(self, input: Bytes, info: Bytes, *, _test_blind: Optional[ScalarLike] = None
+              ) -> Tuple[int, bytes, bytes]:
+        """``(blind, blinded_element, tweaked_key)`` for ``input`` under ``info``.
+        ``_test_blind`` replays a test vector; never use it otherwise."""
+        tweaked = self.tweaked_key(info)
+        blind, blinded = _blind(self._suite, _data(input, "input"), _test_blind)
+        return blind, blinded, tweaked
+
+    def blind_batch(self, inputs: Iterable[Bytes], info: Bytes, *,
+                    _test_blinds: Optional[Iterable[ScalarLike]] = None) -> Tuple[List[int], List[bytes], bytes]:
+        """``(blinds, blinded_elements, tweaked_key)`` for several inputs under one ``info``."""
+        tweaked = self.tweaked_key(info)
+        blinds, blinded = _blind_batch(self._suite, inputs, _test_blinds)
+        return blinds, blinded, tweaked
+
+    def finalize(self, input: Bytes, blind: ScalarLike, evaluated_element: Bytes, blinded_element: Bytes,
+                 proof: Bytes, info: Bytes, tweaked_key: Optional[Bytes] = None) -> bytes:
+        """The 64-byte output; VerifyError if the proof fails. ``tweaked_key`` (from ``blind``) is recomputed
+        from ``info`` when omitted."""
+        return self.finalize_batch([input], [blind], [evaluated_element], [blinded_element], proof, info,
+                                   tweaked_key)[0]
+
+    def finalize_batch(self, inputs: Iterable[Bytes], blinds: Iterable[ScalarLike],
+                       evaluated_elements: Iterable[Bytes], blinded_elements: Iterable[Bytes], proof: Bytes,
+                       info: Bytes, tweaked_key: Optional[Bytes] = None) -> List[bytes]:
+        """Finalize a batch evaluated under one proof (``POPRFServer.blind_evaluate_batch``)."""
+        info = _data(info, "info")
+        tweaked = self.tweaked_key(info) if tweaked_key is None else _element(tweaked_key, "tweaked_key")
+        inputs, blinds, evaluated = _finalize_inputs(inputs, blinds, evaluated_elements)
+        blinded = _elements(blinded_elements, "blinded_elements")
+        _same_length("inputs, blinded_elements", inputs, blinded)
+        if not _verify_proof(self._suite, grp.GENERATOR, tweaked, evaluated, blinded, proof):
+            raise VerifyError("the server's proof does not verify")
+        return [_output(x, _unblind(b, e), info) for x, b, e in zip(inputs, blinds, evaluated)]
+
+
+class POPRFServer(_KeyHolder):
+    """RFC 9497 POPRF server (mode 2): the key is tweaked by the public ``info`` of each request.
+
+    A server holds no mutable state: one instance can serve many threads at once."""
+    _suite = _SUITES[MODE_POPRF]
+
+    def _tweak(self, info):
+        t = grp.scalar_add(self._sk, _info_scalar(self._suite, info))
+        if grp.scalar_is_zero(t):
+            raise InverseError("info: the tweaked private key is zero")
+        return t
+
+    def blind_evaluate(self, blinded_element: Bytes, info: Bytes, *,
+                       _test_proof_nonce: Optional[ScalarLike] = None) -> Tuple[bytes, bytes]:
+        """``(evaluated_element, proof)`` under ``info``.
+        ``_test_proof_nonce`` replays a test vector; never use it otherwise."""
+        evaluated, proof = self.blind_evaluate_batch([blinded_element], info, _test_proof_nonce=_test_proof_nonce)
+        return evaluated[0], proof
+
+    def blind_evaluate_batch(self, blinded_elements: Iterable[Bytes], info: Bytes, *,
+                             _test_proof_nonce: Optional[ScalarLike] = None) -> Tuple[List[bytes], bytes]:
+        """``(evaluated_elements, proof)`` for a batch under one ``info``, with one proof."""
+        t = self._tweak(_data(info, "info"))
+        blinded, evaluated = _evaluate_received(grp.scalar_inverse(t), blinded_elements, "blinded_elements")
+        proof = _generate_proof(self._suite, t, grp.GENERATOR, grp.base_mul(t), evaluated, blinded,
+                                _test_proof_nonce)
+        return evaluated, proof
+
+    def evaluate(self, input: Bytes, info: Bytes) -> bytes:
+        """Evaluate: the PRF output for ``input`` under ``info``, computed directly with the key."""
+        data, info = _data(input, "input"), _data(info, "info")
+        t = self._tweak(info)
+        return _output(data, grp.mul(grp.scalar_inverse(t), _input_element(self._suite, data)), info)
