@@ -1,9 +1,9 @@
 """Instruction counts of the object layer against the functional API, under valgrind's callgrind: reproducible
 on a noisy machine, where wall-clock ratios are not (run: ``python benchmarks/objects_callgrind.py [N]``).
 
-Each operation runs N times in a fresh interpreter under callgrind; the count of a run with N = 0 (start-up and
-set-up, and the loop calling an empty lambda) is subtracted, so the figure is instructions per call of the
-operation itself, its Python call overhead included."""
+Each operation runs N times in a fresh interpreter under callgrind; the count of a run calling an empty lambda N
+times (start-up, set-up and the loop) is subtracted, so the figure is instructions per call of the operation
+itself, its Python call overhead included."""
 import subprocess
 import sys
 import tempfile
