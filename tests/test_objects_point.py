@@ -10,19 +10,10 @@ import pyristretto as pr
 import reference as ref
 from pyristretto import FixedBase, InvalidPointError, Point, Scalar
 from reference import DIFF_CASES, EDGE_SCALARS, IDENTITY_BYTES, Q, random_scalar
+from test_points import random_test_point  # random one-way-map, known-log, identity, G and -G points
 
 CASES = max(200, DIFF_CASES // 10)  # each case makes several objects and several libsodium calls
 G_BYTES = ref.base_mul(1)
-
-
-def random_encoding(rng, pool):
-    """A random one-way-map point, a known-log point (identity, G, -G among them) or the identity."""
-    r = rng.random()
-    if r < 0.6:
-        return ref.random_point(rng)
-    if r < 0.95:
-        return rng.choice(pool.points)
-    return IDENTITY_BYTES
 
 
 # ---------------------------------------------------------------------------------------------
@@ -94,14 +85,18 @@ def test_from_uniform_bytes(rng):
             Point.from_uniform_bytes(bytes(length))
 
 
-def test_hash_to_group(rng):
+@pytest.mark.parametrize("make, expected", [
+    (lambda msg, dst: bytes(Point.hash_to_group(msg, dst)), lambda msg, dst: ref.hash_to_group(msg, dst)),
+    (lambda msg, dst: int(Scalar.hash_to_scalar(msg, dst)), lambda msg, dst: ref.hash_to_scalar(msg, dst)),
+], ids=["Point.hash_to_group", "Scalar.hash_to_scalar"])
+def test_hashing_constructors(rng, make, expected):
     for k in range(CASES // 4):
-        msg, dst = rng.randbytes(k % 50), b"DST-" + rng.randbytes(k % 300)
-        assert bytes(Point.hash_to_group(msg, dst)) == ref.hash_to_group(msg, dst) == pr.hash_to_group(msg, dst)
+        msg, dst = rng.randbytes(k % 50), b"DST-" + rng.randbytes(k % 300)  # long dst: the oversize rule
+        assert make(msg, dst) == expected(msg, dst)
     with pytest.raises(ValueError):
-        Point.hash_to_group(b"m", b"")
+        make(b"m", b"")
     with pytest.raises(TypeError):
-        Point.hash_to_group("m", b"dst")
+        make("m", b"dst")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -109,7 +104,7 @@ def test_hash_to_group(rng):
 # ---------------------------------------------------------------------------------------------
 def test_operations_differential(rng, pool):
     for _ in range(CASES):
-        p, r = random_encoding(rng, pool), random_encoding(rng, pool)
+        p, r = random_test_point(rng, pool), random_test_point(rng, pool)
         s = random_scalar(rng)
         P, R = Point(p), Point(r)
         assert bytes(P + R) == ref.point_add(p, r)
@@ -201,7 +196,7 @@ def test_mixed_types_raise_type_error():
 # ---------------------------------------------------------------------------------------------
 def test_functional_api_accepts_points(rng, pool):
     for _ in range(CASES // 4):
-        p, r = random_encoding(rng, pool), random_encoding(rng, pool)
+        p, r = random_test_point(rng, pool), random_test_point(rng, pool)
         s, t = random_scalar(rng), random_scalar(rng)
         P, R = Point(p), Point(r)
         assert pr.point_add(P, R) == pr.point_add(p, R) == pr.point_add(P, r) == ref.point_add(p, r)
@@ -224,7 +219,7 @@ def test_functional_api_accepts_points(rng, pool):
 # FixedBase
 # ---------------------------------------------------------------------------------------------
 def test_fixed_base_differential(rng, pool):
-    bases = [random_encoding(rng, pool) for _ in range(8)] + [IDENTITY_BYTES, G_BYTES]
+    bases = [random_test_point(rng, pool) for _ in range(8)] + [IDENTITY_BYTES, G_BYTES]
     tables = [FixedBase(p) for p in bases]
     for _ in range(CASES):
         i = rng.randrange(len(bases))

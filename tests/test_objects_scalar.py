@@ -137,14 +137,6 @@ def test_from_bytes_mod_order(rng):
             Scalar.from_bytes_mod_order(bytes(length))
 
 
-def test_hash_to_scalar(rng):
-    for k in range(CASES // 8):
-        msg, dst = rng.randbytes(k % 40), b"DST" + rng.randbytes(k % 280)
-        assert int(Scalar.hash_to_scalar(msg, dst)) == ref.hash_to_scalar(msg, dst) == pr.hash_to_scalar(msg, dst)
-    with pytest.raises(ValueError):
-        Scalar.hash_to_scalar(b"m", b"")
-
-
 def test_functional_api_accepts_scalars(rng):
     P = ref.random_point(rng)
     for _ in range(CASES // 8):
