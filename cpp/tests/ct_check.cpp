@@ -1,10 +1,12 @@
 // Constant-time check (the ctgrind technique of bitcoin-core/secp256k1's ctime_tests): the secret scalar bytes
 // are marked undefined for valgrind memcheck (msm, Straus::mul_ct, pedersen_commit, FixedBaseTable::mul,
-// base_mul, point_mul), which then reports every branch and every memory address that
+// base_mul, point_mul; and the object layer's paths: point_mul_decoded behind Point * secret, a FixedBaseTable of
+// an arbitrary point behind FixedBase * secret), which then reports every branch and every memory address that
 // depends on them; the 64 input bytes of the one-way map (ristretto_from_uniform, fed by hashes of possibly secret
-// data) are checked the same way, and so are the operations the protocols (pyristretto.oprf, pyristretto.frost)
-// apply to secrets beyond those: libsodium's scalar add/sub/mul/negate/invert/reduce and hash_to_scalar of a
-// secret message. Run: valgrind --error-exitcode=1 ./ct_check   -> must report 0 errors.
+// data) are checked the same way, and so is the scalar arithmetic applied to secrets by Scalar and by the protocols
+// (pyristretto.oprf, pyristretto.frost): libsodium's scalar add/sub/mul/negate/invert/reduce, crypto_verify_32 and
+// sodium_is_zero (Scalar == and bool), and hash_to_scalar of a secret message.
+// Run: valgrind --error-exitcode=1 ./ct_check   -> must report 0 errors.
 // Outputs are declassified (VALGRIND_MAKE_MEM_DEFINED) before they are compared or printed.
 #include <sodium.h>
 #include <valgrind/memcheck.h>
@@ -98,6 +100,28 @@ void check_fixed_base() {
     declassify(b, 32);
 }
 
+// The object layer keeps points decoded: Point * s is point_mul_decoded, FixedBase(P) * s is a FixedBaseTable of
+// an arbitrary P, and Scalar's arithmetic is libsodium's crypto_core_ristretto255_scalar_*.
+void check_objects() {
+    uint8_t s[32], p[32], want[32], got[32];
+    crypto_core_ristretto255_scalar_random(s);
+    crypto_core_ristretto255_random(p);
+    EdwardsPoint P;
+    expect(ristretto_decode(P, p), "decode a random point");
+    if (crypto_scalarmult_ristretto255(want, s, p) != 0) std::memset(want, 0, 32);
+    const FixedBaseTable table(P);  // public: built from the public base
+
+    secret(s, 32);
+    ristretto_encode(got, point_mul_decoded(s, P));
+    declassify(got, 32);
+    expect(std::memcmp(got, want, 32) == 0, "point_mul_decoded (Point * secret)");
+    ristretto_encode(got, table.mul(s));
+    declassify(got, 32);
+    expect(std::memcmp(got, want, 32) == 0, "FixedBaseTable(P).mul (FixedBase * secret)");
+
+    declassify(s, 32);
+}
+
 void check_one_way_map() {
     for (int k = 0; k < 4; ++k) {
         uint8_t u[64], want[32], got[32];
@@ -136,13 +160,18 @@ void check_scalar_arithmetic() {
         declassify(&rc, sizeof rc);  // sc_inv branches on this: it reveals only whether a is zero
         if (rc != 0) std::memset(out[4], 0, 32);
         crypto_core_ristretto255_scalar_reduce(out[5], wide);
+        int same = crypto_verify_32(a, b);  // Scalar ==: only the result is revealed
+        int zero = sodium_is_zero(a, 32);   // bool(Scalar): likewise
         declassify(out, 6 * 32);
+        declassify(&same, sizeof same);
+        declassify(&zero, sizeof zero);
+        expect(same == -1 && zero == 0, "crypto_verify_32 and sodium_is_zero (Scalar == and bool)");
     }
     declassify(a, 32);
     declassify(b, 32);
     declassify(wide, sizeof wide);
     expect(std::memcmp(got, want, sizeof want) == 0,
-           "libsodium scalar add, sub, mul, negate, invert, reduce (the protocols' sc_* calls)");
+           "libsodium scalar add, sub, mul, negate, invert, reduce (Scalar and the protocols' sc_* calls)");
 }
 
 // RFC 9497 DeriveKeyPair hashes the secret seed with HashToScalar (expand_message_xmd over libsodium's SHA-512).
@@ -171,6 +200,7 @@ int main() {
     check_msm(200, "msm n = 200, 2 threads");
     set_msm_max_threads(0);  // the default: one thread per hardware thread
     check_fixed_base();
+    check_objects();
     check_one_way_map();
     check_scalar_arithmetic();
     check_hash_to_scalar();
