@@ -1,6 +1,6 @@
 // Constant-time check (the ctgrind technique of bitcoin-core/secp256k1's ctime_tests): the secret scalar bytes
 // are marked undefined for valgrind memcheck (msm, Straus::mul_ct, pedersen_commit, FixedBaseTable::mul,
-// base_mul, point_mul), which then reports every branch and every memory address that
+// base_mul, point_mul, and for the object layer MSMTable::msm, msm_points and the element-wise scale_points), which then reports every branch and every memory address that
 // depends on them; the 64 input bytes of the one-way map (ristretto_from_uniform, fed by hashes of possibly secret
 // data) are checked the same way. Run: valgrind --error-exitcode=1 ./ct_check   -> must report 0 errors.
 // Outputs are declassified (VALGRIND_MAKE_MEM_DEFINED) before they are compared or printed.
@@ -15,6 +15,8 @@
 #include "pyristretto/fixed_base.hpp"
 #include "pyristretto/msm.hpp"
 #include "pyristretto/msm_algorithms.hpp"
+#include "pyristretto/msm_table.hpp"
+#include "pyristretto/point_vector.hpp"
 #include "pyristretto/ristretto.hpp"
 #include "pyristretto/scalar_mul.hpp"
 
@@ -57,6 +59,54 @@ void check_msm(size_t n, const char* what) {
     ristretto_encode(got, r);
     declassify(got, 32);
     expect(std::memcmp(got, want, 32) == 0, "Straus::mul_ct");
+    declassify(s.data(), s.size());
+}
+
+// The object layer's constant-time operations on decoded points: MSMTable::msm (fewer scalars than bases too),
+// msm_points (PointVector.msm) and scale_points (PointVector.scale).
+void check_decoded(size_t n, const char* what) {
+    std::vector<uint8_t> s(32 * n), p(32 * n);
+    for (size_t i = 0; i < n; ++i) {
+        crypto_core_ristretto255_scalar_random(&s[32 * i]);
+        crypto_core_ristretto255_random(&p[32 * i]);
+    }
+    if (n > 2) {  // edge scalars ride along: 0 and 1
+        std::memset(&s[0], 0, 32);
+        std::memset(&s[32], 0, 32);
+        s[32] = 1;
+    }
+    std::vector<EdwardsPoint> d(n);
+    decode_points(d.data(), p.data(), n);
+    const MSMTable table(d.data(), n);
+    const size_t m = n - n / 3;
+    uint8_t want[32], want_m[32], got[32];
+    msm_vartime(s.data(), p.data(), n, want);  // public reference values first, on defined data
+    msm_vartime(s.data(), p.data(), m, want_m);
+    std::vector<uint8_t> want_scaled(32 * n);
+    for (size_t i = 0; i < n; ++i)
+        if (crypto_scalarmult_ristretto255(&want_scaled[32 * i], &s[32 * i], &p[32 * i]) != 0)
+            std::memset(&want_scaled[32 * i], 0, 32);
+
+    secret(s.data(), s.size());
+    EdwardsPoint r;
+    bool ok = table.msm(s.data(), n, r);
+    ristretto_encode(got, r);
+    declassify(got, 32);
+    expect(ok && std::memcmp(got, want, 32) == 0, what);
+    ok = table.msm(s.data(), m, r);
+    ristretto_encode(got, r);
+    declassify(got, 32);
+    expect(ok && std::memcmp(got, want_m, 32) == 0, "MSMTable::msm, fewer scalars than bases");
+    ok = msm_points(s.data(), d.data(), n, r);
+    ristretto_encode(got, r);
+    declassify(got, 32);
+    expect(ok && std::memcmp(got, want, 32) == 0, "msm_points");
+    std::vector<EdwardsPoint> scaled(n);
+    ok = scale_points(scaled.data(), s.data(), d.data(), n);
+    std::vector<uint8_t> got_scaled(32 * n);
+    encode_points(got_scaled.data(), scaled.data(), n);
+    declassify(got_scaled.data(), got_scaled.size());
+    expect(ok && got_scaled == want_scaled, "scale_points");
     declassify(s.data(), s.size());
 }
 
@@ -119,8 +169,11 @@ int main() {
     check_msm(3, "msm n = 3");
     check_msm(9, "msm n = 9");
     check_msm(600, "msm n = 600, one thread (more than one block of Straus::mul_ct)");
+    check_decoded(5, "MSMTable::msm n = 5");
+    check_decoded(300, "MSMTable::msm n = 300, one thread (more than one block)");
     set_msm_max_threads(2);  // the threaded path (msm threads from 128 points)
     check_msm(200, "msm n = 200, 2 threads");
+    check_decoded(200, "MSMTable::msm n = 200, 2 threads");
     set_msm_max_threads(0);  // the default: one thread per hardware thread
     check_fixed_base();
     check_one_way_map();
