@@ -1,0 +1,70 @@
+# The object layer (pyristretto._objects), cimport-able: the cdef classes with their C++ members, and the
+# argument-conversion helpers shared with pyristretto._core (which cimports them from here: _objects is the
+# lower module, it never imports _core).
+#
+# Members are READ-ONLY for downstream code: the objects are immutable, equal objects hash equally, and other
+# threads may read them. The layout of these classes is part of the cimport ABI (a downstream module checks
+# sizeof at import): changing it is a major version.
+cimport cython
+from libc.stdint cimport uint8_t
+from libcpp.memory cimport unique_ptr
+
+from pyristretto.cpp cimport CEdwardsPoint, CFixedBaseTable, CSecretBuffer
+
+
+@cython.final
+cdef class Point:
+    cdef CEdwardsPoint pt   # one Edwards representative of the element (compare with cpp.ristretto_ct_eq)
+    cdef bytes _enc         # the canonical encoding once computed, else None
+    cdef bytes encoded(self)                                   # the encoding, computed once
+    cdef int _set(self, object data, object name) except -1   # __init__ (validates)
+    cdef object mul(self, object k)                            # k * P, NotImplemented for a non-scalar
+
+
+@cython.final
+cdef class Scalar:
+    cdef uint8_t s[32]      # little-endian, always reduced mod q; wiped when the object is freed
+
+
+@cython.final
+cdef class FixedBase:
+    cdef unique_ptr[CFixedBaseTable] _own   # the table, unless the base is G
+    cdef const CFixedBaseTable* tbl         # _own.get(), or &basepoint_table() for G; NULL before __init__
+    cdef readonly Point point
+    cdef Point mul_wiping(self, uint8_t* k)                   # k * P for reduced bytes k, wiped after
+
+
+# A new Point holding p (no validation: p must be a point of the prime-order group, e.g. a result of the
+# group law on Points). Needs the GIL.
+cdef Point point_from_c(const CEdwardsPoint& p)
+# A new Scalar holding 32 bytes that must already be reduced mod q. Needs the GIL.
+cdef Scalar scalar_from_c(const uint8_t* s)
+
+# ---- argument conversion (GIL held) --------------------------------------------------------------------
+# s mod q as an int (s: an int-like or a Scalar); TypeError for anything else.
+cdef object reduce_scalar(object s, object name)
+# Writes (s mod q) as 32 little-endian bytes (a Scalar's bytes are copied, an int never becomes bytes).
+cdef int read_scalar(object s, object name, uint8_t* out) except -1
+# The int of 32 little-endian bytes (no intermediate bytes object); wiped_scalar also wipes b.
+cdef object scalar_from_bytes(const uint8_t* b)
+cdef object wiped_scalar(uint8_t* b)
+# Copies a bytes-like object of exactly `expected` bytes; returns 1, or 0 on a wrong length when error is None.
+cdef int read_bytes(object obj, object name, uint8_t* out, Py_ssize_t expected, type error) except -1
+# A point argument as 32 encoded bytes (a Point gives its cached encoding); not validated.
+cdef int read_point_bytes(object obj, object name, uint8_t* out) except -1
+# A point argument: returns 1 with *decoded set for a Point, 0 with enc holding the 32 (not yet validated)
+# bytes otherwise; finish with decode_arg (no GIL needed).
+cdef int read_point(object obj, object name, uint8_t* enc, CEdwardsPoint* decoded) except -1
+cdef bint decode_arg(int ready, const uint8_t* enc, CEdwardsPoint* decoded) noexcept nogil
+# A point argument as a Point (validated; InvalidPointError naming `name`).
+cdef Point as_point(object obj, object name)
+cdef int raise_invalid_point(object name) except -1
+cdef int check_points_result(size_t result, size_t n) except -1
+cdef bytes as_bytes(object obj, object name)
+cdef bytes point_bytes(const uint8_t* p)
+cdef list as_list(object iterable, object name)
+cdef size_t read_scalars(object scalars, CSecretBuffer& out) except? 0
+cdef size_t read_points(object points, CSecretBuffer& out) except? 0
+cdef bytes read_dst(object dst)
+ctypedef void (*message_hash)(const uint8_t*, size_t, const uint8_t*, size_t, uint8_t*) noexcept nogil
+cdef int hash_message(object msg, object dst, message_hash function, uint8_t* out) except -1
