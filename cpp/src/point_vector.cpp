@@ -6,6 +6,7 @@
 #include "pyristretto/hash.hpp"
 #include "pyristretto/msm_algorithms.hpp"
 #include "pyristretto/ristretto.hpp"
+#include "pyristretto/scalar_mul.hpp"
 
 namespace pyristretto {
 
@@ -70,21 +71,10 @@ EdwardsPoint sum_points(const EdwardsPoint* points, size_t n) noexcept {
     return result;
 }
 
-bool scale_points(EdwardsPoint* out, const uint8_t* scalars, const EdwardsPoint* points, size_t n) noexcept {
-    bool failed[kMaxThreadsCap] = {false};
-    const unsigned workers = worker_count(n);
-    run_parallel(workers, [&](unsigned k) noexcept {
-        const size_t begin = n * k / workers, end = n * (k + 1) / workers;
-        try {
-            // The one-point case of constant-time Straus (the same multiplication point_mul does).
-            for (size_t i = begin; i < end; ++i) out[i] = Straus::mul_ct(scalars + 32 * i, points + i, 1);
-        } catch (...) {
-            failed[k] = true;
-        }
+void scale_points(EdwardsPoint* out, const uint8_t* scalars, const EdwardsPoint* points, size_t n) noexcept {
+    detail::parallel_for(n, worker_count(n), [&](size_t begin, size_t end) noexcept {
+        for (size_t i = begin; i < end; ++i) out[i] = point_mul_decoded(scalars + 32 * i, points[i]);
     });
-    for (unsigned k = 0; k < workers; ++k)
-        if (failed[k]) return false;
-    return true;
 }
 
 void add_points(EdwardsPoint* out, const EdwardsPoint* a, const EdwardsPoint* b, size_t n, bool subtract) noexcept {

@@ -30,8 +30,8 @@ bool msm_vartime_points(const uint8_t* scalars, const EdwardsPoint* points, size
 // sum points[i].
 EdwardsPoint sum_points(const EdwardsPoint* points, size_t n) noexcept;
 
-// out[i] = scalars[i] * points[i], constant-time in the scalars. false when memory runs out. out may alias points.
-bool scale_points(EdwardsPoint* out, const uint8_t* scalars, const EdwardsPoint* points, size_t n) noexcept;
+// out[i] = scalars[i] * points[i] (point_mul_decoded), constant-time in the scalars. out may alias points.
+void scale_points(EdwardsPoint* out, const uint8_t* scalars, const EdwardsPoint* points, size_t n) noexcept;
 
 // out[i] = a[i] + b[i] (a[i] - b[i] when subtract). out may alias a or b.
 void add_points(EdwardsPoint* out, const EdwardsPoint* a, const EdwardsPoint* b, size_t n, bool subtract) noexcept;
