@@ -161,6 +161,8 @@ cdef class PointVector:
             i = operator.index(index)
         except TypeError:
             raise TypeError(f"PointVector indices must be integers or slices, not {type(index).__name__}") from None
+        except OverflowError:  # as for a list: beyond any index
+            raise IndexError("PointVector index out of range") from None
         if i < 0:
             i += n
         if i < 0 or i >= n:
