@@ -41,6 +41,19 @@ cdef Point point_from_c(const CEdwardsPoint& p)
 # A new Scalar holding 32 bytes that must already be reduced mod q. Needs the GIL.
 cdef Scalar scalar_from_c(const uint8_t* s)
 
+# ---- the C++ core on decoded points, for downstream Cython code (through the module's capsule: no linking;
+# the C++ methods of CEdwardsPoint themselves are compiled into pyristretto's extensions with hidden
+# visibility, so a downstream extension calling them directly must compile cpp/src/{field,edwards}.cpp).
+# All nogil; scalars are 32 little-endian bytes reduced mod q (Scalar.s qualifies).
+cdef CEdwardsPoint ep_add(const CEdwardsPoint& a, const CEdwardsPoint& b) noexcept nogil
+cdef CEdwardsPoint ep_sub(const CEdwardsPoint& a, const CEdwardsPoint& b) noexcept nogil
+cdef CEdwardsPoint ep_neg(const CEdwardsPoint& a) noexcept nogil
+cdef CEdwardsPoint ep_dbl(const CEdwardsPoint& a) noexcept nogil
+cdef CEdwardsPoint ep_mul(const uint8_t* s, const CEdwardsPoint& a) noexcept nogil   # constant-time in s
+cdef bint ep_eq(const CEdwardsPoint& a, const CEdwardsPoint& b) noexcept nogil      # Ristretto equality
+cdef void ep_encode(uint8_t* out, const CEdwardsPoint& a) noexcept nogil
+cdef bint ep_decode(CEdwardsPoint* out, const uint8_t* data) noexcept nogil         # false if invalid
+
 # ---- argument conversion (GIL held) --------------------------------------------------------------------
 # s mod q as an int (s: an int-like or a Scalar); TypeError for anything else.
 cdef object reduce_scalar(object s, object name)

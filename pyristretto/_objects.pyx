@@ -441,6 +441,32 @@ cdef Point _IDENTITY = point_from_c(CEdwardsPoint.identity())
 cdef Point _GENERATOR = point_from_c(CEdwardsPoint.basepoint())
 
 
+# The C++ core on decoded points, exported for downstream Cython code (see _objects.pxd).
+cdef CEdwardsPoint ep_add(const CEdwardsPoint& a, const CEdwardsPoint& b) noexcept nogil:
+    return a + b
+
+cdef CEdwardsPoint ep_sub(const CEdwardsPoint& a, const CEdwardsPoint& b) noexcept nogil:
+    return a - b
+
+cdef CEdwardsPoint ep_neg(const CEdwardsPoint& a) noexcept nogil:
+    return -a
+
+cdef CEdwardsPoint ep_dbl(const CEdwardsPoint& a) noexcept nogil:
+    return a.dbl()
+
+cdef CEdwardsPoint ep_mul(const uint8_t* s, const CEdwardsPoint& a) noexcept nogil:
+    return cpp.point_mul_decoded(s, a)
+
+cdef bint ep_eq(const CEdwardsPoint& a, const CEdwardsPoint& b) noexcept nogil:
+    return cpp.ristretto_ct_eq(a, b) != 0
+
+cdef void ep_encode(uint8_t* out, const CEdwardsPoint& a) noexcept nogil:
+    cpp.ristretto_encode(out, a)
+
+cdef bint ep_decode(CEdwardsPoint* out, const uint8_t* data) noexcept nogil:
+    return cpp.ristretto_decode(out[0], data)
+
+
 # ---------------------------------------------------------------------------------------------------
 # Scalar
 # ---------------------------------------------------------------------------------------------------

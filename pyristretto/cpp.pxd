@@ -16,7 +16,9 @@ cdef extern from "pyristretto/sodium.hpp" namespace "pyristretto" nogil:
 
 cdef extern from "pyristretto/edwards.hpp" namespace "pyristretto" nogil:
     # A point of edwards25519 in extended coordinates (160 bytes, alignof 8): one Edwards representative of a
-    # Ristretto element. Never compare with C++ == (there is none): use ristretto_ct_eq.
+    # Ristretto element. Never compare with C++ == (there is none): use ristretto_ct_eq. The methods are
+    # compiled into pyristretto's extensions with hidden visibility: a downstream extension calling them
+    # compiles cpp/src/{field,edwards}.cpp itself, or calls pyristretto._objects' ep_* functions instead.
     cdef cppclass CEdwardsPoint "pyristretto::EdwardsPoint":
         @staticmethod
         CEdwardsPoint identity() noexcept

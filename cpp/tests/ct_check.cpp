@@ -1,8 +1,11 @@
 // Constant-time check (the ctgrind technique of bitcoin-core/secp256k1's ctime_tests): the secret scalar bytes
 // are marked undefined for valgrind memcheck (msm, Straus::mul_ct, pedersen_commit, FixedBaseTable::mul,
-// base_mul, point_mul, and for the object layer MSMTable::msm, msm_points and the element-wise scale_points),
-// which then reports every branch and every memory address that depends on them; the 64 input bytes of the
-// one-way map (ristretto_from_uniform, fed by hashes of possibly secret data) are checked the same way. Run: valgrind --error-exitcode=1 ./ct_check   -> must report 0 errors.
+// base_mul, point_mul; and the object layer's paths: point_mul_decoded behind Point * secret, a FixedBaseTable of
+// an arbitrary point behind FixedBase * secret, libsodium's scalar arithmetic behind Scalar, with
+// crypto_verify_32 / sodium_is_zero behind Scalar == and bool, MSMTable::msm, msm_points (PointVector.msm) and the
+// element-wise scale_points (PointVector.scale)), which then reports every branch and every memory address that
+// depends on them; the 64 input bytes of the one-way map (ristretto_from_uniform, fed by hashes of possibly secret
+// data) are checked the same way. Run: valgrind --error-exitcode=1 ./ct_check   -> must report 0 errors.
 // Outputs are declassified (VALGRIND_MAKE_MEM_DEFINED) before they are compared or printed.
 #include <sodium.h>
 #include <valgrind/memcheck.h>
@@ -145,6 +148,54 @@ void check_fixed_base() {
     declassify(b, 32);
 }
 
+// The object layer keeps points decoded: Point * s is point_mul_decoded, FixedBase(P) * s is a FixedBaseTable of
+// an arbitrary P, and Scalar's arithmetic is libsodium's crypto_core_ristretto255_scalar_*.
+void check_objects() {
+    uint8_t s[32], t[32], p[32], want[32], got[32];
+    crypto_core_ristretto255_scalar_random(s);
+    crypto_core_ristretto255_scalar_random(t);
+    crypto_core_ristretto255_random(p);
+    EdwardsPoint P;
+    expect(ristretto_decode(P, p), "decode a random point");
+    if (crypto_scalarmult_ristretto255(want, s, p) != 0) std::memset(want, 0, 32);
+    const FixedBaseTable table(P);  // public: built from the public base
+
+    secret(s, 32);
+    ristretto_encode(got, point_mul_decoded(s, P));
+    declassify(got, 32);
+    expect(std::memcmp(got, want, 32) == 0, "point_mul_decoded (Point * secret)");
+    ristretto_encode(got, table.mul(s));
+    declassify(got, 32);
+    expect(std::memcmp(got, want, 32) == 0, "FixedBaseTable(P).mul (FixedBase * secret)");
+
+    // Scalar arithmetic: reference values on defined copies first.
+    uint8_t s_pub[32], t_pub[32], ref_out[5][32], out[5][32];
+    declassify(s, 32);
+    std::memcpy(s_pub, s, 32);
+    std::memcpy(t_pub, t, 32);
+    crypto_core_ristretto255_scalar_add(ref_out[0], s_pub, t_pub);
+    crypto_core_ristretto255_scalar_sub(ref_out[1], s_pub, t_pub);
+    crypto_core_ristretto255_scalar_mul(ref_out[2], s_pub, t_pub);
+    crypto_core_ristretto255_scalar_negate(ref_out[3], s_pub);
+    crypto_core_ristretto255_scalar_invert(ref_out[4], s_pub);
+    secret(s, 32);
+    secret(t, 32);
+    crypto_core_ristretto255_scalar_add(out[0], s, t);
+    crypto_core_ristretto255_scalar_sub(out[1], s, t);
+    crypto_core_ristretto255_scalar_mul(out[2], s, t);
+    crypto_core_ristretto255_scalar_negate(out[3], s);
+    crypto_core_ristretto255_scalar_invert(out[4], s);  // its return value (s == 0) is public by contract
+    int same = crypto_verify_32(s, t);                  // Scalar ==: only the result is revealed
+    int zero = sodium_is_zero(s, 32);                   // bool(Scalar): likewise
+    declassify(out, sizeof out);
+    declassify(&same, sizeof same);
+    declassify(&zero, sizeof zero);
+    expect(std::memcmp(out, ref_out, sizeof out) == 0 && same == -1 && zero == 0,
+           "Scalar arithmetic (libsodium add, sub, mul, negate, invert, verify_32, is_zero)");
+    declassify(s, 32);
+    declassify(t, 32);
+}
+
 void check_one_way_map() {
     for (int k = 0; k < 4; ++k) {
         uint8_t u[64], want[32], got[32];
@@ -176,6 +227,7 @@ int main() {
     check_decoded(200, "MSMTable::msm n = 200, 2 threads");
     set_msm_max_threads(0);  // the default: one thread per hardware thread
     check_fixed_base();
+    check_objects();
     check_one_way_map();
     std::printf("%s\n", g_failed == 0 ? "all results correct" : "WRONG RESULTS");
     return g_failed == 0 ? 0 : 1;
