@@ -37,17 +37,24 @@ void expect(bool ok, const char* what) {
     if (!ok) ++g_failed;
 }
 
-void check_msm(size_t n, const char* what) {
-    std::vector<uint8_t> s(32 * n), p(32 * n);
+// n random scalars and points; edge scalars ride along: 0 and 1.
+void random_inputs(size_t n, std::vector<uint8_t>& s, std::vector<uint8_t>& p) {
+    s.resize(32 * n);
+    p.resize(32 * n);
     for (size_t i = 0; i < n; ++i) {
         crypto_core_ristretto255_scalar_random(&s[32 * i]);
         crypto_core_ristretto255_random(&p[32 * i]);
     }
-    if (n > 2) {  // edge scalars ride along: 0 and 1
+    if (n > 2) {
         std::memset(&s[0], 0, 32);
         std::memset(&s[32], 0, 32);
         s[32] = 1;
     }
+}
+
+void check_msm(size_t n, const char* what) {
+    std::vector<uint8_t> s, p;
+    random_inputs(n, s, p);
     uint8_t want[32], got[32];
     msm_vartime(s.data(), p.data(), n, want);  // public computation first, on defined data
 
@@ -68,16 +75,8 @@ void check_msm(size_t n, const char* what) {
 // The object layer's constant-time operations on decoded points: MSMTable::msm (fewer scalars than bases too),
 // msm_points (PointVector.msm) and scale_points (PointVector.scale).
 void check_decoded(size_t n, const char* what) {
-    std::vector<uint8_t> s(32 * n), p(32 * n);
-    for (size_t i = 0; i < n; ++i) {
-        crypto_core_ristretto255_scalar_random(&s[32 * i]);
-        crypto_core_ristretto255_random(&p[32 * i]);
-    }
-    if (n > 2) {  // edge scalars ride along: 0 and 1
-        std::memset(&s[0], 0, 32);
-        std::memset(&s[32], 0, 32);
-        s[32] = 1;
-    }
+    std::vector<uint8_t> s, p;
+    random_inputs(n, s, p);
     std::vector<EdwardsPoint> d(n);
     decode_points(d.data(), p.data(), n);
     const MSMTable table(d.data(), n);
