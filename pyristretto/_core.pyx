@@ -1,9 +1,10 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-"""Ristretto255 group operations: argument handling around the C++ core.
+"""Ristretto255 group operations on bytes and ints (the functional API), around the C++ core.
 
 Every function copies its arguments into C++ memory while holding the GIL (so another thread mutating a
 bytearray cannot race the arithmetic), validates every point, reduces every scalar mod q, releases the GIL
-for the arithmetic, and wipes its C++ copies of scalars.
+for the arithmetic, and wipes its C++ copies of scalars. The argument helpers live in pyristretto._objects
+(the lower module, with the Point and Scalar classes, which every function here also accepts).
 """
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 from cpython.buffer cimport PyObject_CheckBuffer

@@ -29,6 +29,14 @@ def test_from_every_bytes_like(rng):
     assert Point(Point(raw)) == Point(raw) and bytes(Point(Point(raw))) == raw
 
 
+def test_invalid_point_error_is_one_class():
+    from pyristretto import _core, _objects
+
+    assert pr.InvalidPointError is _core.InvalidPointError is _objects.InvalidPointError
+    with pytest.raises(pr.InvalidPointError):
+        pr.point_add(pr.G, bytes(31) + b"\x80")  # raised by _core, caught as the package's class
+
+
 def test_every_invalid_encoding_raises_naming_data(vectors):
     invalid = ref.invalid_encodings(vectors)
     assert len(invalid) >= 10
