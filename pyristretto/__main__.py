@@ -126,6 +126,33 @@ def object_checks() -> List[Check]:
     ]
 
 
+def vector_object_checks() -> List[Check]:
+    """PointVector and MSMTable agree with the functional API (both of MSMTable's algorithms: 2 and 300 bases)."""
+    gens = pr.derive_generators(b"self-check", 300)
+    scalars = [pr.sc_neg(k * k + 1) for k in range(300)]
+    V = pr.PointVector(gens)
+    return [
+        ("PointVector.derive_generators == derive_generators",
+         lambda: pr.PointVector.derive_generators(b"self-check", 300).to_bytes() == b"".join(gens)),
+        ("PointVector rejects A.2", lambda: all(_vector_rejects(bytes.fromhex(h)) for h in RFC9496_INVALID)),
+        ("PointVector msm, msm_vartime, sum, scale match the functional API",
+         lambda: (bytes(V.msm(scalars)), bytes(V.msm_vartime(scalars)), bytes(V.sum()), bytes(V[:3].scale(scalars[:3])))
+         == (pr.msm(scalars, gens), pr.msm(scalars, gens), pr.point_sum(gens),
+             b"".join(map(pr.point_mul, scalars[:3], gens[:3])))),
+        ("MSMTable msm, msm_vartime match msm (2 and 300 bases, fewer scalars)",
+         lambda: all(bytes(getattr(pr.MSMTable(V[:n]), f)(scalars[:m])) == pr.msm(scalars[:m], gens[:m])
+                     for n, m in ((2, 2), (300, 300), (300, 7)) for f in ("msm", "msm_vartime"))),
+    ]
+
+
+def _vector_rejects(encoding: bytes) -> bool:
+    try:
+        pr.PointVector([pr.G, encoding])
+    except pr.InvalidPointError as exc:
+        return "points[1]" in str(exc)
+    return False
+
+
 def _point_rejects(encoding: bytes) -> bool:
     try:
         pr.Point(encoding)
@@ -153,7 +180,8 @@ def self_check() -> bool:
     print("self-check:")
     all_ok = True
     for title, checks in (("RFC 9496 test vectors (A.1, A.2)", vector_checks()), ("API identities", api_checks()),
-                          ("objects (Point, Scalar, FixedBase)", object_checks())):
+                          ("objects (Point, Scalar, FixedBase)", object_checks()),
+                          ("objects (PointVector, MSMTable)", vector_object_checks())):
         failed = run_checks(checks)
         print(f"  {title}: {len(checks) - len(failed)}/{len(checks)} ok")
         for failure in failed:

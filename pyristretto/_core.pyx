@@ -18,9 +18,9 @@ from libc.string cimport memcpy, memset
 from pyristretto cimport cpp
 from pyristretto.cpp cimport CEdwardsPoint
 from pyristretto._objects cimport (
-    Point, Scalar, as_bytes, as_list, check_points_result, decode_arg, hash_message, message_hash, point_bytes,
+    Point, PointVector, Scalar, as_bytes, as_list, check_points_result, decode_arg, hash_message, message_hash, point_bytes,
     raise_invalid_point, read_bytes, read_dst, read_point, read_point_bytes, read_points, read_scalar,
-    read_scalars, scalar_from_bytes, wiped_scalar,
+    read_scalars, scalar_from_bytes, vector_msm, vector_sum, wiped_scalar,
 )
 
 import numbers
@@ -223,9 +223,11 @@ def point_neg(P):
 
 
 def point_sum(points):
-    """The sum of an iterable of points (or one buffer of 32*n bytes); IDENTITY when empty."""
+    """The sum of an iterable of points (or one buffer of 32*n bytes, or a PointVector); IDENTITY when empty."""
     cdef cpp.CSecretBuffer buf
     cdef uint8_t out[32]
+    if type(points) is PointVector:  # already decoded
+        return vector_sum(<PointVector>points).encoded()
     cdef size_t n = read_points(points, buf), bad
     with nogil:
         bad = cpp.point_sum(buf.data(), n, out)
@@ -388,12 +390,16 @@ cdef bytes run_msm(object scalars, object points, msm_function algorithm, str fu
 
 
 def msm(scalars, points):
-    """sum(s_i * P_i), constant-time in the scalars. points: an iterable of points or one buffer."""
+    """sum(s_i * P_i), constant-time in the scalars. points: an iterable of points, one buffer or a PointVector."""
+    if type(points) is PointVector:  # already decoded
+        return vector_msm(<PointVector>points, scalars, False, "msm").encoded()
     return run_msm(scalars, points, cpp.msm, "msm")
 
 
 def msm_vartime(scalars, points):
     """sum(s_i * P_i) for PUBLIC scalars (time depends on them): the fastest algorithm for the size."""
+    if type(points) is PointVector:  # already decoded
+        return vector_msm(<PointVector>points, scalars, True, "msm_vartime").encoded()
     return run_msm(scalars, points, cpp.msm_vartime, "msm_vartime")
 
 

@@ -8,8 +8,9 @@
 cimport cython
 from libc.stdint cimport uint8_t
 from libcpp.memory cimport unique_ptr
+from libcpp.vector cimport vector
 
-from pyristretto.cpp cimport CEdwardsPoint, CFixedBaseTable, CSecretBuffer
+from pyristretto.cpp cimport CEdwardsPoint, CFixedBaseTable, CMSMTable, CSecretBuffer
 
 
 @cython.final
@@ -81,3 +82,22 @@ cdef size_t read_points(object points, CSecretBuffer& out) except? 0
 cdef bytes read_dst(object dst)
 ctypedef void (*message_hash)(const uint8_t*, size_t, const uint8_t*, size_t, uint8_t*) noexcept nogil
 cdef int hash_message(object msg, object dst, message_hash function, uint8_t* out) except -1
+
+
+# ---- many points (_vectors.pxi) ------------------------------------------------------------------------
+@cython.final
+cdef class PointVector:
+    cdef vector[CEdwardsPoint] pts   # the decoded points; never changed once constructed
+    cdef bint _ready                  # constructed: __init__ refuses to run again (pts may be read without the GIL)
+
+
+@cython.final
+cdef class MSMTable:
+    cdef unique_ptr[CMSMTable] tbl    # NULL before __init__; never changed once constructed
+
+
+# A new PointVector holding points[0..n) (no validation: points of the prime-order group). Needs the GIL.
+cdef PointVector vector_from_c(const CEdwardsPoint* points, size_t n)
+# For pyristretto._core's msm, msm_vartime and point_sum on a PointVector (no decoding).
+cdef Point vector_msm(PointVector v, object scalars, bint vartime, str function_name)
+cdef Point vector_sum(PointVector v)

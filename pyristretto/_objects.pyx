@@ -205,14 +205,19 @@ cdef size_t read_points(object points, CSecretBuffer& out) except? 0:
     """Copies points (an iterable of points, bytes-like or Point, or one buffer of 32*n bytes / shape (n, 32))
     without validating them: the C++ core decodes each one once and reports the first invalid index.
 
-    Hook for PointVector (tables branch): callers that can use decoded points (msm, msm_vartime, point_sum)
-    check `type(points) is PointVector` before calling this and skip the decoding; here a PointVector would
-    be copied as its encodings."""
+    Callers that can use decoded points (msm, msm_vartime, point_sum) check `type(points) is PointVector`
+    before calling this and skip the decoding; here a PointVector is copied as its encodings."""
     cdef const uint8_t[::1] flat
     cdef size_t n, i
     cdef list items
     if isinstance(points, str):
         raise TypeError("points: expected points or a buffer of 32*n bytes, got str")
+    if type(points) is PointVector:
+        n = (<PointVector>points).pts.size()
+        out.allocate(32 * n)
+        with nogil:
+            cpp.encode_points(out.data(), (<PointVector>points).pts.data(), n)
+        return n
     if PyObject_CheckBuffer(points):
         view = memoryview(points)
         if view.itemsize != 1:
@@ -684,3 +689,6 @@ cdef class FixedBase:
 
     def __reduce__(self):
         return FixedBase, (self.point.encoded(),)  # the table is rebuilt on unpickling
+
+
+include "_vectors.pxi"

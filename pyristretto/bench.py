@@ -24,7 +24,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
-from . import _peers
+from . import _bench_vectors, _peers
 
 PROG = "python -m pyristretto bench"
 
@@ -271,6 +271,9 @@ def render(report: Dict[str, object], peers: List[_peers.Peer]) -> str:
              rates_table(report["workloads"], peers)]
     if report.get("msm_scaling"):
         parts += ["### MSM: microseconds per point (lower is better)", scaling_table(report["msm_scaling"])]
+    if report.get("vectors"):
+        parts += ["### PointVector and MSMTable against what they replace (speedup = baseline ÷ object)",
+                  _bench_vectors.table(report["vectors"])]
     if report.get("objects"):
         parts += ["### Object layer against the functional API (one run, interleaved; speedup = baseline ÷ objects)",
                   objects_table(report["objects"])]
@@ -392,6 +395,7 @@ def build_report(mode: Mode, command: str, with_scaling: bool) -> Dict[str, obje
               "machine": machine_info(), "libraries": library_rows(peers),
               "workloads": run_compare(mode, peers)}
     report["msm_scaling"] = run_scaling(mode) if with_scaling else None
+    report["vectors"] = _bench_vectors.run(measure_all, mode.repeats, mode.min_time, mode.max_size)
     report["objects"] = run_objects(mode)
     return report
 
@@ -403,6 +407,7 @@ def wrong_results(report: Dict[str, object]) -> List[str]:
     if report.get("msm_scaling"):
         found += [f"msm n={n}/{label}" for label, s in report["msm_scaling"]["series"].items()
                   for n, r in s["results"].items() if r["status"] == "WRONG RESULT"]
+    found += [f"{r['pyristretto']} n={r['n']}" for r in report.get("vectors") or [] if r.get("status") == "WRONG RESULT"]
     found += [f"objects/{r['operation']}" for r in report.get("objects") or [] if r["status"] != "ok"]
     return found
 

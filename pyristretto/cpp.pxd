@@ -93,3 +93,27 @@ cdef extern from "sodium.h" nogil:
     void crypto_core_ristretto255_scalar_negate(uint8_t* neg, const uint8_t* s) noexcept
     int crypto_core_ristretto255_scalar_invert(uint8_t* recip, const uint8_t* s) noexcept
     void crypto_core_ristretto255_scalar_reduce(uint8_t* r, const uint8_t* s) noexcept
+
+cdef extern from "pyristretto/point_vector.hpp" namespace "pyristretto" nogil:
+    # Arrays of decoded points (PointVector); threads for large n. Scalars: 32 reduced bytes each.
+    size_t decode_points(CEdwardsPoint* out, const uint8_t* encodings, size_t n) noexcept  # n or first invalid
+    void encode_points(uint8_t* out, const CEdwardsPoint* points, size_t n) noexcept
+    void derive_generator_points(CEdwardsPoint* out, const uint8_t* domain, size_t domain_len, uint32_t n) noexcept
+    bint msm_points(const uint8_t* scalars, const CEdwardsPoint* points, size_t n, CEdwardsPoint& result) noexcept
+    bint msm_vartime_points(const uint8_t* scalars, const CEdwardsPoint* points, size_t n,
+                            CEdwardsPoint& result) noexcept
+    CEdwardsPoint sum_points(const CEdwardsPoint* points, size_t n) noexcept
+    void scale_points(CEdwardsPoint* out, const uint8_t* scalars, const CEdwardsPoint* points, size_t n) noexcept
+    void add_points(CEdwardsPoint* out, const CEdwardsPoint* a, const CEdwardsPoint* b, size_t n,
+                    bint subtract) noexcept
+
+cdef extern from "pyristretto/msm_table.hpp" namespace "pyristretto" nogil:
+    # Precomputed MSM tables for fixed bases (copied in); no nullary constructor: hold it by pointer.
+    # msm / msm_vartime return false when m > size() or memory runs out.
+    cdef cppclass CMSMTable "pyristretto::MSMTable":
+        CMSMTable(const CEdwardsPoint* points, size_t n) except +
+        size_t size() noexcept const
+        const CEdwardsPoint* points() noexcept const
+        size_t nbytes() noexcept const
+        bint msm(const uint8_t* scalars, size_t m, CEdwardsPoint& out) noexcept const
+        bint msm_vartime(const uint8_t* scalars, size_t m, CEdwardsPoint& out) noexcept const

@@ -1,11 +1,12 @@
 """Constant-time check with valgrind memcheck (the ctgrind technique of bitcoin-core/secp256k1's ctime_tests).
 
 cpp/tests/ct_check.cpp marks the secret scalars undefined and runs msm, Straus::mul_ct, pedersen_commit,
-FixedBaseTable::mul, base_mul and point_mul, and marks the 64 input bytes of the one-way map
+FixedBaseTable::mul, base_mul, point_mul and, for the object layer, MSMTable::msm (MSMTable.msm), msm_points
+(PointVector.msm) and scale_points (PointVector.scale), and marks the 64 input bytes of the one-way map
 (ristretto_from_uniform) undefined: memcheck must find no branch and no address that depends on them. It also
-runs what the protocols' server evaluation and signing round do to secrets beyond those (libsodium's scalar
-add/sub/mul/negate/invert/reduce behind sc_*, and hash_to_scalar of a secret seed): see the README's
-"Constant time in the protocols".
+runs what Scalar and the protocols' server evaluation and signing round do to secrets beyond those (libsodium's
+scalar add/sub/mul/negate/invert/reduce behind Scalar and sc_*, and hash_to_scalar of a secret seed): see the
+README's "Constant time in the protocols".
 cpp/tests/ct_leaky.cpp is the control: deliberately leaky code that memcheck must flag, proving the check can fail.
 Both are built with g++ and clang++, at -O2 and at -O3 with the extension's flags, since the compiler and the
 optimiser decide whether a select becomes a branch. A missing compiler or valgrind fails the tests (never skips)."""
