@@ -599,3 +599,44 @@ cdef size_t point_sum_raw(const uint8_t* points, size_t n, uint8_t* out) noexcep
 
 cdef void pedersen_commit_raw(const uint8_t* amount, const uint8_t* blinding, uint8_t* out) noexcept nogil:
     cpp.pedersen_commit(amount, blinding, out)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Threads for msm, msm_vartime and point_sum (pyristretto.set_threads / get_threads)
+# ---------------------------------------------------------------------------------------------------
+
+def _set_threads(k):
+    """Sets this extension module's copy of the C++ thread setting: k >= 1 threads at most, 0 automatic.
+
+    Internal: each extension module that links the C++ core has its own copy of the setting, and
+    pyristretto.set_threads (which validates k) applies it to every one of them."""
+    cpp.set_msm_max_threads(k)
+
+
+def _get_threads():
+    """This module's copy of the C++ thread setting as set (0: automatic)."""
+    return cpp.get_msm_max_threads()
+
+
+def _max_threads():
+    """At most this many threads are used: the setting, or available_cpus() when automatic; 64 at most."""
+    cdef unsigned k = cpp.get_msm_max_threads()
+    if k == 0:
+        k = cpp.available_cpus()
+    return min(k, cpp.kMaxThreadsCap)
+
+
+def _available_cpus():
+    """The CPUs this process may run on, as the C++ core counts them once: the sched_getaffinity mask, limited
+    by a cgroup CPU quota (v2 cpu.max, else v1 cpu.cfs_quota_us); std::thread::hardware_concurrency() if unknown."""
+    return cpp.available_cpus()
+
+
+def _cpu_max_limit(text):
+    """CPUs allowed by the text of a cgroup v2 cpu.max file (0: no limit); exposed for the tests."""
+    return cpp.cpu_max_limit(as_bytes(text, "text"))
+
+
+def _worker_count(n):
+    """The threads this module's copy of the core would use for n points now (for the tests)."""
+    return cpp.worker_count(n)

@@ -49,6 +49,16 @@ cdef extern from "pyristretto/msm.hpp" namespace "pyristretto" nogil:
     size_t point_sum(const uint8_t* points, size_t n, uint8_t* out) noexcept
     void pedersen_commit(const uint8_t* amount, const uint8_t* blinding, uint8_t* out) noexcept
 
+cdef extern from "pyristretto/msm_algorithms.hpp" namespace "pyristretto" nogil:
+    void set_msm_max_threads(unsigned count) noexcept
+    unsigned get_msm_max_threads() noexcept
+
+cdef extern from "pyristretto/threads.hpp" namespace "pyristretto" nogil:
+    unsigned worker_count(size_t n) noexcept
+    unsigned available_cpus() noexcept
+    unsigned cpu_max_limit(const char* text) noexcept
+    const unsigned kMaxThreadsCap
+
 cdef extern from "sodium.h" nogil:
     const char* sodium_version_string() noexcept
     void sodium_memzero(void* p, size_t n) noexcept

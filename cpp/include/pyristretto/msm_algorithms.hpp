@@ -33,7 +33,10 @@ extern const size_t kPippengerCrossover;
 EdwardsPoint msm_vartime_decoded(const uint8_t* scalars, const EdwardsPoint* points, size_t n);
 
 // Upper bound on the threads msm, msm_vartime and point_sum use for large n (timings in threads.cpp): 0 (the default)
-// means std::thread::hardware_concurrency(), capped at 64; 1 disables threading.
+// means automatic: the CPUs this process may run on (affinity and cgroup quota, threads.hpp); at most 64 are used;
+// 1 disables threading. One setting per copy of the core (each extension module linking it has its own).
 void set_msm_max_threads(unsigned count) noexcept;
+// The value last set (0: automatic).
+unsigned get_msm_max_threads() noexcept;
 
 }  // namespace pyristretto
