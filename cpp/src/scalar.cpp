@@ -52,10 +52,13 @@ void scalar_fold(const uint8_t s[32], uint8_t out[32]) noexcept {
 }
 
 void signed_radix16(const uint8_t s[32], int8_t digits[64]) noexcept {
-    uint64_t w[4];  // secret: wiped below
-    fold_words(s, w);
-    for (int i = 0; i < 64; ++i) digits[i] = static_cast<int8_t>((w[i / 16] >> (4 * (i % 16))) & 15);
-    sodium_memzero(w, sizeof w);
+    uint8_t folded[32];  // secret: wiped below
+    scalar_fold(s, folded);
+    for (int i = 0; i < 32; ++i) {
+        digits[2 * i] = static_cast<int8_t>(folded[i] & 15);
+        digits[2 * i + 1] = static_cast<int8_t>((folded[i] >> 4) & 15);
+    }
+    sodium_memzero(folded, sizeof folded);
     // Move each digit from [0, 16) to [-8, 8), carrying into the next; arithmetic only, no branches.
     int carry = 0;
     for (int i = 0; i < 63; ++i) {

@@ -9,8 +9,10 @@
 namespace pyristretto {
 
 // out = s - k q with k = max((s >> 252) - 1, 0): a value < 2^253 congruent to s mod q, equal to s when
-// s < 2^253 (every reduced scalar). Constant-time: ~20 instructions, against ~370 ns for libsodium's
-// crypto_core_ristretto255_scalar_reduce of a zero-extended copy (what the recodings need is < 2^255, not < q).
+// s < 2^253 (every reduced scalar). Constant-time. Cost (callgrind, instructions): ~240 for the fold, ~300 more per
+// signed_radix16 call with its copy and wipe, against ~790 for libsodium's crypto_core_ristretto255_scalar_reduce
+// of a zero-extended copy (the recodings need < 2^255, not < q); base_mul +0.19%, point_mul +0.06%, msm of 64
+// points +0.16% over the recodings without it.
 void scalar_fold(const uint8_t s[32], uint8_t out[32]) noexcept;
 
 // Signed radix 16, constant-time: fold(s) = sum digits[i] * 16^i with digits[i] in [-8, 8) for i < 63 and
