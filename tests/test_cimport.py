@@ -21,34 +21,42 @@ from pyristretto._core cimport (base_mul_raw, msm_raw, msm_vartime_raw, pedersen
                                 point_mul_raw)
 
 
-def add(bytes p, bytes q):
+ctypedef int (*binary_function)(const uint8_t*, const uint8_t*, uint8_t*) noexcept nogil
+
+
+cdef tuple run_binary(binary_function f, bytes a, bytes b):
     cdef uint8_t out[32]
     cdef int rc
-    cdef const uint8_t* pp = p
-    cdef const uint8_t* qq = q
+    cdef const uint8_t* aa = a
+    cdef const uint8_t* bb = b
     with nogil:
-        rc = point_add_raw(pp, qq, out)
+        rc = f(aa, bb, out)
     return rc, out[:32]
 
 
-def msm_vartime(bytes scalars, bytes points):
+def add(bytes p, bytes q):
+    return run_binary(point_add_raw, p, q)
+
+
+ctypedef size_t (*msm_function)(const uint8_t*, const uint8_t*, size_t, uint8_t*) noexcept nogil
+
+
+cdef tuple run_msm(msm_function f, bytes scalars, bytes points):
     cdef uint8_t out[32]
     cdef size_t n = len(points) // 32, bad
     cdef const uint8_t* s = scalars
     cdef const uint8_t* p = points
     with nogil:
-        bad = msm_vartime_raw(s, p, n, out)
+        bad = f(s, p, n, out)
     return bad, out[:32]
+
+
+def msm_vartime(bytes scalars, bytes points):
+    return run_msm(msm_vartime_raw, scalars, points)
 
 
 def msm(bytes scalars, bytes points):
-    cdef uint8_t out[32]
-    cdef size_t n = len(points) // 32, bad
-    cdef const uint8_t* s = scalars
-    cdef const uint8_t* p = points
-    with nogil:
-        bad = msm_raw(s, p, n, out)
-    return bad, out[:32]
+    return run_msm(msm_raw, scalars, points)
 
 
 def base_mul(bytes s):
@@ -60,13 +68,7 @@ def base_mul(bytes s):
 
 
 def point_mul(bytes s, bytes p):
-    cdef uint8_t out[32]
-    cdef int rc
-    cdef const uint8_t* k = s
-    cdef const uint8_t* pp = p
-    with nogil:
-        rc = point_mul_raw(k, pp, out)
-    return rc, out[:32]
+    return run_binary(point_mul_raw, s, p)
 
 
 def pedersen_commit(bytes a, bytes b):
