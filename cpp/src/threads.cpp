@@ -30,6 +30,18 @@ namespace pyristretto {
 // gains. Threading therefore starts only at 128 points, where every kind gains at least 1.45x, with at least
 // kThreadedMin / 2 points per thread. (An earlier measurement that showed no gain at all, n = 4096, was taken on a
 // loaded machine.) set_msm_max_threads(1) turns threading off.
+// Measured again with the automatic count from available_cpus() (benchmarks/test_threads.py split_table, Python
+// calls, best of 7, ms per call, 1 vs 2 threads), on the same 2 vCPUs shared with five other builds and test runs
+// (load average 15):
+//   msm          n = 128: 1.81 vs 9.59   n = 256: 3.59 vs 19.5   n = 1024: 54.3 vs 89.7   n = 4096: 266 vs 284
+//   msm_vartime  n = 128: 1.34 vs 1.49   n = 256: 2.41 vs 9.45   n = 1024: 27.3 vs 62.2   n = 4096: 154 vs 174
+//   point_sum    n = 128: 0.43 vs 0.46   n = 256: 0.87 vs 10.9   n = 1024: 3.42 vs 20.0   n = 4096: 66.3 vs 68.5
+// With every CPU oversubscribed, the call waits for its second thread to be scheduled (~8 ms here) and two threads
+// lose up to 12x: neither the affinity mask nor a cgroup quota can see other processes' load, so a host that is
+// busy anyway should run with PYRISTRETTO_THREADS=1 (README, Threads). The work added by the split itself is small
+// (callgrind, instructions summed over the threads, 2 threads vs 1): msm +1.3% at n = 128, +0.1% at 1024;
+// point_sum +0.4% and +0.1%; msm_vartime -0.3% at 128, +11% at 256 and +8.5% at 1024 (each chunk of 128 or 512
+// points takes Straus or a smaller Pippenger window than the whole would).
 constexpr size_t kThreadedMin = 128;  // msm, msm_vartime and point_sum alike
 constexpr unsigned kDefaultMaxThreads = 0;  // 0: available_cpus()
 
