@@ -67,13 +67,33 @@ def test_set_threads_rejects_non_ints(bad):
     assert pr._core._get_threads() == before
 
 
-def test_available_cpus_is_the_affinity_mask():
-    """No cgroup v2 CPU quota here is stricter than the affinity mask (the test checks that first), so the
-    automatic count is exactly len(os.sched_getaffinity(0)); a subprocess pinned to one CPU sees 1."""
-    quota = 0
-    if os.path.exists("/sys/fs/cgroup/cpu.max"):
-        with open("/sys/fs/cgroup/cpu.max") as f:
-            quota = pr._core._cpu_max_limit(f.read().encode())
+def cgroup_quota_cpus():
+    """The strictest CPU quota on this process's cgroup v2 path (cpu.max up to the root), else cgroup v1's; 0: none."""
+    limits = []
+    with open("/proc/self/cgroup") as f:
+        group = next((line[3:].strip().rstrip("/") for line in f if line.startswith("0::")), "")
+    while True:
+        path = f"/sys/fs/cgroup{group}/cpu.max"
+        if os.path.exists(path):
+            with open(path) as f:
+                quota, _, period = f.read().partition(" ")
+            if quota != "max" and int(quota) > 0:
+                limits.append(-(-int(quota) // int(period)))
+        if not group:
+            break
+        group = group.rsplit("/", 1)[0]
+    if not limits and os.path.exists("/sys/fs/cgroup/cpu/cpu.cfs_quota_us"):
+        with open("/sys/fs/cgroup/cpu/cpu.cfs_quota_us") as q, open("/sys/fs/cgroup/cpu/cpu.cfs_period_us") as p:
+            quota, period = int(q.read()), int(p.read())
+        if quota > 0:
+            limits.append(-(-quota // period))
+    return min(limits, default=0)
+
+
+def test_available_cpus_is_the_affinity_mask_within_the_quota():
+    """The automatic count is len(os.sched_getaffinity(0)), or a stricter cgroup CPU quota (rounded up); a
+    subprocess pinned to one CPU sees 1."""
+    quota = cgroup_quota_cpus()
     affinity = len(os.sched_getaffinity(0))
     assert pr._core._available_cpus() == (min(affinity, quota) if quota else affinity)
     pinned = run_python("""
