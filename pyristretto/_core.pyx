@@ -11,8 +11,7 @@ from cpython.exc cimport PyErr_CheckSignals
 from cpython.long cimport PyLong_Check
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.stdint cimport SIZE_MAX
-from libc.stdlib cimport free, malloc
-from libc.string cimport memcpy, memset
+from libc.string cimport memcpy
 
 from pyristretto cimport cpp
 
