@@ -64,10 +64,12 @@ for h in "${harnesses[@]}"; do
     mkdir -p "$FUZZ_DIR/corpus-$h"
     echo "== $h: $seconds s"
     log="$FUZZ_DIR/$h.log"
+    max_len=512
+    [ "$h" = fuzz_msm ] && max_len=$((2 + 15 * 64))  # room for 15 (scalar, point) pairs
     status=0
     # shellcheck disable=SC2086
     ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}" UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1}" \
-        "$FUZZ_DIR/$h" -max_total_time="$seconds" -print_final_stats=1 -artifact_prefix="$FUZZ_DIR/" \
+        "$FUZZ_DIR/$h" -max_total_time="$seconds" -max_len="$max_len" -print_final_stats=1 -artifact_prefix="$FUZZ_DIR/" \
         ${LIBFUZZER_FLAGS:-} "$FUZZ_DIR/corpus-$h" tests/fuzz/corpus >"$log" 2>&1 || status=$?
     grep -E "INITED|DONE|stat::number_of_executed_units|stat::average_exec_per_sec|FINDING|ERROR|SUMMARY|runtime error|Test unit written" "$log" || true
     if ((status)); then

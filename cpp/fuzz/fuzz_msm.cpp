@@ -4,7 +4,8 @@
 // 32-byte scalar and 32 bytes that become a point: through the one-way map of their SHA-512 (a valid point), or
 // as they are (mostly invalid) when the point's flag bit is set (the first 8 points have flag bits). Checked
 // against a naive loop of libsodium scalarmult + add on the scalars reduced mod q: msm, msm_vartime,
-// point_sum (the index of the first invalid point, out untouched), Pippenger and Straus on the decoded points,
+// point_sum (the index of the first invalid point, out untouched; when the high nibble of the first byte is 15, the
+// valid pairs also repeated to 128..191 pairs over 2 or 3 threads), Pippenger and Straus on the decoded points,
 // point_mul, point_add/sub/neg, base_mul, pedersen_commit and a FixedBaseTable of the first point.
 #include <vector>
 
@@ -25,6 +26,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     size_t n = data[0] % 16;
     const unsigned window = 4 + (data[0] >> 4) % 8;  // the Pippenger window tried besides 4: 4..11
     const bool build_table = data[0] >> 7;          // a FixedBaseTable of the first point (~256 additions)
+    const bool threaded = (data[0] >> 4) == 15;     // also the pairs repeated past the threaded split
     const uint8_t flags = data[1];
     data += 2;
     size -= 2;
@@ -74,6 +76,35 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         fuzz::require(std::memcmp(out, want, 32) == 0, "Straus::mul_ct == libsodium loop");
         ristretto_encode(out, Straus::mul_vartime(s.data(), d.data(), n));
         fuzz::require(std::memcmp(out, want, 32) == 0, "Straus::mul_vartime == libsodium loop");
+    }
+    if (threaded && n >= 2 && first_invalid == n) {
+        // The threaded split (from 128 points): the n pairs repeated up to m = 128..191 pairs, 2 or 3 threads.
+        // Reference by linearity: repeat_i copies of s_i P_i (libsodium), so only n scalar multiplications.
+        const size_t m = 128 + flags % 64;
+        std::vector<uint8_t> sm(32 * m), pm(32 * m);
+        for (size_t j = 0; j < m; ++j) {
+            std::memcpy(&sm[32 * j], &s[32 * (j % n)], 32);
+            std::memcpy(&pm[32 * j], &p[32 * (j % n)], 32);
+        }
+        uint8_t msm_want[32] = {0}, sum_want[32] = {0};
+        for (size_t i = 0; i < n; ++i) {
+            fuzz::ref_mul(&s[32 * i], &p[32 * i], term);
+            for (size_t j = i; j < m; j += n) {
+                fuzz::ref_add(msm_want, term, msm_want);
+                fuzz::ref_add(sum_want, &p[32 * i], sum_want);
+            }
+        }
+        set_msm_max_threads(2 + (flags >> 7));
+        fuzz::require(msm(sm.data(), pm.data(), m, out) == m && std::memcmp(out, msm_want, 32) == 0,
+                      "threaded msm == libsodium");
+        fuzz::require(msm_vartime(sm.data(), pm.data(), m, out) == m && std::memcmp(out, msm_want, 32) == 0,
+                      "threaded msm_vartime == libsodium");
+        fuzz::require(point_sum(pm.data(), m, out) == m && std::memcmp(out, sum_want, 32) == 0,
+                      "threaded point_sum == libsodium");
+        std::memset(&pm[32 * (m - 1 - flags % 32)], 0xff, 32);  // an invalid point in the last chunk
+        fuzz::require(msm(sm.data(), pm.data(), m, out) == m - 1 - flags % 32, "threaded msm: invalid index");
+        fuzz::require(point_sum(pm.data(), m, out) == m - 1 - flags % 32, "threaded point_sum: invalid index");
+        set_msm_max_threads(0);
     }
     if (n >= 2) {  // point_add / point_sub / point_neg: 0, or which argument is invalid (1 or 2)
         const bool v0 = fuzz::ref_valid(&p[0]), v1 = fuzz::ref_valid(&p[32]);
