@@ -1,7 +1,8 @@
 """Thread scaling (issue 5): the arithmetic runs without the GIL, so two threads get close to twice the
-throughput of one -- checked for msm_vartime at n = 16 and for a loop of point_mul.
+throughput of one -- checked for msm_vartime at n = 16 and for a loop of point_mul. The script also times the
+core's own split of one call over threads (from 128 points): pyristretto.set_threads(1) against set_threads(2).
 
-    python benchmarks/test_threads.py          # prints the ratios
+    python benchmarks/test_threads.py          # prints the ratios, then the split table
     python -m pytest benchmarks/test_threads.py # asserts ratio >= 1.7 (needs >= 2 idle cores)
 
 Throughput ratio = (2 threads' calls per second) / (1 thread's calls per second), each the best of several
@@ -86,8 +87,37 @@ def test_two_threads_scale(name):
     assert ratio >= MIN_RATIO, f"{name}: two threads reach only {ratio:.2f}x the throughput of one"
 
 
+def split_table(sizes=(128, 256, 512, 1024, 4096)):
+    """ms per call of msm, msm_vartime and point_sum with set_threads(1) and set_threads(2), best of REPEATS,
+    interleaved; the setting is restored afterwards."""
+    rng = random.Random(2)
+    before = pr._core._get_threads()
+    rows = []
+    try:
+        for n in sizes:
+            points = b"".join(pr.derive_generators(b"split", n))
+            scalars = [rng.randrange(pr.q) for _ in range(n)]
+            for name, call in (("msm", lambda: pr.msm(scalars, points)),
+                               ("msm_vartime", lambda: pr.msm_vartime(scalars, points)),
+                               ("point_sum", lambda: pr.point_sum(points))):
+                best = {1: float("inf"), 2: float("inf")}
+                for _ in range(REPEATS):
+                    for k in (1, 2):
+                        pr.set_threads(k)
+                        start = time.perf_counter()
+                        call()
+                        best[k] = min(best[k], time.perf_counter() - start)
+                rows.append((name, n, best[1] * 1e3, best[2] * 1e3))
+    finally:
+        pr.set_threads(before)
+    return rows
+
+
 if __name__ == "__main__":
     print(f"pyristretto {pr.__version__}, {os.cpu_count()} CPUs, Python {sys.version.split()[0]}")
     for name, work in workloads().items():
         ratio, rate = scaling(work)
         print(f"{name:18s} 1 thread: {rate:8.0f} calls/s   2 threads: {ratio:.2f}x")
+    print(f"\none call split by the core (ms per call, best of {REPEATS}):")
+    for name, n, one, two in split_table():
+        print(f"{name:12s} n = {n:5d}   1 thread {one:8.3f}   2 threads {two:8.3f}   {one / two:.2f}x")

@@ -2,7 +2,11 @@
 
 See README.md for a tour; the contract is documented function by function in the docstrings.
 """
+import operator as _operator
 import os as _os
+import warnings as _warnings
+
+from pyristretto import _core, _objects
 
 from pyristretto._core import (
     G,
@@ -44,11 +48,61 @@ __version__ = "0.2.0"
 __all__ = [
     "FixedBase", "MSMTable", "Point", "PointVector", "Scalar",
     "G", "H", "IDENTITY", "Hp", "Hs", "InvalidPointError", "assert_valid_point", "base_mul",
-    "derive_generators", "from_bytes32", "get_include", "hash_to_group", "hash_to_scalar", "is_valid_point",
+    "derive_generators", "from_bytes32", "get_include", "get_threads", "hash_to_group", "hash_to_scalar", "is_valid_point",
     "msm", "msm_vartime", "pedersen_commit", "point_add", "point_mul", "point_neg", "point_sub", "point_sum",
-    "q", "sc_add", "sc_inv", "sc_mul", "sc_neg", "sc_rand", "sc_reduce", "sc_sub", "sodium_version",
-    "to_bytes32",
+    "q", "sc_add", "sc_inv", "sc_mul", "sc_neg", "sc_rand", "sc_reduce", "sc_sub", "set_threads",
+    "sodium_version", "to_bytes32",
 ]
+
+# Every extension module that links the C++ core: each holds its own copy of the thread setting.
+_THREADED_MODULES = [_core, _objects]
+_THREADS_ENV = "PYRISTRETTO_THREADS"
+
+
+def _threads_arg(k):
+    if isinstance(k, bool):
+        raise TypeError("k: expected an int, got bool")
+    try:
+        k = _operator.index(k)
+    except TypeError:
+        raise TypeError(f"k: expected an int, got {type(k).__name__}") from None
+    if not 0 <= k < 2**32:
+        raise ValueError(f"k: expected 0 (automatic) or a number of threads >= 1, got {k}")
+    return k
+
+
+def set_threads(k):
+    """Sets the maximum number of threads msm, msm_vartime and point_sum use for large inputs.
+
+    k >= 1 threads at most (1 turns threading off; more than 64 act as 64); 0 restores the default,
+    automatic: the CPUs this process may run on (its CPU affinity, limited by a cgroup CPU quota such as a
+    container's), not the machine's. Threads start only from 128 points, with at least 64 points each.
+    The environment variable PYRISTRETTO_THREADS, read at import, sets the initial value the same way.
+    TypeError for a non-int, ValueError for a negative k. Process-wide; threads already running keep the
+    count they started with."""
+    k = _threads_arg(k)
+    for module in _THREADED_MODULES:
+        module._set_threads(k)
+
+
+def get_threads():
+    """The maximum number of threads msm, msm_vartime and point_sum use: the value set (set_threads or
+    PYRISTRETTO_THREADS), or when automatic the CPUs this process may run on; at most 64."""
+    return _core._max_threads()
+
+
+def _threads_from_environment():
+    value = _os.environ.get(_THREADS_ENV, "").strip()
+    if not value:
+        return
+    try:
+        set_threads(int(value))
+    except ValueError:  # int() of text, or a negative count: warn rather than make the package unimportable
+        _warnings.warn(f"{_THREADS_ENV}={value!r} is not a thread count (0 or more); using the default (automatic)",
+                       RuntimeWarning, stacklevel=2)
+
+
+_threads_from_environment()
 
 
 def get_include():

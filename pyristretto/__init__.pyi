@@ -1,4 +1,4 @@
-from typing import List
+from typing import List, SupportsIndex
 
 from pyristretto._core import (
     G as G, H as H, IDENTITY as IDENTITY, Hp as Hp, Hs as Hs, InvalidPointError as InvalidPointError,
@@ -18,3 +18,5 @@ __version__: str
 __all__: List[str]
 
 def get_include() -> List[str]: ...
+def set_threads(k: SupportsIndex) -> None: ...
+def get_threads() -> int: ...

@@ -1,7 +1,7 @@
 # C-level entry points of pyristretto._core, exported for `cimport` by other extensions (through Cython's
 # function-pointer capsule, so a downstream build needs no linking). All are noexcept nogil: call them
 # without the GIL on memory you own. Points are 32-byte encodings; scalars are 32 little-endian bytes
-# (any value: they are reduced mod q here). Functions taking points validate them (RFC 9496, bit 255 included).
+# (any value, bit 255 included: the C++ core takes them mod q in constant time). Functions taking points validate them (RFC 9496, bit 255 included).
 from libc.stdint cimport uint8_t
 
 # 1 if p is a valid encoding, else 0.

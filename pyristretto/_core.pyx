@@ -10,10 +10,9 @@ from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 from cpython.buffer cimport PyObject_CheckBuffer
 from cpython.exc cimport PyErr_CheckSignals
 from cpython.long cimport PyLong_Check
-from libc.stdint cimport uint8_t, uint32_t
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.stdint cimport SIZE_MAX
-from libc.stdlib cimport free, malloc
-from libc.string cimport memcpy, memset
+from libc.string cimport memcpy
 
 from pyristretto cimport cpp
 from pyristretto.cpp cimport CEdwardsPoint
@@ -317,18 +316,20 @@ def derive_generators(domain, n):
         raise TypeError(f"n: expected an int, got {type(n).__name__}") from None
     if count < 0 or count >= 2**32:
         raise ValueError(f"n: expected 0 <= n < 2**32, got {count}")
-    cdef uint32_t total = count, first, chunk_count, i
+    cdef uint64_t total = count, first, chunk_count, i  # 64-bit: first + GENERATOR_CHUNK cannot wrap below 2^32
     cdef uint8_t chunk[32 * GENERATOR_CHUNK]
     cdef const uint8_t* dp = <const uint8_t*>PyBytes_AS_STRING(d)
     cdef size_t dlen = PyBytes_GET_SIZE(d)
     cdef list generators = []
     # In chunks, so that a huge n fails with MemoryError as the list grows and Ctrl-C is honoured between chunks.
-    for first in range(0, total, GENERATOR_CHUNK):
-        chunk_count = min(<uint32_t>GENERATOR_CHUNK, total - first)
+    first = 0
+    while first < total:
+        chunk_count = min(<uint64_t>GENERATOR_CHUNK, total - first)
         with nogil:
-            cpp.derive_generators(dp, dlen, first, chunk_count, chunk)
+            cpp.derive_generators(dp, dlen, <uint32_t>first, <uint32_t>chunk_count, chunk)
         for i in range(chunk_count):
             generators.append(point_bytes(chunk + 32 * i))
+        first += chunk_count
         PyErr_CheckSignals()
     return generators
 
@@ -429,71 +430,31 @@ def sodium_version():
 # C-level entry points (declared in _core.pxd, cimport-able)
 # ---------------------------------------------------------------------------------------------------
 
-cdef void reduce_scalar_bytes(const uint8_t* s, uint8_t* out) noexcept nogil:
-    """out = s mod q for any 32-byte s: the core's recodings need reduced scalars (< 2^255 is not enough)."""
-    cdef uint8_t wide[64]
-    memcpy(wide, s, 32)
-    memset(wide + 32, 0, 32)
-    cpp.crypto_core_ristretto255_scalar_reduce(out, wide)
-    cpp.sodium_memzero(wide, 64)
-
-
-cdef uint8_t* reduced_copy(const uint8_t* scalars, size_t n) noexcept nogil:
-    """A malloc'ed copy of n scalars reduced mod q (NULL when out of memory); wipe and free it after use."""
-    cdef uint8_t* copy = <uint8_t*>malloc(32 * n if n else 1)
-    cdef size_t i
-    if copy != NULL:
-        for i in range(n):
-            reduce_scalar_bytes(scalars + 32 * i, copy + 32 * i)
-    return copy
-
-
-cdef void wipe_and_free(uint8_t* copy, size_t n) noexcept nogil:
-    cpp.sodium_memzero(copy, 32 * n)
-    free(copy)
-
+# Scalars go to the C++ core as they are: it takes any 32 bytes mod q (bit 255 and values >= q folded in constant
+# time, cpp/include/pyristretto/scalar.hpp), so these entry points need no reduced copy of their own.
 
 cdef bint is_valid_point_raw(const uint8_t* p) noexcept nogil:
     return cpp.is_valid_point(p)
 
 
 cdef void base_mul_raw(const uint8_t* s, uint8_t* out) noexcept nogil:
-    cdef uint8_t k[32]
-    reduce_scalar_bytes(s, k)
-    cpp.base_mul(k, out)
-    cpp.sodium_memzero(k, 32)
+    cpp.base_mul(s, out)
 
 
 cdef int point_mul_raw(const uint8_t* s, const uint8_t* p, uint8_t* out) noexcept nogil:
-    cdef uint8_t k[32]
-    cdef bint valid
-    reduce_scalar_bytes(s, k)
-    valid = cpp.point_mul(k, p, out)
-    cpp.sodium_memzero(k, 32)
-    return 0 if valid else -1
+    return 0 if cpp.point_mul(s, p, out) else -1
 
 
 cdef int point_add_raw(const uint8_t* p, const uint8_t* q, uint8_t* out) noexcept nogil:
     return -1 if cpp.point_add(p, q, out) else 0
 
 
-cdef size_t msm_reduced(msm_function algorithm, const uint8_t* scalars, const uint8_t* points, size_t n,
-                        uint8_t* out) noexcept nogil:
-    """Runs algorithm on a reduced, wiped-after copy of any 32-byte scalars."""
-    cdef uint8_t* reduced = reduced_copy(scalars, n)
-    if reduced == NULL:
-        return SIZE_MAX
-    cdef size_t result = algorithm(reduced, points, n, out)
-    wipe_and_free(reduced, n)
-    return result
-
-
 cdef size_t msm_raw(const uint8_t* scalars, const uint8_t* points, size_t n, uint8_t* out) noexcept nogil:
-    return msm_reduced(cpp.msm, scalars, points, n, out)
+    return cpp.msm(scalars, points, n, out)
 
 
 cdef size_t msm_vartime_raw(const uint8_t* scalars, const uint8_t* points, size_t n, uint8_t* out) noexcept nogil:
-    return msm_reduced(cpp.msm_vartime, scalars, points, n, out)
+    return cpp.msm_vartime(scalars, points, n, out)
 
 
 cdef size_t point_sum_raw(const uint8_t* points, size_t n, uint8_t* out) noexcept nogil:
@@ -501,8 +462,45 @@ cdef size_t point_sum_raw(const uint8_t* points, size_t n, uint8_t* out) noexcep
 
 
 cdef void pedersen_commit_raw(const uint8_t* amount, const uint8_t* blinding, uint8_t* out) noexcept nogil:
-    cdef uint8_t k[64]
-    reduce_scalar_bytes(amount, k)
-    reduce_scalar_bytes(blinding, k + 32)
-    cpp.pedersen_commit(k, k + 32, out)
-    cpp.sodium_memzero(k, 64)
+    cpp.pedersen_commit(amount, blinding, out)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Threads for msm, msm_vartime and point_sum (pyristretto.set_threads / get_threads)
+# ---------------------------------------------------------------------------------------------------
+
+def _set_threads(k):
+    """Sets this extension module's copy of the C++ thread setting: k >= 1 threads at most, 0 automatic.
+
+    Internal: each extension module that links the C++ core has its own copy of the setting, and
+    pyristretto.set_threads (which validates k) applies it to every one of them."""
+    cpp.set_msm_max_threads(k)
+
+
+def _get_threads():
+    """This module's copy of the C++ thread setting as set (0: automatic)."""
+    return cpp.get_msm_max_threads()
+
+
+def _max_threads():
+    """At most this many threads are used: the setting, or available_cpus() when automatic; 64 at most."""
+    cdef unsigned k = cpp.get_msm_max_threads()
+    if k == 0:
+        k = cpp.available_cpus()
+    return min(k, cpp.kMaxThreadsCap)
+
+
+def _available_cpus():
+    """The CPUs this process may run on, as the C++ core counts them once: the sched_getaffinity mask, limited
+    by a cgroup CPU quota (v2 cpu.max, else v1 cpu.cfs_quota_us); std::thread::hardware_concurrency() if unknown."""
+    return cpp.available_cpus()
+
+
+def _cpu_max_limit(text):
+    """CPUs allowed by the text of a cgroup v2 cpu.max file (0: no limit); exposed for the tests."""
+    return cpp.cpu_max_limit(as_bytes(text, "text"))
+
+
+def _worker_count(n):
+    """The threads this module's copy of the core would use for n points now (for the tests)."""
+    return cpp.worker_count(n)

@@ -691,4 +691,15 @@ cdef class FixedBase:
         return FixedBase, (self.point.encoded(),)  # the table is rebuilt on unpickling
 
 
+def _set_threads(k):
+    """Sets this module's copy of the C++ thread setting (used by PointVector and MSMTable); see
+    pyristretto._core._set_threads: pyristretto.set_threads applies it to every extension module."""
+    cpp.set_msm_max_threads(k)
+
+
+def _get_threads():
+    """This module's copy of the C++ thread setting as set (0: automatic)."""
+    return cpp.get_msm_max_threads()
+
+
 include "_vectors.pxi"

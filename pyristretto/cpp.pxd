@@ -1,6 +1,8 @@
 # Declarations of the C++ core (cpp/include/pyristretto/*.hpp). Everything here is nogil; functions are
 # noexcept unless they allocate (except +). Downstream code can cimport these types; the compiled
 # functions are reachable without linking through the cdef functions exported by pyristretto._core.
+# Scalars (base_mul, point_mul, msm, msm_vartime, pedersen_commit): ANY 32 bytes, read little-endian and taken
+# mod q (values >= q and bit 255 included: folded in constant time, scalar.hpp); no caller needs to reduce.
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 
 cdef extern from "pyristretto/secret_buffer.hpp" namespace "pyristretto" nogil:
@@ -79,6 +81,16 @@ cdef extern from "pyristretto/msm.hpp" namespace "pyristretto" nogil:
     size_t msm_vartime(const uint8_t* scalars, const uint8_t* points, size_t n, uint8_t* out) noexcept
     size_t point_sum(const uint8_t* points, size_t n, uint8_t* out) noexcept
     void pedersen_commit(const uint8_t* amount, const uint8_t* blinding, uint8_t* out) noexcept
+
+cdef extern from "pyristretto/msm_algorithms.hpp" namespace "pyristretto" nogil:
+    void set_msm_max_threads(unsigned count) noexcept
+    unsigned get_msm_max_threads() noexcept
+
+cdef extern from "pyristretto/threads.hpp" namespace "pyristretto" nogil:
+    unsigned worker_count(size_t n) noexcept
+    unsigned available_cpus() noexcept
+    unsigned cpu_max_limit(const char* text) noexcept
+    const unsigned kMaxThreadsCap
 
 cdef extern from "sodium.h" nogil:
     const char* sodium_version_string() noexcept

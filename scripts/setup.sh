@@ -2,7 +2,8 @@
 # Sets up a fresh Debian/Ubuntu machine for pyristretto: the system packages (libsodium with its headers,
 # a C++17 compiler, valgrind for the constant-time check), then a virtualenv in .venv with pyristretto
 # installed in editable mode and its test and benchmark extras. Safe to run again. (clang is for the
-# constant-time check, which builds the core with both compilers.)
+# constant-time check, which builds the core with both compilers, and with libclang-rt-14-dev's runtimes for
+# libFuzzer, scripts/libfuzzer.sh.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,6 +18,14 @@ for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); d
 if ((${#missing[@]})); then
     $SUDO apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+# libFuzzer's runtime for scripts/libfuzzer.sh: compiler-rt of the installed clang (Debian 12: clang 14,
+# libclang-rt-14-dev), where the distribution packages it separately.
+clang_major=$(clang --version | sed -n 's/.*clang version \([0-9]*\).*/\1/p' | head -n1)
+rt="libclang-rt-${clang_major}-dev"
+if ! dpkg -s "$rt" >/dev/null 2>&1 && apt-cache show "$rt" >/dev/null 2>&1; then
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "$rt" >/dev/null
 fi
 
 # Debian's own python3 needs its -dev and -venv packages; a python from pyenv or python.org has both.

@@ -1,4 +1,5 @@
 """Running a function in many threads at once (for test_threads.py and test_concurrency.py)."""
+import contextlib
 import threading
 
 
@@ -22,3 +23,18 @@ def run_concurrently(target, n_threads, timeout=300):
         assert not t.is_alive(), "a thread hung"
     if errors:
         raise errors[0]
+
+
+
+@contextlib.contextmanager
+def thread_setting(k):
+    """pyristretto.set_threads(k) for the duration, then the previous setting again: with k >= 2 the C++ core's
+    threaded split (from 128 points, at least 64 points per thread) is reached whatever the machine's CPU count."""
+    import pyristretto
+
+    before = pyristretto._core._get_threads()
+    pyristretto.set_threads(k)
+    try:
+        yield
+    finally:
+        pyristretto.set_threads(before)

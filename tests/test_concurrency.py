@@ -12,17 +12,21 @@ import pytest
 
 import pyristretto as pr
 import reference as ref
-from concurrency import run_concurrently
+from concurrency import run_concurrently, thread_setting
 
 Q = 2**252 + 27742317777372353535851937790883648493
 N_THREADS = 12
 ROUNDS = 6
+# Below the C++ core's threaded split (128 points), at it, and past twice it (256); the Straus/Pippenger crossover
+# of msm_vartime is at 128 too.
+SIZES = (1, 7, 16, 33, 96, 128, 300)
+N_MAX = max(SIZES)
 
 
 def shared_inputs():
     rng = random.Random(5)
-    points = pr.derive_generators(b"concurrency", 96)
-    scalars = [rng.randrange(Q) for _ in range(96)]
+    points = pr.derive_generators(b"concurrency", N_MAX)
+    scalars = [rng.randrange(Q) for _ in range(N_MAX)]
     sparse = [s if i % 4 else 0 for i, s in enumerate(scalars)]  # msm_vartime skips the zeros
     commits = [(rng.randrange(-Q, 2 * Q), rng.randrange(Q)) for _ in range(16)]
     return points, scalars, sparse, commits
@@ -32,12 +36,12 @@ def workload(points, scalars, sparse, commits):
     """(name, thunk) pairs; sizes on both sides of the usual Straus/Pippenger crossovers."""
     flat = b"".join(points)
     jobs = []
-    for n in (1, 7, 16, 33, 96):
+    for n in SIZES:
         jobs.append((f"msm{n}", lambda n=n: pr.msm(scalars[:n], points[:n])))
         jobs.append((f"msm_vartime{n}", lambda n=n: pr.msm_vartime(sparse[:n], flat[:32 * n])))
         jobs.append((f"point_sum{n}", lambda n=n: pr.point_sum(points[:n])))
     jobs.append(("msm_vartime_dense", lambda: pr.msm_vartime(scalars, points)))
-    jobs.append(("derive", lambda: pr.derive_generators(b"concurrency", 96)))
+    jobs.append(("derive", lambda: pr.derive_generators(b"concurrency", N_MAX)))
     jobs.append(("derive_other", lambda: pr.derive_generators(b"other domain", 20)))
     for i, (a, b) in enumerate(commits):
         jobs.append((f"pedersen{i}", lambda a=a, b=b: pr.pedersen_commit(a, b)))
@@ -45,13 +49,19 @@ def workload(points, scalars, sparse, commits):
 
 
 def test_threads_agree_with_serial_results(fast_switching):
+    with thread_setting(3):  # the core's own threads too, whatever the machine: 2 from 128 points, 3 from 192
+        assert [pr._core._worker_count(n) for n in SIZES] == [1, 1, 1, 1, 1, 2, 3]
+        threads_agree_with_serial_results()
+
+
+def threads_agree_with_serial_results():
     inputs = shared_inputs()
     jobs = workload(*inputs)
     serial = {name: thunk() for name, thunk in jobs}
     # the serial results themselves are anchored to libsodium (tests/reference.py), not only to each other
     points, scalars, sparse, commits = inputs
-    assert serial["derive"] == ref.derive_generators(b"concurrency", 96)
-    for n in (1, 7, 16, 33, 96):
+    assert serial["derive"] == ref.derive_generators(b"concurrency", N_MAX)
+    for n in SIZES:
         assert serial[f"msm{n}"] == ref.msm_loop(scalars[:n], points[:n])
         assert serial[f"msm_vartime{n}"] == ref.msm_loop(sparse[:n], points[:n])
         assert serial[f"point_sum{n}"] == ref.msm_loop([1] * n, points[:n])
@@ -104,8 +114,10 @@ FRESH_SCRIPT = textwrap.dedent(r"""
     inputs[0] = (0, 0)
     inputs[1] = (Q - 1, 1)
     expected = [pysodium.crypto_core_ristretto255_add(base(a), mul(b, H)) for a, b in inputs]
-    points = [base(k + 2) for k in range(40)]
-    msm_expected = base(sum((k + 1) * (k + 2) for k in range(40)))
+    M = 300  # past twice the threaded split (128 points): PYRISTRETTO_THREADS=3 below
+    points = [base(k + 2) for k in range(M)]
+    msm_expected = base(sum((k + 1) * (k + 2) for k in range(M)))
+    assert pr.get_threads() == 3 and pr._core._worker_count(M) == 3
 
     barrier = threading.Barrier(N)
     got = [None] * N
@@ -116,8 +128,8 @@ FRESH_SCRIPT = textwrap.dedent(r"""
             barrier.wait()
             first = pr.pedersen_commit(*inputs[k])           # the first call in the process, in all threads
             again = [pr.pedersen_commit(*inputs[(k + j) % N]) for j in range(N)]
-            m = pr.msm(range(1, 41), points)
-            mv = pr.msm_vartime(range(1, 41), points)
+            m = pr.msm(range(1, M + 1), points)
+            mv = pr.msm_vartime(range(1, M + 1), points)
             got[k] = (first, again, m, mv)
         except BaseException as exc:
             errors.append(repr(exc))
@@ -139,7 +151,7 @@ FRESH_SCRIPT = textwrap.dedent(r"""
 @pytest.mark.parametrize("seed", range(6))
 def test_first_pedersen_commit_concurrently_in_fresh_interpreter(seed):
     package_root = os.path.dirname(os.path.dirname(os.path.abspath(pr.__file__)))
-    env = dict(os.environ)
+    env = dict(os.environ, PYRISTRETTO_THREADS="3")
     env["PYTHONPATH"] = package_root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
     proc = subprocess.run([sys.executable, "-c", FRESH_SCRIPT, str(N_THREADS + 4), str(seed)],
                           capture_output=True, text=True, timeout=300, env=env)

@@ -60,7 +60,10 @@ def test_scalar_mul_compatible(a, b, P):
 
 @CI
 @given(points)
-def test_order_q(P):
+def test_order_q_python_ints(P):
+    """With Python ints the argument conversion reduces q and q + 1 first, so C++ sees 0 and 1 here; the raw bytes
+    of q, q + 1, q - 1 and 2^256 - 1 reach the C++ core in test_cimport.py::test_order_q_raw_bytes and in
+    cpp/tests/test_msm.cpp (unreduced_scalar)."""
     assert pr.point_mul(Q, P) == IDENTITY_BYTES
     assert pr.point_mul(Q + 1, P) == P
     assert pr.point_mul(Q - 1, P) == pr.point_neg(P)

@@ -1,22 +1,209 @@
-"""Threads: concurrent calls agree with serial results; a bytearray mutated by another thread while it
-is msm's points buffer never crashes the interpreter or yields an invalid point."""
+"""Threads: the thread setting (set_threads / get_threads / PYRISTRETTO_THREADS) and the CPU count behind its
+default; results equal for every thread count; concurrent calls agree with serial results; a bytearray mutated
+by another thread while it is msm's points buffer never crashes the interpreter and gives the result of a state
+the writer produced; the lazily built fixed-base tables fit a 64 KiB thread stack."""
+import os
 import random
+import subprocess
+import sys
+import textwrap
 import threading
 import time
 
 import pytest
 
 import pyristretto as pr
-from concurrency import run_concurrently
+from concurrency import run_concurrently, thread_setting
 import reference as ref
 from reference import Q
+
+PACKAGE_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(pr.__file__)))
+
+
+def run_python(code, env_extra=(), timeout=300):
+    env = {k: v for k, v in os.environ.items() if k != "PYRISTRETTO_THREADS"}
+    env["PYTHONPATH"] = PACKAGE_ROOT + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    env.update(env_extra)
+    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True,
+                          timeout=timeout, env=env)
+
+
+# ---- the setting -----------------------------------------------------------------------------------------------
+
+def test_set_get_round_trip():
+    with thread_setting(1):
+        for k in (1, 2, 3, 7, 64):
+            pr.set_threads(k)
+            assert pr.get_threads() == k
+            # every extension module linking the C++ core holds its own copy: all of them follow
+            assert pr._core._get_threads() == pr._objects._get_threads() == k
+        pr.set_threads(1000)  # accepted; at most 64 threads are used
+        assert pr.get_threads() == 64
+        pr.set_threads(0)  # automatic: the CPUs this process may run on
+        assert pr._core._get_threads() == pr._objects._get_threads() == 0
+        assert pr.get_threads() == min(pr._core._available_cpus(), 64)
+
+
+def test_worker_split_follows_the_setting():
+    """The threaded split starts at 128 points with at least 64 points per thread, up to the setting."""
+    with thread_setting(3):
+        assert [pr._core._worker_count(n) for n in (0, 127, 128, 191, 192, 300, 10**6)] == [1, 1, 2, 2, 3, 3, 3]
+    with thread_setting(1):
+        assert pr._core._worker_count(10**6) == 1
+
+
+@pytest.mark.parametrize("bad", [-1, -(2**40), 2**32, 2**64])
+def test_set_threads_rejects_bad_counts(bad):
+    before = pr._core._get_threads()
+    with pytest.raises(ValueError, match="k: expected 0"):
+        pr.set_threads(bad)
+    assert pr._core._get_threads() == before
+
+
+@pytest.mark.parametrize("bad", [1.0, "2", None, b"\x02", True])
+def test_set_threads_rejects_non_ints(bad):
+    before = pr._core._get_threads()
+    with pytest.raises(TypeError, match="k: expected an int"):
+        pr.set_threads(bad)
+    assert pr._core._get_threads() == before
+
+
+def cgroup_quota_cpus():
+    """The strictest CPU quota on this process's cgroup v2 path (cpu.max up to the root), else cgroup v1's; 0: none."""
+    limits = []
+    with open("/proc/self/cgroup") as f:
+        group = next((line[3:].strip().rstrip("/") for line in f if line.startswith("0::")), "")
+    while True:
+        path = f"/sys/fs/cgroup{group}/cpu.max"
+        if os.path.exists(path):
+            with open(path) as f:
+                quota, _, period = f.read().partition(" ")
+            if quota != "max" and int(quota) > 0:
+                limits.append(-(-int(quota) // int(period)))
+        if not group:
+            break
+        group = group.rsplit("/", 1)[0]
+    if not limits and os.path.exists("/sys/fs/cgroup/cpu/cpu.cfs_quota_us"):
+        with open("/sys/fs/cgroup/cpu/cpu.cfs_quota_us") as q, open("/sys/fs/cgroup/cpu/cpu.cfs_period_us") as p:
+            quota, period = int(q.read()), int(p.read())
+        if quota > 0:
+            limits.append(-(-quota // period))
+    return min(limits, default=0)
+
+
+def test_available_cpus_is_the_affinity_mask_within_the_quota():
+    """The automatic count is len(os.sched_getaffinity(0)), or a stricter cgroup CPU quota (rounded up); a
+    subprocess pinned to one CPU sees 1."""
+    quota = cgroup_quota_cpus()
+    affinity = len(os.sched_getaffinity(0))
+    assert pr._core._available_cpus() == (min(affinity, quota) if quota else affinity)
+    pinned = run_python("""
+        import os
+        os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
+        import pyristretto as pr
+        print(pr._core._available_cpus(), pr.get_threads())
+    """)
+    assert pinned.returncode == 0, pinned.stderr
+    assert pinned.stdout.split() == ["1", "1"]
+
+
+@pytest.mark.parametrize("text,cpus", [
+    (b"max 100000", 0), (b"max 100000\n", 0), (b"200000 100000\n", 2), (b"150000 100000", 2),
+    (b"50000 100000", 1), (b"100000 100000", 1), (b"6400000 100000", 64), (b"", 0), (b"garbage", 0),
+    (b"0 100000", 0), (b"100000 0", 0),
+])
+def test_cgroup_v2_cpu_max_parsing(text, cpus):
+    assert pr._core._cpu_max_limit(text) == cpus
+
+
+@pytest.mark.parametrize("value,expected", [("1", 1), ("3", 3), (" 2 ", 2), ("0", None), ("", None)])
+def test_environment_variable_read_at_import(value, expected):
+    proc = run_python("""
+        import pyristretto as pr
+        print(pr._core._get_threads(), pr.get_threads(), pr._core._available_cpus())
+    """, {"PYRISTRETTO_THREADS": value})
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == ""
+    setting, effective, cpus = map(int, proc.stdout.split())
+    if expected is None:
+        assert (setting, effective) == (0, min(cpus, 64))
+    else:
+        assert (setting, effective) == (expected, expected)
+
+
+@pytest.mark.parametrize("value", ["-1", "two", "1.5"])
+def test_bad_environment_variable_warns_and_keeps_the_default(value):
+    proc = run_python("""
+        import warnings
+        warnings.simplefilter("always")
+        import pyristretto as pr
+        print(pr._core._get_threads())
+    """, {"PYRISTRETTO_THREADS": value})
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split() == ["0"]
+    assert "RuntimeWarning" in proc.stderr and "PYRISTRETTO_THREADS" in proc.stderr
+
+
+@pytest.mark.parametrize("n", [127, 128, 200, 300, 1000])
+def test_results_equal_for_every_thread_count(n):
+    rng = random.Random(n)
+    scalars = [rng.randrange(Q) if i % 5 else rng.choice([0, 1, Q - 1]) for i in range(n)]
+    points = [ref.random_point(rng) for _ in range(n)]
+    flat = b"".join(points)
+    want_msm = ref.msm_loop(scalars, points)
+    want_sum = ref.point_sum(points)
+    for k in (1, 2, 3, 8, 0):
+        with thread_setting(k):
+            assert pr._core._worker_count(n) == (1 if n < 128 or k == 1 else
+                                                 min(k or pr.get_threads(), n // 64))
+            assert pr.msm(scalars, flat) == want_msm, k
+            assert pr.msm_vartime(scalars, points) == want_msm, k
+            assert pr.point_sum(flat) == want_sum, k
+
+
+@pytest.mark.parametrize("stack", [65536, 32768])
+def test_fixed_base_tables_built_on_a_small_thread_stack(stack):
+    """The first pedersen_commit in a fresh process builds both fixed-base tables on the calling thread; here that
+    thread has a 64 KiB stack, and 32 KiB (Python's minimum: the one the old ~51 KB of temporaries overflowed with
+    a segmentation fault; 64 KiB happened to hold them). The expected commitment comes from libsodium."""
+    proc = run_python("""
+        import hashlib, threading
+        import pysodium
+        import pyristretto as pr  # computes G and H only; the tables are built lazily
+
+        Q = 2**252 + 27742317777372353535851937790883648493
+        H = pysodium.crypto_core_ristretto255_from_hash(hashlib.blake2b(b"Ristretto255:H", digest_size=64).digest())
+        a, b = Q // 3 + 12345, Q - 12345
+        want = pysodium.crypto_core_ristretto255_add(
+            pysodium.crypto_scalarmult_ristretto255_base(a.to_bytes(32, "little")),
+            pysodium.crypto_scalarmult_ristretto255(b.to_bytes(32, "little"), H))
+        got = []
+        threading.stack_size(STACK)
+        t = threading.Thread(target=lambda: got.append(pr.pedersen_commit(a, b)))
+        t.start()
+        t.join()
+        assert got == [want], got
+        print("ok")
+    """.replace("STACK", str(stack)))
+    assert proc.returncode == 0, f"exit {proc.returncode}\n{proc.stdout}\n{proc.stderr[-3000:]}"
+    assert proc.stdout.split() == ["ok"]
+
+
+# ---- concurrent calls ------------------------------------------------------------------------------------------
 
 N_THREADS = 8
 
 
-def test_concurrent_calls_agree_with_serial(fast_switching):
+@pytest.mark.parametrize("n", [64, 128, 300])
+def test_concurrent_calls_agree_with_serial(fast_switching, n):
+    """Sizes below the threaded split (128 points), at it and past twice it, with 3 threads allowed."""
+    with thread_setting(3):
+        assert pr._core._worker_count(n) == (1 if n < 128 else min(3, n // 64))
+        concurrent_calls_agree_with_serial(n)
+
+
+def concurrent_calls_agree_with_serial(n):
     rng = random.Random(7)
-    n = 64
     scalars = [rng.randrange(Q) for _ in range(n)]
     scalars_vt = [s if i % 3 else 0 for i, s in enumerate(scalars)]
     points = [ref.random_point(rng) for _ in range(n)]
@@ -51,90 +238,97 @@ def test_concurrent_calls_agree_with_serial(fast_switching):
     run_concurrently(work, N_THREADS)
 
 
-def _scribble_run(fname, writer_ops, check, n_readers=3, calls=150):
-    rng = random.Random(f"scribble-{fname}")
-    n = 16
+def _scribble_run(fname, writer_ops, n, n_readers=3, calls=150):
+    """Readers call fname(scalars, buf) while a writer mutates buf; returns the scalars, the point sets A and B, the
+    writer's log and the readers' results (a point, or None for InvalidPointError)."""
+    rng = random.Random(f"scribble-{fname}-{n}")
     A = [ref.random_point(rng) for _ in range(n)]
     B = [ref.random_point(rng) for _ in range(n)]
     buf = bytearray(b"".join(A))
     scalars = [rng.randrange(Q) for _ in range(n)]
     stop = threading.Event()
     f = getattr(pr, fname)
-    outcomes = {"invalid": 0, "ok": 0}
+    results = []
+    log = set()
     lock = threading.Lock()
 
     def writer():
         wr = random.Random(99)
         while not stop.is_set():
-            writer_ops(wr, buf, A, B)
+            writer_ops(wr, buf, A, B, log)
 
     def reader(k):
         for _ in range(calls):
             try:
                 res = f(scalars, buf)
             except pr.InvalidPointError:
-                with lock:
-                    outcomes["invalid"] += 1
-                continue
-            check(res, scalars, A, B)
+                res = None
             with lock:
-                outcomes["ok"] += 1
+                results.append(res)
 
     w = threading.Thread(target=writer)
     w.start()
     try:
-        run_concurrently(reader, n_readers)
+        with thread_setting(3):  # n >= 128: the decoding and the sums run split over threads
+            run_concurrently(reader, n_readers)
     finally:
         stop.set()
         w.join(timeout=60)
     assert not w.is_alive()
-    assert outcomes["ok"] + outcomes["invalid"] == n_readers * calls
-    return outcomes
+    assert len(results) == n_readers * calls
+    return scalars, A, B, log, results
 
 
+@pytest.mark.parametrize("n", [16, 256])
 @pytest.mark.parametrize("fname", ["msm", "msm_vartime"])
-def test_bytearray_scribbled_during_msm(fname, fast_switching):
-    """Random byte writes and point-sized writes: every result is InvalidPointError or a valid point."""
+def test_bytearray_scribbled_during_msm(fname, n, fast_switching):
+    """Random byte writes and point-sized writes. Each writer step resets the buffer to A or B, then maybe changes
+    one 32-byte slot k to some Y (logged as (k, Y)). The inputs are copied with the GIL held, so every result is
+    InvalidPointError or exactly the sum over a state the writer produced: sum(A or B) + s_k (Y - P_k), computed
+    here with libsodium for every logged (k, Y) -- never a torn mixture or any other valid point."""
     invalid = [b for _, b in ref.invalid_encodings(ref.load_vectors())]
 
-    def ops(wr, buf, A, B):
-        # each step: reset to A or B (one atomic slice write), then maybe one corruption
+    def ops(wr, buf, A, B, log):
         buf[:] = b"".join(wr.choice([A, B]))
         r = wr.random()
+        k = wr.randrange(len(A))
         if r < 0.2:
-            buf[wr.randrange(len(buf))] = wr.randrange(256)
+            buf[32 * k + wr.randrange(32)] = wr.randrange(256)
         elif r < 0.4:
-            k = wr.randrange(len(A))
             buf[32 * k:32 * k + 32] = wr.choice(invalid)
         elif r < 0.6:
-            k = wr.randrange(len(A))
             buf[32 * k:32 * k + 32] = wr.choice(A + B)
+        if r < 0.6:
+            log.add((k, bytes(buf[32 * k:32 * k + 32])))
         time.sleep(0)  # let the readers run between writes
 
-    def check(res, scalars, A, B):
-        assert type(res) is bytes and len(res) == 32
-        assert ref.is_valid(res), res.hex()
+    scalars, A, B, log, results = _scribble_run(fname, ops, n)
+    assert None in results and any(r is not None for r in results), "both outcomes were exercised"
+    possible = set()
+    for base in (A, B):
+        total = ref.msm_loop(scalars, base)
+        possible.add(total)
+        for k, Y in log:
+            if ref.is_valid(Y):
+                change = ref.point_sub(ref.point_mul(scalars[k], Y), ref.point_mul(scalars[k], base[k]))
+                possible.add(ref.point_add(total, change))
+    for res in results:
+        assert res is None or res in possible, f"{res.hex()} is the sum over no state of the buffer"
 
-    outcomes = _scribble_run(fname, ops, check)
-    assert outcomes["invalid"] > 0 and outcomes["ok"] > 0, outcomes  # both paths were exercised
 
-
+@pytest.mark.parametrize("n", [16, 256])
 @pytest.mark.parametrize("fname", ["msm", "msm_vartime"])
-def test_bytearray_swapped_atomically_during_msm(fname, fast_switching):
+def test_bytearray_swapped_atomically_during_msm(fname, n, fast_switching):
     """The writer swaps the whole buffer between two valid point sets with one slice assignment (atomic
     under the GIL). Inputs are copied with the GIL held, so each result is msm over A or over B,
     never over a torn mixture."""
-    cache = {}
 
-    def ops(wr, buf, A, B):
+    def ops(wr, buf, A, B, log):
         buf[:] = b"".join(A)
         buf[:] = b"".join(B)
 
-    def check(res, scalars, A, B):
-        if "B" not in cache:
-            a, b = ref.msm_loop(scalars, A), ref.msm_loop(scalars, B)
-            cache.update(A=a, B=b)
-        assert res in (cache["A"], cache["B"]), "result from a torn read of the points buffer"
-
-    outcomes = _scribble_run(fname, ops, check, calls=100)
-    assert outcomes["invalid"] == 0, "every state of the buffer held valid points only"
+    scalars, A, B, log, results = _scribble_run(fname, ops, n, calls=100)
+    assert None not in results, "every state of the buffer held valid points only"
+    want = {ref.msm_loop(scalars, A), ref.msm_loop(scalars, B)}
+    for res in results:
+        assert res in want, "result from a torn read of the points buffer"

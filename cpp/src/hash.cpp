@@ -2,6 +2,7 @@
 
 #include "pyristretto/ristretto.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 namespace pyristretto {
@@ -38,12 +39,14 @@ void derive_generators(const uint8_t* domain, size_t domain_len, uint32_t first,
                        uint8_t* out) noexcept {
     ConcatHash prefix;
     prefix.update(domain, domain_len);
-    for (uint32_t k = 0; k < count; ++k) {
-        const uint32_t i = first + k;
+    const uint64_t end = std::min<uint64_t>(uint64_t(first) + count, uint64_t(1) << 32);  // 64-bit: no wrap
+    for (uint64_t i64 = first; i64 < end; ++i64) {
+        const uint32_t i = static_cast<uint32_t>(i64);
+        const size_t k = static_cast<size_t>(i64 - first);
         const uint8_t index[4] = {uint8_t(i), uint8_t(i >> 8), uint8_t(i >> 16), uint8_t(i >> 24)};
         ConcatHash h = prefix;
         h.update(index, sizeof index);
-        h.to_point(out + 32 * size_t(k));
+        h.to_point(out + 32 * k);
     }
 }
 

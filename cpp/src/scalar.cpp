@@ -1,14 +1,36 @@
 #include "pyristretto/scalar.hpp"
 
+#include <sodium.h>
+
 #include "pyristretto/bytes.hpp"
 
 namespace pyristretto {
 
 namespace {
 
-// Loads s as four little-endian 64-bit words plus a zero word, so windows may run past bit 255.
-inline void load_words(const uint8_t s[32], uint64_t w[5]) noexcept {
+// q = 2^252 + c as four little-endian 64-bit words.
+constexpr uint64_t kQ[4] = {0x5812631a5cf5d3edULL, 0x14def9dea2f79cd6ULL, 0, 0x1000000000000000ULL};
+
+// w = s - k q with k = max(hi - 1, 0), hi = s >> 252 (the top nibble): constant-time, no branch or index on s.
+// For hi >= 1 the result is lo + 2^252 - (hi - 1) c with lo = s mod 2^252 and c = q - 2^252 < 2^125, so
+// 0 < w < 2^253; for hi <= 1 (every s < 2^253, hence every reduced scalar) w = s, digits unchanged.
+inline void fold_words(const uint8_t s[32], uint64_t w[4]) noexcept {
     for (int i = 0; i < 4; ++i) w[i] = detail::load64_le(s + 8 * i);
+    const uint64_t hi = w[3] >> 60;
+    const uint64_t k = hi - 1 + ((hi - 1) >> 63);  // hi - 1, or 0 when hi = 0 (hi - 1 wraps: top bit set)
+    unsigned __int128 borrow = 0;
+    for (int i = 0; i < 4; ++i) {
+        const unsigned __int128 kq = static_cast<unsigned __int128>(k) * kQ[i] + borrow;  // < 2^68 * 2^64
+        const uint64_t low = static_cast<uint64_t>(kq);
+        const unsigned __int128 d = static_cast<unsigned __int128>(w[i]) - low;  // sub and sbb: no branch
+        w[i] = static_cast<uint64_t>(d);
+        borrow = (kq >> 64) + static_cast<uint64_t>(d >> 127);
+    }
+}
+
+// Loads fold(s) as four little-endian 64-bit words plus a zero word, so windows may run past bit 255.
+inline void load_words(const uint8_t s[32], uint64_t w[5]) noexcept {
+    fold_words(s, w);
     w[4] = 0;
 }
 
@@ -22,11 +44,21 @@ inline uint64_t window_bits(const uint64_t w[5], size_t pos, unsigned width) noe
 
 }  // namespace
 
+void scalar_fold(const uint8_t s[32], uint8_t out[32]) noexcept {
+    uint64_t w[4];
+    fold_words(s, w);
+    for (int i = 0; i < 4; ++i) detail::store64_le(out + 8 * i, w[i]);
+    sodium_memzero(w, sizeof w);
+}
+
 void signed_radix16(const uint8_t s[32], int8_t digits[64]) noexcept {
+    uint8_t folded[32];  // secret: wiped below
+    scalar_fold(s, folded);
     for (int i = 0; i < 32; ++i) {
-        digits[2 * i] = static_cast<int8_t>(s[i] & 15);
-        digits[2 * i + 1] = static_cast<int8_t>((s[i] >> 4) & 15);
+        digits[2 * i] = static_cast<int8_t>(folded[i] & 15);
+        digits[2 * i + 1] = static_cast<int8_t>((folded[i] >> 4) & 15);
     }
+    sodium_memzero(folded, sizeof folded);
     // Move each digit from [0, 16) to [-8, 8), carrying into the next; arithmetic only, no branches.
     int carry = 0;
     for (int i = 0; i < 63; ++i) {
@@ -63,7 +95,7 @@ size_t width_naf(const uint8_t s[32], unsigned w, int8_t naf[kNafDigits]) noexce
         top = pos + 1;
         pos += w;
     }
-    // With bit 255 clear the carry is always absorbed by position 255 at the latest.
+    // The folded value is below 2^253: the carry is always absorbed by position 255 at the latest.
     return top;
 }
 

@@ -1,4 +1,5 @@
 // Constant-time check (the ctgrind technique of bitcoin-core/secp256k1's ctime_tests): the secret scalar bytes
+// (reduced ones, and unreduced ones with bit 255 set for the constant-time fold of scalar.hpp)
 // are marked undefined for valgrind memcheck (msm, Straus::mul_ct, pedersen_commit, FixedBaseTable::mul,
 // base_mul, point_mul; and the object layer's paths: point_mul_decoded behind Point * secret, a FixedBaseTable of
 // an arbitrary point behind FixedBase * secret, MSMTable::msm, msm_points (PointVector.msm) and the element-wise
@@ -48,10 +49,12 @@ void random_inputs(size_t n, std::vector<uint8_t>& s, std::vector<uint8_t>& p) {
         crypto_core_ristretto255_scalar_random(&s[32 * i]);
         crypto_core_ristretto255_random(&p[32 * i]);
     }
-    if (n > 2) {
+    if (n > 2) {  // edge scalars ride along: 0 and 1, and unreduced ones (bit 255 set; 2^256 - 1) for the fold
         std::memset(&s[0], 0, 32);
         std::memset(&s[32], 0, 32);
         s[32] = 1;
+        s[64 + 31] |= 0x80;
+        if (n > 3) std::memset(&s[96], 0xff, 32);
     }
 }
 
@@ -115,10 +118,22 @@ void check_decoded(size_t n, const char* what) {
     declassify(s.data(), s.size());
 }
 
-void check_fixed_base() {
-    uint8_t a[32], b[32], want[32], got[32];
+// s mod q by libsodium, on public (defined) data: the reference for unreduced scalars.
+void reduce(const uint8_t s[32], uint8_t out[32]) {
+    uint8_t wide[64] = {0};
+    std::memcpy(wide, s, 32);
+    crypto_core_ristretto255_scalar_reduce(out, wide);
+}
+
+void check_fixed_base(bool unreduced) {
+    uint8_t a[32], b[32], want[32], got[32], r[32];
     crypto_core_ristretto255_scalar_random(a);
     crypto_core_ristretto255_scalar_random(b);
+    if (unreduced) {  // any 32 bytes are folded mod q in constant time (scalar.hpp)
+        randombytes_buf(a, 32);
+        a[31] |= 0x80;
+        std::memset(b, 0xff, 32);
+    }
     pedersen_commit(a, b, want);  // public run first: reference value, and builds the tables
     secret(a, 32);
     secret(b, 32);
@@ -129,7 +144,8 @@ void check_fixed_base() {
 
     uint8_t base_want[32];
     declassify(a, 32);
-    if (crypto_scalarmult_ristretto255_base(base_want, a) != 0) std::memset(base_want, 0, 32);
+    reduce(a, r);
+    if (crypto_scalarmult_ristretto255_base(base_want, r) != 0) std::memset(base_want, 0, 32);
     secret(a, 32);
     ristretto_encode(got, basepoint_table().mul(a));
     declassify(got, 32);
@@ -141,7 +157,8 @@ void check_fixed_base() {
     uint8_t p[32], pm_want[32];
     crypto_core_ristretto255_random(p);
     declassify(b, 32);
-    if (crypto_scalarmult_ristretto255(pm_want, b, p) != 0) std::memset(pm_want, 0, 32);
+    reduce(b, r);
+    if (crypto_scalarmult_ristretto255(pm_want, r, p) != 0) std::memset(pm_want, 0, 32);
     secret(b, 32);
     const bool valid = point_mul(b, p, got);
     declassify(got, 32);
@@ -252,7 +269,8 @@ int main() {
     check_msm(200, "msm n = 200, 2 threads");
     check_decoded(200, "MSMTable::msm n = 200, 2 threads");
     set_msm_max_threads(0);  // the default: one thread per hardware thread
-    check_fixed_base();
+    check_fixed_base(false);
+    check_fixed_base(true);
     check_objects();
     check_one_way_map();
     check_scalar_arithmetic();

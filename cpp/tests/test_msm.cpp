@@ -46,9 +46,25 @@ const uint8_t Q_MINUS_1[32] = {0xec, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0
 
 // ---- reference implementations on libsodium -------------------------------------------------------------
 
+// s mod q for any 32 bytes, by libsodium (a zero-extended 64-byte copy): the reference for every entry point,
+// which takes its scalars mod q. (crypto_scalarmult_ristretto255 itself ignores bit 255, so it needs this.)
+void ref_reduce(const uint8_t s[32], uint8_t out[32]) {
+    uint8_t wide[64] = {0};
+    std::memcpy(wide, s, 32);
+    crypto_core_ristretto255_scalar_reduce(out, wide);
+}
+
 void ref_point_mul(const uint8_t s[32], const uint8_t p[32], uint8_t out[32]) {
+    uint8_t r[32];
+    ref_reduce(s, r);
     // libsodium returns -1 (and zeros) for an identity result.
-    if (crypto_scalarmult_ristretto255(out, s, p) != 0) std::memset(out, 0, 32);
+    if (crypto_scalarmult_ristretto255(out, r, p) != 0) std::memset(out, 0, 32);
+}
+
+void ref_base_mul(const uint8_t s[32], uint8_t out[32]) {
+    uint8_t r[32];
+    ref_reduce(s, r);
+    if (crypto_scalarmult_ristretto255_base(out, r) != 0) std::memset(out, 0, 32);
 }
 
 void ref_add(const uint8_t a[32], const uint8_t b[32], uint8_t out[32]) {
@@ -71,6 +87,37 @@ Bytes ref_msm(const Bytes& scalars, const Bytes& points, size_t n) {
 
 void random_point(uint8_t out[32]) { crypto_core_ristretto255_random(out); }
 void random_scalar(uint8_t out[32]) { crypto_core_ristretto255_scalar_random(out); }
+
+// 32 bytes that are not a reduced scalar, by kind: q, q + 1, 2^255 - 1, 2^255, 2^256 - 1, 2^253, 15q + 5,
+// random with bit 255 set, random 256 bits. Before the fold, bit 255 gave a top radix-16 digit of 16 (the select
+// returned an all-zero point) and a lost width-5 NAF carry.
+constexpr int kUnreducedKinds = 9;
+void unreduced_scalar(int kind, uint8_t out[32]) {
+    std::memset(out, 0, 32);
+    switch (kind % kUnreducedKinds) {
+        case 0: std::memcpy(out, Q_MINUS_1, 32); out[0] += 1; break;  // q (Q_MINUS_1[0] = 0xec: no carry)
+        case 1: std::memcpy(out, Q_MINUS_1, 32); out[0] += 2; break;  // q + 1
+        case 2: std::memset(out, 0xff, 32); out[31] = 0x7f; break;    // 2^255 - 1
+        case 3: out[31] = 0x80; break;                                // 2^255
+        case 4: std::memset(out, 0xff, 32); break;                    // 2^256 - 1
+        case 5: out[31] = 0x20; break;                                // 2^253
+        case 6: {                                                     // 15q + 5 (< 2^256)
+            uint8_t q[32], acc[64] = {0};
+            std::memcpy(q, Q_MINUS_1, 32);
+            q[0] += 1;
+            unsigned carry = 5;
+            for (int i = 0; i < 32; ++i) {
+                carry += 15u * q[i];
+                acc[i] = uint8_t(carry);
+                carry >>= 8;
+            }
+            std::memcpy(out, acc, 32);
+            break;
+        }
+        case 7: randombytes_buf(out, 32); out[31] |= 0x80; break;
+        default: randombytes_buf(out, 32); break;
+    }
+}
 
 // Mixes in edge cases at fixed positions: identity points, zero / one / q-1 scalars, a duplicate, P and -P.
 void make_inputs(size_t n, Bytes& scalars, Bytes& points, bool edges) {
@@ -95,6 +142,8 @@ void make_inputs(size_t n, Bytes& scalars, Bytes& points, bool edges) {
                 }
                 break;
             case 7: std::memcpy(&scalars[32 * i], &scalars[32 * (i - 1)], 32); break;  // same scalar again
+            case 8: unreduced_scalar(int(i / 11), &scalars[32 * i]); break;          // q, 2^255, 2^256 - 1, ...
+            case 9: randombytes_buf(&scalars[32 * i], 32); scalars[32 * i + 31] |= 0x80; break;  // bit 255 set
             default: break;
         }
     }
@@ -163,24 +212,38 @@ void test_recodings() {
     Bytes alt(32, 0x77);
     alt[31] = 0x77;
     scalars.push_back(alt);
+    for (int kind = 0; kind < 4 * kUnreducedKinds; ++kind) {  // any 32 bytes: digits of fold(s)
+        Bytes s(32);
+        unreduced_scalar(kind, s.data());
+        scalars.push_back(s);
+    }
 
     bool radix16_ok = true, radix16_range = true;
     bool naf_ok = true, naf_shape = true;
     bool r2c_ok = true, r2c_range = true;
-    for (const Bytes& s : scalars) {
+    bool fold_ok = true;
+    for (const Bytes& input : scalars) {
+        // fold(s): < 2^253, congruent to s mod q (checked with libsodium), and s itself when s < 2^253.
+        Bytes s(32);
+        scalar_fold(input.data(), s.data());
+        uint8_t r1[32], r2[32];
+        ref_reduce(input.data(), r1);
+        ref_reduce(s.data(), r2);
+        if (s[31] >= 0x20 || std::memcmp(r1, r2, 32) != 0) fold_ok = false;
+        if (input[31] < 0x20 && s != input) fold_ok = false;
         int8_t d[64];
-        signed_radix16(s.data(), d);
+        signed_radix16(input.data(), d);
         BigInt a;
         for (int i = 0; i < 64; ++i) {
             a.add_shifted(d[i], 4 * i);
             if (i < 63 && (d[i] < -8 || d[i] > 7)) radix16_range = false;
-            if (i == 63 && (d[i] < -8 || d[i] > 8)) radix16_range = false;
+            if (i == 63 && (d[i] < -8 || d[i] > 2)) radix16_range = false;
         }
         if (!a.equals_bytes(s.data())) radix16_ok = false;
 
         for (unsigned w = 2; w <= 8; ++w) {
             int8_t naf[kNafDigits];
-            const size_t top = width_naf(s.data(), w, naf);
+            const size_t top = width_naf(input.data(), w, naf);
             BigInt b;
             size_t last_nonzero = 0;
             bool any = false;
@@ -198,7 +261,7 @@ void test_recodings() {
         for (unsigned c = 4; c <= 16; ++c) {
             int16_t digits[80];
             const size_t count = radix2c_digit_count(c);
-            const size_t top = signed_radix2c(s.data(), c, digits);
+            const size_t top = signed_radix2c(input.data(), c, digits);
             BigInt b;
             size_t expect_top = 0;
             for (size_t i = 0; i < count; ++i) {
@@ -210,7 +273,8 @@ void test_recodings() {
             if (!b.equals_bytes(s.data())) r2c_ok = false;
         }
     }
-    check(radix16_ok, "signed_radix16 recombines to the scalar");
+    check(fold_ok, "scalar_fold: < 2^253, = s mod q (libsodium), = s below 2^253; on any 32 bytes");
+    check(radix16_ok, "signed_radix16 recombines to the (folded) scalar");
     check(radix16_range, "signed_radix16 digit range");
     check(naf_ok, "width_naf recombines to the scalar (w = 2..8)");
     check(naf_shape, "width_naf digits odd, bounded, w apart; top index");
@@ -363,16 +427,19 @@ void test_pedersen_and_fixed_base() {
     edge.push_back(one);
     edge.push_back(Bytes(Q_MINUS_1, Q_MINUS_1 + 32));
     bool ped_ok = true, base_ok = true;
-    for (int t = 0; t < 60; ++t) {
+    for (int t = 0; t < 9 + 4 * kUnreducedKinds + 20; ++t) {
         Bytes a(32), b(32);
         random_scalar(a.data());
         random_scalar(b.data());
         if (t < 9) {
             a = edge[t % 3];
             b = edge[t / 3];
+        } else if (t < 9 + 4 * kUnreducedKinds) {  // any 32 bytes: q, 2^255, 2^256 - 1, ... (mod q)
+            unreduced_scalar(t, a.data());
+            if (t % 2) unreduced_scalar(t / 2, b.data());
         }
         uint8_t ga[32], hb[32], expect[32], out[32];
-        if (crypto_scalarmult_ristretto255_base(ga, a.data()) != 0) std::memset(ga, 0, 32);
+        ref_base_mul(a.data(), ga);
         ref_point_mul(b.data(), H, hb);
         ref_add(ga, hb, expect);
         pedersen_commit(a.data(), b.data(), out);
@@ -383,8 +450,10 @@ void test_pedersen_and_fixed_base() {
         base_mul(a.data(), out);
         if (std::memcmp(out, ga, 32) != 0) base_ok = false;
     }
-    check(ped_ok, "pedersen_commit matches a*G + b*H from libsodium (random and 0, 1, q-1)");
-    check(base_ok, "FixedBaseTable::mul(G) and base_mul match crypto_scalarmult_ristretto255_base (0, 1, q-1 too)");
+    check(ped_ok, "pedersen_commit (FixedBaseTable::mul2) matches a*G + b*H from libsodium (random, 0, 1, q-1, "
+                  "and unreduced: bit 255, >= q)");
+    check(base_ok, "FixedBaseTable::mul(G) and base_mul match crypto_scalarmult_ristretto255_base (0, 1, q-1, "
+                   "and unreduced: bit 255, >= q)");
     // A table of another point.
     uint8_t penc[32];
     random_point(penc);
@@ -392,9 +461,10 @@ void test_pedersen_and_fixed_base() {
     ristretto_decode(P, penc);
     FixedBaseTable tp(P);
     bool other_ok = true;
-    for (int t = 0; t < 20; ++t) {
+    for (int t = 0; t < 20 + 2 * kUnreducedKinds; ++t) {
         uint8_t s[32], out[32], expect[32];
         random_scalar(s);
+        if (t >= 20) unreduced_scalar(t, s);
         ref_point_mul(s, penc, expect);
         ristretto_encode(out, tp.mul(s));
         if (std::memcmp(out, expect, 32) != 0) other_ok = false;
@@ -404,7 +474,7 @@ void test_pedersen_and_fixed_base() {
 
 void test_point_mul() {
     bool ok = true;
-    for (int t = 0; t < 60; ++t) {
+    for (int t = 0; t < 20 * kUnreducedKinds; ++t) {
         uint8_t s[32], p[32], expect[32], out[32];
         random_scalar(s);
         random_point(p);
@@ -412,11 +482,13 @@ void test_point_mul() {
         if (t % 10 == 2) std::memcpy(s, Q_MINUS_1, 32);
         if (t % 10 == 3) { std::memset(s, 0, 32); s[0] = 1; }
         if (t % 10 == 4) std::memset(p, 0, 32);  // identity point
+        if (t % 10 >= 5) unreduced_scalar(t, s);   // any 32 bytes: bit 255 set, >= q
         ref_point_mul(s, p, expect);
         std::memset(out, 0xaa, 32);
         if (!point_mul(s, p, out) || std::memcmp(out, expect, 32) != 0) ok = false;
     }
-    check(ok, "point_mul matches crypto_scalarmult_ristretto255 (random, 0, 1, q-1, identity point)");
+    check(ok, "point_mul matches crypto_scalarmult_ristretto255 (random, 0, 1, q-1, identity point, "
+              "and unreduced: bit 255, >= q)");
     bool rejects = true;
     for (int kind = 0; kind < 4; ++kind) {
         const Bytes bad = invalid_encoding(kind);
@@ -607,6 +679,33 @@ void test_msm_table() {
                   t2.msm_vartime(s2.data(), 2 * n, r) && sodium_is_zero(encode_one(r).data(), 32),
               "MSMTable of P and -P with equal scalars is the identity, n =", (long long)n);
     }
+
+// derive_generators at the top of the 32-bit index range: Hp(domain, le32(i)) by libsodium (BLAKE2b-512 of the
+// concatenation, then crypto_core_ristretto255_from_hash) for i up to 2^32 - 1, and a count past 2^32 - 1 cut
+// there (untouched output beyond), never wrapped to index 0. (The Python loop over chunks uses 64-bit counters.)
+void test_derive_generators_top_indices() {
+    static const uint8_t domain[] = "pyristretto test domain";
+    const size_t dlen = sizeof domain - 1;
+    auto expect = [&](uint32_t i, uint8_t out[32]) {
+        uint8_t buf[64], h[64];
+        std::memcpy(buf, domain, dlen);
+        for (int b = 0; b < 4; ++b) buf[dlen + b] = uint8_t(i >> (8 * b));
+        crypto_generichash(h, 64, buf, dlen + 4, nullptr, 0);
+        crypto_core_ristretto255_from_hash(out, h);
+    };
+    bool ok = true;
+    for (uint32_t first : {0xfffffffdu, 0xfffffc00u, 0xfffffbffu, 0xffffffffu}) {
+        const uint32_t count = 0xffffffffu - first + 1;  // exactly up to index 2^32 - 1
+        Bytes out(32 * (size_t(count) + 3), 0xaa);
+        derive_generators(domain, dlen, first, count + 3, out.data());  // 3 past the end: cut
+        for (size_t k = 0; k < count; ++k) {
+            uint8_t want[32];
+            expect(uint32_t(first + k), want);
+            if (std::memcmp(&out[32 * k], want, 32) != 0) ok = false;
+        }
+        for (size_t b = 32 * size_t(count); b < out.size(); ++b) ok &= (out[b] == 0xaa);
+    }
+    check(ok, "derive_generators up to index 2^32 - 1 matches libsodium; a count past it is cut, not wrapped");
 }
 
 }  // namespace
@@ -617,6 +716,7 @@ int main() {
         return 1;
     }
     test_recodings();
+    test_derive_generators_top_indices();
     // Single-threaded path: threading off (the default is one thread per hardware thread).
     set_msm_max_threads(1);
     for (size_t n : {size_t(0), size_t(1), size_t(2), size_t(3), size_t(4), size_t(8), size_t(16), size_t(17),

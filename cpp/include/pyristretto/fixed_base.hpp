@@ -12,10 +12,10 @@ class FixedBaseTable {
 public:
     explicit FixedBaseTable(const EdwardsPoint& base) noexcept;
 
-    // s * base for a 32-byte little-endian s with bit 255 clear; constant-time in s.
+    // s * base for any 32-byte little-endian s (taken mod q, bit 255 included); constant-time in s.
     EdwardsPoint mul(const uint8_t s[32]) const noexcept;
 
-    // a * A.base + b * B.base sharing the doublings; constant-time in a and b.
+    // a * A.base + b * B.base sharing the doublings; any 32-byte a and b (mod q); constant-time in a and b.
     static EdwardsPoint mul2(const FixedBaseTable& A, const uint8_t a[32], const FixedBaseTable& B,
                              const uint8_t b[32]) noexcept;
 

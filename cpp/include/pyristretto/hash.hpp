@@ -27,6 +27,8 @@ private:
 };
 
 // out[k] = Hp(domain, le32(first + k)) for k in [0, count): one hash state for the domain, copied per index.
+// Indices are 32-bit: a count past index 2^32 - 1 is cut to 2^32 - first (out[k] beyond that is left untouched),
+// never wrapped around to index 0.
 void derive_generators(const uint8_t* domain, size_t domain_len, uint32_t first, uint32_t count,
                        uint8_t* out) noexcept;
 

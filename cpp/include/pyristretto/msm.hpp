@@ -1,5 +1,6 @@
 // Multi-point operations on encoded points. Points are 32-byte encodings stored back to back; scalars are
-// 32-byte little-endian values already reduced mod q (the Python layer reduces them).
+// any 32-byte little-endian values, taken mod q (bit 255 and values >= q included: the recodings fold them in
+// constant time, scalar.hpp), so callers need not reduce them.
 // Functions that take points return n on success, the index of the first point that is not a valid
 // encoding, or SIZE_MAX when memory for the decoded points cannot be allocated (out untouched in both cases).
 #pragma once

@@ -1,6 +1,6 @@
 // Multi-scalar multiplication on decoded points: the algorithms behind msm.hpp, usable directly by C++ code
-// that keeps points decoded (batch verification, proofs). Scalars are 32-byte little-endian values < q,
-// stored back to back. These may throw std::bad_alloc (the msm.hpp entry points catch it).
+// that keeps points decoded (batch verification, proofs). Scalars are any 32-byte little-endian values
+// (taken mod q, as in msm.hpp), stored back to back. These may throw std::bad_alloc (the msm.hpp entry points catch it).
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -33,7 +33,10 @@ extern const size_t kPippengerCrossover;
 EdwardsPoint msm_vartime_decoded(const uint8_t* scalars, const EdwardsPoint* points, size_t n);
 
 // Upper bound on the threads msm, msm_vartime and point_sum use for large n (timings in threads.cpp): 0 (the default)
-// means std::thread::hardware_concurrency(), capped at 64; 1 disables threading.
+// means automatic: the CPUs this process may run on (affinity and cgroup quota, threads.hpp); at most 64 are used;
+// 1 disables threading. One setting per copy of the core (each extension module linking it has its own).
 void set_msm_max_threads(unsigned count) noexcept;
+// The value last set (0: automatic).
+unsigned get_msm_max_threads() noexcept;
 
 }  // namespace pyristretto

@@ -11,6 +11,15 @@ constexpr unsigned kMaxThreadsCap = 64;
 // the configured maximum (set_msm_max_threads in msm_algorithms.hpp), with enough points per thread to pay.
 unsigned worker_count(size_t n) noexcept;
 
+// The CPUs this process may run on: its affinity mask (sched_getaffinity) limited by a cgroup CPU quota (v2
+// cpu.max up the process's cgroup, else v1 cpu.cfs_quota_us), falling back to std::thread::hardware_concurrency()
+// and then 1. Read once and cached. This is what a thread setting of 0 (automatic) means.
+unsigned available_cpus() noexcept;
+
+// CPUs allowed by the text of a cgroup v2 cpu.max file ("<quota> <period>", rounded up); 0 for "max <period>"
+// (no limit) or text that does not parse.
+unsigned cpu_max_limit(const char* text) noexcept;
+
 // Runs body(k) for k in [0, count) (count <= kMaxThreadsCap): k = 0 on the calling thread, the rest on new
 // threads; a share whose thread cannot be started runs on the calling thread.
 template <class Body>
