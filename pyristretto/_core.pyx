@@ -12,7 +12,7 @@ from cpython.exc cimport PyErr_CheckSignals
 from cpython.long cimport PyLong_Check
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.stdint cimport SIZE_MAX
-from libc.string cimport memcpy
+from libc.string cimport memset
 
 from pyristretto cimport cpp
 from pyristretto.cpp cimport CEdwardsPoint

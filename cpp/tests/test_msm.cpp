@@ -679,6 +679,7 @@ void test_msm_table() {
                   t2.msm_vartime(s2.data(), 2 * n, r) && sodium_is_zero(encode_one(r).data(), 32),
               "MSMTable of P and -P with equal scalars is the identity, n =", (long long)n);
     }
+}
 
 // derive_generators at the top of the 32-bit index range: Hp(domain, le32(i)) by libsodium (BLAKE2b-512 of the
 // concatenation, then crypto_core_ristretto255_from_hash) for i up to 2^32 - 1, and a count past 2^32 - 1 cut
