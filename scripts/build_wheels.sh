@@ -14,7 +14,7 @@
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 source "$repo/scripts/common.sh"
-interpreters="$(pythons "$@")" || exit 1
+parse_args "$@"
 out="${DIST_DIR:-$repo/dist}"
 tools="$(tools_python)"
 work="$(mktemp -d)"
@@ -27,7 +27,7 @@ rm -f "$out"/pyristretto-*.tar.gz
 sdist="$(build_sdist "$tools" "$out")"
 echo "sdist: $sdist ($(du -h "$sdist" | cut -f1))"
 
-for python in $interpreters; do
+for python in $INTERPRETERS; do
     tag="$("$python" -c 'import sys; print(f"cp{sys.version_info[0]}{sys.version_info[1]}")')"
     rm -f "$out"/pyristretto-*-"$tag-$tag"-*.whl
     raw="$work/raw-$tag"

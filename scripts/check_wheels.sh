@@ -8,12 +8,11 @@
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 source "$repo/scripts/common.sh"
-split_args "$@"
-interpreters="$(pythons "${INTERPRETER_ARGS[@]}")" || exit 1
+parse_args "$@"
 out="${DIST_DIR:-$repo/dist}"
 export PATH="$(dirname "$(tools_python)"):$PATH"
 
-for python in $interpreters; do
+for python in $INTERPRETERS; do
     tag="$("$python" -c 'import sys; print(f"cp{sys.version_info[0]}{sys.version_info[1]}")')"
     wheels=("$out"/pyristretto-*-"$tag-$tag"-manylinux*.whl)
     [[ ${#wheels[@]} -eq 1 && -f "${wheels[0]}" ]] \

