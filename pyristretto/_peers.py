@@ -14,8 +14,10 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import functools
+import glob
 import hashlib
 import importlib.metadata
+import os
 import random
 from dataclasses import dataclass
 from typing import Callable, List, Optional
@@ -76,13 +78,27 @@ SCALING_N = (1, 2, 4, 8, 16, 64, 128, 256, 512, 1024, 4096)
 # Raw libsodium through ctypes: reference results, input generation, and the "raw call" baseline.
 
 
+def bundled_sodium_path() -> Optional[str]:
+    """The libsodium a binary wheel carries (auditwheel puts it in pyristretto.libs/ beside the package)."""
+    site = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    found = sorted(glob.glob(os.path.join(site, "pyristretto.libs", "libsodium*.so*")))
+    return found[0] if found else None
+
+
 @functools.lru_cache(maxsize=None)
 def system_sodium() -> ctypes.CDLL:
-    """The system libsodium loaded with ctypes (initialised once)."""
-    path = ctypes.util.find_library("sodium")
-    if path is None:
+    """The system libsodium loaded with ctypes (initialised once); where there is none, the wheel's own copy.
+
+    The fallback keeps `python -m pyristretto` (whose inputs are made here) working after `pip install` of a
+    wheel on a machine without libsodium."""
+    for path in filter(None, (ctypes.util.find_library("sodium"), bundled_sodium_path())):
+        try:
+            lib = ctypes.CDLL(path)
+            break
+        except OSError:  # listed by ldconfig but not loadable
+            continue
+    else:
         raise ImportError("libsodium shared library not found", name="libsodium")
-    lib = ctypes.CDLL(path)
     if lib.sodium_init() < 0:
         raise RuntimeError("sodium_init() failed")
     lib.sodium_version_string.restype = ctypes.c_char_p

