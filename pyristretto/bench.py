@@ -343,6 +343,16 @@ def parse_args(argv: Optional[Sequence[str]], prog: str) -> argparse.Namespace:
     parser.add_argument("--smoke", action="store_true", help=argparse.SUPPRESS)  # tiny sizes, for tests
     parser.add_argument("--json", metavar="FILE", help="write the results and machine info as JSON")
     parser.add_argument("--plot", metavar="FILE.png", help="plot MSM time per point against n (log-log)")
+    parser.add_argument("--scaling", action="store_true",
+                        help="only the large-input series: time per point and peak extra memory, n = 2^10 .. 2^22 "
+                             "(one fresh process per size; minutes)")
+    parser.add_argument("--function", choices=("msm_vartime", "msm", "point_sum"), default="msm_vartime",
+                        help="with --scaling: the function to run (default msm_vartime)")
+    parser.add_argument("--max-log2", type=int, default=22, metavar="K",
+                        help="with --scaling: largest n = 2^K (default 22)")
+    parser.add_argument("--baseline", metavar="DIR",
+                        help="with --scaling: also run another pyristretto build found in DIR (put first on "
+                             "PYTHONPATH), interleaved size by size, and print the speedup")
     args = parser.parse_args(argv)
     if args.plot:
         try:
@@ -352,9 +362,34 @@ def parse_args(argv: Optional[Sequence[str]], prog: str) -> argparse.Namespace:
     return args
 
 
+def main_scaling(args: argparse.Namespace) -> int:
+    """``--scaling``: the large-input table (and plot, JSON) of :mod:`pyristretto._scaling`."""
+    from . import _scaling
+
+    sizes = [n for n in _scaling.SIZES if n <= 2**args.max_log2] or [_scaling.SIZES[0]]
+    report = _scaling.run(args.function, sizes, args.baseline, log=log)
+    report["machine"] = machine_info()
+    print(f"{args.function}: µs per point (best of a few calls) and peak extra memory during the call "
+          f"(MiB, including the wrapper's 64 bytes per point of argument copies), one fresh process per size")
+    print()
+    print(_scaling.table(report))
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump(report, f, indent=1)
+        log(f"wrote {args.json}")
+    if args.plot:
+        m = report["machine"]
+        _scaling.plot(report, args.plot, f"{args.function} — pyristretto {m['pyristretto']}, {m['cpu']}, {m['date']}")
+        log(f"wrote {args.plot}")
+    failed = [n for s in report["series"].values() for n, r in s.items() if r["status"] != "ok"]
+    return 1 if failed else 0
+
+
 def main(argv: Optional[Sequence[str]] = None, prog: str = PROG) -> int:
     """Run the benchmark report; exit status 1 when any result was wrong."""
     args = parse_args(argv, prog)
+    if args.scaling:
+        return main_scaling(args)
     mode = MODES["smoke" if args.smoke else "quick" if args.quick else "full"]
     command = " ".join([prog, *(sys.argv[1:] if argv is None else argv)])
     report = build_report(mode, command, with_scaling=bool(args.plot) or mode.name != "smoke")
