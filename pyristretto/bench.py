@@ -362,6 +362,17 @@ def parse_args(argv: Optional[Sequence[str]], prog: str) -> argparse.Namespace:
     return args
 
 
+def save(report: Dict[str, object], args: argparse.Namespace, plot: Callable[[str, Dict[str, object]], None]) -> None:
+    """Writes ``--json`` and, through ``plot(path, machine info)``, ``--plot`` when asked for."""
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump(report, f, indent=1)
+        log(f"wrote {args.json}")
+    if args.plot:
+        plot(args.plot, report["machine"])
+        log(f"wrote {args.plot}")
+
+
 def main_scaling(args: argparse.Namespace) -> int:
     """``--scaling``: the large-input table (and plot, JSON) of :mod:`pyristretto._scaling`."""
     from . import _scaling
@@ -373,14 +384,8 @@ def main_scaling(args: argparse.Namespace) -> int:
           f"(MiB, including the wrapper's 64 bytes per point of argument copies), one fresh process per size")
     print()
     print(_scaling.table(report))
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as f:
-            json.dump(report, f, indent=1)
-        log(f"wrote {args.json}")
-    if args.plot:
-        m = report["machine"]
-        _scaling.plot(report, args.plot, f"{args.function} — pyristretto {m['pyristretto']}, {m['cpu']}, {m['date']}")
-        log(f"wrote {args.plot}")
+    save(report, args, lambda path, m: _scaling.plot(
+        report, path, f"{args.function} — pyristretto {m['pyristretto']}, {m['cpu']}, {m['date']}"))
     failed = [n for s in report["series"].values() for n, r in s.items() if r["status"] != "ok"]
     return 1 if failed else 0
 
@@ -395,15 +400,8 @@ def main(argv: Optional[Sequence[str]] = None, prog: str = PROG) -> int:
     report = build_report(mode, command, with_scaling=bool(args.plot) or mode.name != "smoke")
     peers = _peers.peers()
     print(render(report, peers))
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as f:
-            json.dump(report, f, indent=1)
-        log(f"wrote {args.json}")
-    if args.plot:
-        m = report["machine"]
-        plot_scaling(report["msm_scaling"], args.plot,
-                     f"MSM time per point — pyristretto {m['pyristretto']}, {m['cpu']}, {m['date']}")
-        log(f"wrote {args.plot}")
+    save(report, args, lambda path, m: plot_scaling(
+        report["msm_scaling"], path, f"MSM time per point — pyristretto {m['pyristretto']}, {m['cpu']}, {m['date']}"))
     wrong = wrong_results(report)
     if wrong:
         log("WRONG RESULTS: " + ", ".join(wrong))
