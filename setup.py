@@ -1,4 +1,4 @@
-"""Builds pyristretto's C++17 extension against a system libsodium (>= 1.0.18).
+"""Builds pyristretto's C++17 extensions (pyristretto._objects and pyristretto._core) against a system libsodium (>= 1.0.18).
 
 libsodium is looked for in this order:
 1. the environment: SODIUM_PREFIX (a prefix with include/ and lib/), or SODIUM_INCLUDE_DIR and
@@ -23,7 +23,8 @@ ROOT = Path(__file__).resolve().parent
 CPP = ROOT / "cpp"
 MIN_SODIUM = (1, 0, 18)
 CPP_SOURCES = ["sodium", "hash", "field", "edwards", "ristretto", "scalar", "points", "threads", "straus", "pippenger",
-               "msm", "fixed_base"]
+               "msm", "fixed_base",
+               "point_vector", "msm_table"]
 INSTALL_HELP = """libsodium >= 1.0.18 (with its headers) was not found.
 Install it:   Debian/Ubuntu: apt-get install libsodium-dev pkg-config
               macOS:         brew install libsodium
@@ -133,19 +134,26 @@ def extensions():
 
     include_dirs, library_dirs = find_sodium()
     flags, link = compile_flags()
-    sources = ["pyristretto/_core.pyx"] + [f"cpp/src/{name}.cpp" for name in CPP_SOURCES]
-    core = Extension(
-        "pyristretto._core",
-        sources=sources,
-        language="c++",
-        include_dirs=[str(CPP / "include")] + include_dirs,
-        library_dirs=library_dirs,
-        runtime_library_dirs=library_dirs if sys.platform != "win32" else [],
-        libraries=["sodium"],
-        extra_compile_args=flags,
-        extra_link_args=link,
-    )
-    return cythonize([core], language_level=3, compiler_directives={"embedsignature": True})
+    cpp_sources = [f"cpp/src/{name}.cpp" for name in CPP_SOURCES]
+
+    def extension(module):
+        # Both extensions compile the whole core (hidden visibility keeps the copies apart), so C++ statics
+        # (G's and H's fixed-base tables, the MSM thread setting) exist once per module.
+        return Extension(
+            f"pyristretto.{module}",
+            sources=[f"pyristretto/{module}.pyx"] + cpp_sources,
+            language="c++",
+            include_dirs=[str(CPP / "include")] + include_dirs,
+            library_dirs=library_dirs,
+            runtime_library_dirs=library_dirs if sys.platform != "win32" else [],
+            libraries=["sodium"],
+            extra_compile_args=flags,
+            extra_link_args=link,
+        )
+
+    # _objects (the classes and the argument helpers) is the lower module: _core cimports it.
+    modules = [extension("_objects"), extension("_core")]
+    return cythonize(modules, language_level=3, compiler_directives={"embedsignature": True})
 
 
 if __name__ == "__main__":  # setuptools runs this file as __main__; tests import it to check the finder

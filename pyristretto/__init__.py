@@ -37,10 +37,12 @@ from pyristretto._core import (
     sodium_version,
     to_bytes32,
 )
+from pyristretto._objects import FixedBase, MSMTable, Point, PointVector, Scalar
 
 __version__ = "0.2.0"
 
 __all__ = [
+    "FixedBase", "MSMTable", "Point", "PointVector", "Scalar",
     "G", "H", "IDENTITY", "Hp", "Hs", "InvalidPointError", "assert_valid_point", "base_mul",
     "derive_generators", "from_bytes32", "get_include", "hash_to_group", "hash_to_scalar", "is_valid_point",
     "msm", "msm_vartime", "pedersen_commit", "point_add", "point_mul", "point_neg", "point_sub", "point_sum",

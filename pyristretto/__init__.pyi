@@ -10,6 +10,9 @@ from pyristretto._core import (
     sc_rand as sc_rand, sc_reduce as sc_reduce, sc_sub as sc_sub, sodium_version as sodium_version,
     to_bytes32 as to_bytes32,
 )
+from pyristretto._objects import (
+    FixedBase as FixedBase, MSMTable as MSMTable, Point as Point, PointVector as PointVector, Scalar as Scalar,
+)
 
 __version__: str
 __all__: List[str]

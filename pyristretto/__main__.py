@@ -106,6 +106,61 @@ def api_checks() -> List[Check]:
     ]
 
 
+def object_checks() -> List[Check]:
+    """The object layer (Point, Scalar, FixedBase) agrees with the functional API."""
+    P = pr.Point.base_mul(7)
+    s = pr.Scalar(-3)
+    return [
+        ("Point.generator() == Point(G)", lambda: pr.Point.generator() == pr.Point(pr.G) and bytes(pr.Point(pr.G)) == pr.G),
+        ("Point: k·G matches A.1",
+         lambda: all(bytes(k * pr.Point.generator()) == bytes.fromhex(h) for k, h in enumerate(RFC9496_MULTIPLES))),
+        ("Point rejects A.2", lambda: all(_point_rejects(bytes.fromhex(h)) for h in RFC9496_INVALID)),
+        ("P + Q, P - Q, -P match point_add/sub/neg",
+         lambda: (bytes(P + pr.Point(pr.H)), bytes(P - pr.Point(pr.H)), bytes(-P))
+         == (pr.point_add(bytes(P), pr.H), pr.point_sub(bytes(P), pr.H), pr.point_neg(bytes(P)))),
+        ("(P + H) - H == P (Ristretto equality)", lambda: (P + pr.Point(pr.H)) - pr.Point(pr.H) == P),
+        ("Scalar(-3) * P == point_mul(-3, P)", lambda: bytes(s * P) == pr.point_mul(-3, bytes(P))),
+        ("Scalar arithmetic == sc_*", lambda: int(s * s + s - 1) == pr.sc_sub(pr.sc_add(pr.sc_mul(-3, -3), -3), 1)),
+        ("Scalar.invert", lambda: s * s.invert() == 1 and int(s.invert()) == pr.sc_inv(-3)),
+        ("FixedBase(H) * s == point_mul(s, H)", lambda: bytes(pr.FixedBase(pr.H) * s) == pr.point_mul(-3, pr.H)),
+    ]
+
+
+def vector_object_checks() -> List[Check]:
+    """PointVector and MSMTable agree with the functional API (both of MSMTable's algorithms: 2 and 300 bases)."""
+    gens = pr.derive_generators(b"self-check", 300)
+    scalars = [pr.sc_neg(k * k + 1) for k in range(300)]
+    V = pr.PointVector(gens)
+    return [
+        ("PointVector.derive_generators == derive_generators",
+         lambda: pr.PointVector.derive_generators(b"self-check", 300).to_bytes() == b"".join(gens)),
+        ("PointVector rejects A.2", lambda: all(_vector_rejects(bytes.fromhex(h)) for h in RFC9496_INVALID)),
+        ("PointVector msm, msm_vartime, sum, scale match the functional API",
+         lambda: (bytes(V.msm(scalars)), bytes(V.msm_vartime(scalars)), bytes(V.sum()), bytes(V[:3].scale(scalars[:3])))
+         == (pr.msm(scalars, gens), pr.msm(scalars, gens), pr.point_sum(gens),
+             b"".join(map(pr.point_mul, scalars[:3], gens[:3])))),
+        ("MSMTable msm, msm_vartime match msm (2 and 300 bases, fewer scalars)",
+         lambda: all(bytes(getattr(pr.MSMTable(V[:n]), f)(scalars[:m])) == pr.msm(scalars[:m], gens[:m])
+                     for n, m in ((2, 2), (300, 300), (300, 7)) for f in ("msm", "msm_vartime"))),
+    ]
+
+
+def _vector_rejects(encoding: bytes) -> bool:
+    try:
+        pr.PointVector([pr.G, encoding])
+    except pr.InvalidPointError as exc:
+        return "points[1]" in str(exc)
+    return False
+
+
+def _point_rejects(encoding: bytes) -> bool:
+    try:
+        pr.Point(encoding)
+    except pr.InvalidPointError:
+        return True
+    return False
+
+
 def run_checks(checks: List[Check]) -> List[str]:
     """Names (with the exception, if any) of the checks that failed."""
     failed = []
@@ -124,7 +179,9 @@ def self_check() -> bool:
     """Run and print the self-check; True when every check passed."""
     print("self-check:")
     all_ok = True
-    for title, checks in (("RFC 9496 test vectors (A.1, A.2)", vector_checks()), ("API identities", api_checks())):
+    for title, checks in (("RFC 9496 test vectors (A.1, A.2)", vector_checks()), ("API identities", api_checks()),
+                          ("objects (Point, Scalar, FixedBase)", object_checks()),
+                          ("objects (PointVector, MSMTable)", vector_object_checks())):
         failed = run_checks(checks)
         print(f"  {title}: {len(checks) - len(failed)}/{len(checks)} ok")
         for failure in failed:

@@ -1,12 +1,13 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-"""Ristretto255 group operations: argument handling around the C++ core.
+"""Ristretto255 group operations on bytes and ints (the functional API), around the C++ core.
 
 Every function copies its arguments into C++ memory while holding the GIL (so another thread mutating a
 bytearray cannot race the arithmetic), validates every point, reduces every scalar mod q, releases the GIL
-for the arithmetic, and wipes its C++ copies of scalars.
+for the arithmetic, and wipes its C++ copies of scalars. The argument helpers live in pyristretto._objects
+(the lower module, with the Point and Scalar classes, which every function here also accepts).
 """
-from cpython.buffer cimport PyBUF_C_CONTIGUOUS, PyBUF_FORMAT, PyBuffer_Release, PyObject_CheckBuffer, PyObject_GetBuffer
-from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
+from cpython.buffer cimport PyObject_CheckBuffer
 from cpython.exc cimport PyErr_CheckSignals
 from cpython.long cimport PyLong_Check
 from libc.stdint cimport uint8_t, uint32_t
@@ -15,173 +16,24 @@ from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
 from pyristretto cimport cpp
+from pyristretto.cpp cimport CEdwardsPoint
+from pyristretto._objects cimport (
+    Point, PointVector, Scalar, as_bytes, as_list, check_points_result, decode_arg, hash_message, message_hash, point_bytes,
+    raise_invalid_point, read_bytes, read_dst, read_point, read_point_bytes, read_points, read_scalar,
+    read_scalars, scalar_from_bytes, vector_msm, vector_sum, wiped_scalar,
+)
 
 import numbers
 import operator
 
+from pyristretto._objects import InvalidPointError  # defined once, re-exported: the same class object
+
 q = 2**252 + 27742317777372353535851937790883648493
 IDENTITY = bytes(32)
 
-cdef object _q = q
-cdef object _INT_FROM_BYTES = int.from_bytes
 
-
-class InvalidPointError(ValueError, AssertionError):
-    """A point argument is not a valid Ristretto255 encoding (wrong length, non-canonical, bit 255 set,
-    or not a group element). Subclasses AssertionError for pyristretto 0.1.0's assert_valid_point."""
-
-
-if not cpp.sodium_start():
+if not cpp.sodium_start():  # this module's copy of the C++ core (pyristretto._objects starts its own)
     raise ImportError("pyristretto needs libsodium >= 1.0.18 at run time")
-
-
-# ---------------------------------------------------------------------------------------------------
-# Argument conversion (GIL held)
-# ---------------------------------------------------------------------------------------------------
-
-cdef object reduce_scalar(object s, object name):
-    """s mod q as an int; TypeError for anything without __index__."""
-    cdef object i
-    if PyLong_Check(s):
-        i = s
-    else:
-        try:
-            i = operator.index(s)
-        except TypeError:
-            raise TypeError(f"{name}: expected an int, got {type(s).__name__}") from None
-    if i < 0 or i >= _q:
-        i = i % _q
-    return i
-
-
-cdef int read_scalar(object s, object name, uint8_t* out) except -1:
-    """Writes (s mod q) as 32 little-endian bytes."""
-    encoded = reduce_scalar(s, name).to_bytes(32, "little")
-    memcpy(out, PyBytes_AS_STRING(encoded), 32)
-    return 0
-
-
-cdef object scalar_from_bytes(const uint8_t* b):
-    return _INT_FROM_BYTES(PyBytes_FromStringAndSize(<const char*>b, 32), "little")
-
-
-cdef object wiped_scalar(uint8_t* b):
-    """The int of 32 little-endian bytes, wiping the bytes."""
-    result = scalar_from_bytes(b)
-    cpp.sodium_memzero(b, 32)
-    return result
-
-
-cdef int read_bytes(object obj, object name, uint8_t* out, Py_ssize_t expected, type error) except -1:
-    """Copies a bytes-like object of exactly `expected` bytes into out (a strided one through a copy).
-
-    Returns 0 when the length is wrong and `error` is None (is_valid_point's False), raises
-    `error` otherwise; TypeError for objects that are not bytes-like."""
-    cdef Py_buffer view
-    cdef Py_ssize_t length
-    if type(obj) is bytes:  # fast path for the common case
-        length = PyBytes_GET_SIZE(obj)
-        if length == expected:
-            memcpy(out, PyBytes_AS_STRING(obj), expected)
-            return 1
-    else:
-        if not PyObject_CheckBuffer(obj) or isinstance(obj, str):
-            raise TypeError(f"{name}: expected a bytes-like object, got {type(obj).__name__}")
-        try:
-            PyObject_GetBuffer(obj, &view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT)
-        except (BufferError, ValueError):  # not C-contiguous (numpy raises ValueError): read a copy
-            return read_bytes(as_bytes(obj, name), name, out, expected, error)
-        try:
-            if view.itemsize != 1:
-                raise TypeError(f"{name}: expected a buffer of bytes, got item size {view.itemsize}")
-            length = view.len
-            if length == expected:
-                memcpy(out, view.buf, expected)
-                return 1
-        finally:
-            PyBuffer_Release(&view)
-    if error is None:
-        return 0
-    raise error(f"{name}: expected {expected} bytes, got {length}")
-
-
-cdef int raise_invalid_point(object name) except -1:
-    raise InvalidPointError(f"{name} is not a valid Ristretto255 point encoding")
-
-
-cdef int check_points_result(size_t result, size_t n) except -1:
-    """Turns a multi-point result (n, an invalid index, or SIZE_MAX) into an exception when it is one."""
-    if result == n:
-        return 0
-    if result == SIZE_MAX:
-        raise MemoryError("not enough memory for the decoded points")
-    raise_invalid_point(f"points[{result}]")
-
-
-cdef bytes as_bytes(object obj, object name):
-    """obj as bytes (a copy unless it already is): for arguments of any length, such as messages."""
-    if type(obj) is bytes:
-        return obj
-    if isinstance(obj, str) or not PyObject_CheckBuffer(obj):
-        raise TypeError(f"{name}: expected a bytes-like object, got {type(obj).__name__}")
-    view = memoryview(obj)
-    if view.itemsize != 1:
-        raise TypeError(f"{name}: expected a buffer of bytes, got item size {view.itemsize}")
-    return view.tobytes()
-
-
-cdef bytes point_bytes(const uint8_t* p):
-    return PyBytes_FromStringAndSize(<const char*>p, 32)
-
-
-cdef list as_list(object iterable, object name):
-    try:
-        return list(iterable)
-    except TypeError:
-        if not hasattr(iterable, "__iter__"):
-            raise TypeError(f"{name}: expected an iterable, got {type(iterable).__name__}") from None
-        raise
-
-
-cdef size_t read_scalars(object scalars, cpp.CSecretBuffer& out) except? 0:
-    if isinstance(scalars, (bytes, bytearray, memoryview, str)):  # iterable, but never meant as ints
-        raise TypeError(f"scalars: expected an iterable of ints, got {type(scalars).__name__}")
-    cdef list items = as_list(scalars, "scalars")
-    cdef size_t n = len(items), i
-    out.allocate(32 * n)
-    for i in range(n):
-        read_scalar(items[i], f"scalars[{i}]", out.data() + 32 * i)
-    return n
-
-
-cdef size_t read_points(object points, cpp.CSecretBuffer& out) except? 0:
-    """Copies points (an iterable of points, or one buffer of 32*n bytes / shape (n, 32)) without
-    validating them: the C++ core decodes each one once and reports the first invalid index."""
-    cdef const uint8_t[::1] flat
-    cdef size_t n, i
-    cdef list items
-    if isinstance(points, str):
-        raise TypeError("points: expected points or a buffer of 32*n bytes, got str")
-    if PyObject_CheckBuffer(points):
-        view = memoryview(points)
-        if view.itemsize != 1:
-            raise TypeError(f"points: expected a buffer of bytes (uint8), got format {view.format!r}")
-        if not view.c_contiguous:
-            raise ValueError("points: expected a C-contiguous buffer")
-        if view.ndim > 2 or (view.ndim == 2 and view.shape[1] != 32) or view.nbytes % 32:
-            raise ValueError(f"points: expected shape (n, 32) or 32*n bytes, got shape {view.shape}")
-        n = view.nbytes // 32
-        out.allocate(32 * n)
-        if n:
-            flat = view.cast("B")
-            memcpy(out.data(), &flat[0], 32 * n)
-        return n
-    items = as_list(points, "points")
-    n = len(items)
-    out.allocate(32 * n)
-    for i in range(n):
-        read_bytes(items[i], f"points[{i}]", out.data() + 32 * i, 32, InvalidPointError)
-    return n
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -267,17 +119,25 @@ def sc_reduce(b):
 
 def from_bytes32(b):
     """Exactly 32 bytes, little-endian, reduced mod q (as pyristretto 0.1.0)."""
-    cdef uint8_t raw[32]
+    cdef uint8_t wide[64]
+    cdef uint8_t r[32]
     try:
-        read_bytes(b, "b", raw, 32, ValueError)
-        return scalar_from_bytes(raw) % _q
+        read_bytes(b, "b", wide, 32, ValueError)
+        memset(wide + 32, 0, 32)
+        cpp.crypto_core_ristretto255_scalar_reduce(r, wide)
+        return scalar_from_bytes(r)
     finally:
-        cpp.sodium_memzero(raw, 32)
+        cpp.sodium_memzero(wide, 64)
+        cpp.sodium_memzero(r, 32)
 
 
 def to_bytes32(i):
     """(i mod q) as 32 bytes, little-endian."""
-    return reduce_scalar(i, "i").to_bytes(32, "little")
+    cdef uint8_t r[32]
+    read_scalar(i, "i", r)
+    result = point_bytes(r)
+    cpp.sodium_memzero(r, 32)
+    return result
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -295,34 +155,42 @@ def base_mul(s):
     return point_bytes(out)
 
 
+# Point arguments are bytes-like (decoded here, without the GIL: that is also their validation) or Points
+# (their decoded form is used as it is: no decoding).
+
 def point_mul(s, P):
     """s*P, constant-time in s."""
     cdef uint8_t k[32]
     cdef uint8_t p[32]
     cdef uint8_t out[32]
+    cdef CEdwardsPoint a
+    cdef int ready = read_point(P, "P", p, &a)
     cdef bint valid
-    read_bytes(P, "P", p, 32, InvalidPointError)
     read_scalar(s, "s", k)
     with nogil:
-        valid = cpp.point_mul(k, p, out)
+        valid = decode_arg(ready, p, &a)
+        if valid:
+            cpp.ristretto_encode(out, cpp.point_mul_decoded(k, a))
         cpp.sodium_memzero(k, 32)
     if not valid:
         raise_invalid_point("P")
     return point_bytes(out)
 
 
-ctypedef int (*binary_point_op)(const uint8_t*, const uint8_t*, uint8_t*) noexcept nogil
-
-
-cdef bytes point_binary(object P, object Q, binary_point_op op):
+cdef bytes point_binary(object P, object Q, bint subtract):
     cdef uint8_t p[32]
     cdef uint8_t r[32]
     cdef uint8_t out[32]
-    cdef int bad
-    read_bytes(P, "P", p, 32, InvalidPointError)
-    read_bytes(Q, "Q", r, 32, InvalidPointError)
+    cdef CEdwardsPoint a, b
+    cdef int ready_p = read_point(P, "P", p, &a), ready_q = read_point(Q, "Q", r, &b)
+    cdef int bad = 0
     with nogil:
-        bad = op(p, r, out)
+        if not decode_arg(ready_p, p, &a):
+            bad = 1
+        elif not decode_arg(ready_q, r, &b):
+            bad = 2
+        else:
+            cpp.ristretto_encode(out, a - b if subtract else a + b)
     if bad:
         raise_invalid_point("P" if bad == 1 else "Q")
     return point_bytes(out)
@@ -330,31 +198,36 @@ cdef bytes point_binary(object P, object Q, binary_point_op op):
 
 def point_add(P, Q):
     """P + Q."""
-    return point_binary(P, Q, cpp.point_add)
+    return point_binary(P, Q, False)
 
 
 def point_sub(P, Q):
     """P - Q."""
-    return point_binary(P, Q, cpp.point_sub)
+    return point_binary(P, Q, True)
 
 
 def point_neg(P):
     """-P."""
     cdef uint8_t p[32]
     cdef uint8_t out[32]
+    cdef CEdwardsPoint a
+    cdef int ready = read_point(P, "P", p, &a)
     cdef bint valid
-    read_bytes(P, "P", p, 32, InvalidPointError)
     with nogil:
-        valid = cpp.point_neg(p, out)
+        valid = decode_arg(ready, p, &a)
+        if valid:
+            cpp.ristretto_encode(out, -a)
     if not valid:
         raise_invalid_point("P")
     return point_bytes(out)
 
 
 def point_sum(points):
-    """The sum of an iterable of points (or one buffer of 32*n bytes); IDENTITY when empty."""
+    """The sum of an iterable of points (or one buffer of 32*n bytes, or a PointVector); IDENTITY when empty."""
     cdef cpp.CSecretBuffer buf
     cdef uint8_t out[32]
+    if type(points) is PointVector:  # already decoded
+        return vector_sum(<PointVector>points).encoded()
     cdef size_t n = read_points(points, buf), bad
     with nogil:
         bad = cpp.point_sum(buf.data(), n, out)
@@ -365,12 +238,16 @@ def point_sum(points):
 def is_valid_point(P):
     """True if P is a valid Ristretto255 encoding; False for any other bytes-like object."""
     cdef uint8_t p[32]
+    if type(P) is Point:
+        return True
     return read_bytes(P, "P", p, 32, None) == 1 and cpp.is_valid_point(p)
 
 
 def assert_valid_point(name, P):
     """Returns None if P is a valid point, else raises InvalidPointError naming `name`."""
     cdef uint8_t p[32]
+    if type(P) is Point:
+        return
     if read_bytes(P, name, p, 32, None) == 0 or not cpp.is_valid_point(p):
         raise_invalid_point(name)
 
@@ -380,13 +257,17 @@ def assert_valid_point(name, P):
 # ---------------------------------------------------------------------------------------------------
 
 cdef int hash_items(cpp.CConcatHash& h, tuple items) except -1:
-    """Feeds pyristretto 0.1.0's concatenation: bytes-like items as they are, ints as to_bytes32(i)."""
+    """Feeds pyristretto 0.1.0's concatenation: bytes-like items as they are, ints as to_bytes32(i); a Point
+    counts as its encoding and a Scalar as its 32 bytes (what the equal bytes and int would give)."""
     cdef uint8_t encoded[32]
     cdef Py_ssize_t index
     cdef bytes data
     for index, item in enumerate(items):
         if type(item) is bytes:
             h.update(<const uint8_t*>PyBytes_AS_STRING(item), PyBytes_GET_SIZE(item))
+        elif type(item) is Point:
+            data = (<Point>item).encoded()
+            h.update(<const uint8_t*>PyBytes_AS_STRING(data), 32)
         elif (not PyLong_Check(item) and PyObject_CheckBuffer(item) and not isinstance(item, str)
               and not isinstance(item, numbers.Integral)):
             data = as_bytes(item, f"items[{index}]")
@@ -452,13 +333,6 @@ def derive_generators(domain, n):
     return generators
 
 
-cdef bytes read_dst(object dst):
-    cdef bytes d = as_bytes(dst, "dst")
-    if not d:
-        raise ValueError("dst: must not be empty (RFC 9380 section 3.1)")
-    return d
-
-
 def expand_message_xmd(msg, dst, len_in_bytes):
     """RFC 9380 expand_message_xmd with SHA-512 (1 <= len_in_bytes <= 16320)."""
     cdef bytes m = as_bytes(msg, "msg"), d = read_dst(dst)
@@ -476,19 +350,6 @@ def expand_message_xmd(msg, dst, len_in_bytes):
     with nogil:
         cpp.expand_message_xmd(mp, mlen, dp, dlen, &o[0], olen)
     return bytes(out)
-
-
-ctypedef void (*message_hash)(const uint8_t*, size_t, const uint8_t*, size_t, uint8_t*) noexcept nogil
-
-
-cdef int hash_message(object msg, object dst, message_hash function, uint8_t* out) except -1:
-    cdef bytes m = as_bytes(msg, "msg"), d = read_dst(dst)
-    cdef const uint8_t* mp = <const uint8_t*>PyBytes_AS_STRING(m)
-    cdef const uint8_t* dp = <const uint8_t*>PyBytes_AS_STRING(d)
-    cdef size_t mlen = len(m), dlen = len(d)
-    with nogil:  # m and d are immutable bytes: nothing can change them meanwhile
-        function(mp, mlen, dp, dlen, out)
-    return 0
 
 
 def hash_to_group(msg, dst):
@@ -529,12 +390,16 @@ cdef bytes run_msm(object scalars, object points, msm_function algorithm, str fu
 
 
 def msm(scalars, points):
-    """sum(s_i * P_i), constant-time in the scalars. points: an iterable of points or one buffer."""
+    """sum(s_i * P_i), constant-time in the scalars. points: an iterable of points, one buffer or a PointVector."""
+    if type(points) is PointVector:  # already decoded
+        return vector_msm(<PointVector>points, scalars, False, "msm").encoded()
     return run_msm(scalars, points, cpp.msm, "msm")
 
 
 def msm_vartime(scalars, points):
     """sum(s_i * P_i) for PUBLIC scalars (time depends on them): the fastest algorithm for the size."""
+    if type(points) is PointVector:  # already decoded
+        return vector_msm(<PointVector>points, scalars, True, "msm_vartime").encoded()
     return run_msm(scalars, points, cpp.msm_vartime, "msm_vartime")
 
 

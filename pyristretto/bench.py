@@ -24,7 +24,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
-from . import _peers
+from . import _bench_vectors, _peers
 
 PROG = "python -m pyristretto bench"
 
@@ -271,7 +271,79 @@ def render(report: Dict[str, object], peers: List[_peers.Peer]) -> str:
              rates_table(report["workloads"], peers)]
     if report.get("msm_scaling"):
         parts += ["### MSM: microseconds per point (lower is better)", scaling_table(report["msm_scaling"])]
+    if report.get("vectors"):
+        parts += ["### PointVector and MSMTable against what they replace (speedup = baseline ÷ object)",
+                  _bench_vectors.table(report["vectors"])]
+    if report.get("objects"):
+        parts += ["### Object layer against the functional API (one run, interleaved; speedup = baseline ÷ objects)",
+                  objects_table(report["objects"])]
     return "\n\n".join(parts) + "\n"
+
+
+# ------------------------------------------------------------------------------------------------
+# The object layer against the functional API, side by side
+
+
+OBJECTS_N = 64  # operations per round
+
+
+def object_pairs(n: int) -> List[Tuple[str, str, Callable[[], list], str, Callable[[], list]]]:
+    """(operation, object-layer label, task, baseline label, task) on the same ``n`` inputs; each task returns
+    a list whose ``bytes``/``int`` values must equal the baseline's (checked by :func:`run_objects`).
+
+    More rows (PointVector, MSMTable) append here."""
+    from pyristretto import FixedBase, Point, Scalar, base_mul, point_add, point_mul, sc_mul
+
+    d = _peers.make_inputs(_peers.RISTRETTO, n)
+    ps, rs = [Point(p) for p in d.points], [Point(r) for r in d.others]
+    ks = [Scalar(s) for s in d.scalars]
+    base = FixedBase(ps[0])
+    p0, pt0 = d.points[0], ps[0]
+    return [
+        ("P + Q", "Point + Point", lambda: [P + R for P, R in zip(ps, rs)],
+         "point_add(bytes, bytes)", lambda: [point_add(p, r) for p, r in zip(d.points, d.others)]),
+        ("s*P", "Scalar * Point", lambda: [k * P for k, P in zip(ks, ps)],
+         "point_mul(int, bytes)", lambda: [point_mul(s, p) for s, p in zip(d.scalars, d.points)]),
+        ("s*P, fixed P", "FixedBase(P) * Scalar", lambda: [base * k for k in ks],
+         "Scalar * Point(P)", lambda: [k * pt0 for k in ks]),
+        ("s*P, fixed P (bytes)", "FixedBase(P) * Scalar", lambda: [base * k for k in ks],
+         "point_mul(int, bytes)", lambda: [point_mul(s, p0) for s in d.scalars]),
+        ("s*G", "Point.base_mul(Scalar)", lambda: [Point.base_mul(k) for k in ks],
+         "base_mul(int)", lambda: [base_mul(s) for s in d.scalars]),
+        ("s*t mod q", "Scalar * Scalar", lambda: [k * k for k in ks],
+         "sc_mul(int, int)", lambda: [sc_mul(s, s) for s in d.scalars]),
+    ]
+
+
+def _comparable(value: object) -> object:
+    return value if isinstance(value, (bytes, int)) else bytes(value) if hasattr(value, "to_bytes") else value
+
+
+def run_objects(mode: Mode) -> List[Dict[str, object]]:
+    """Each object-layer operation and its baseline, checked equal, then timed together (interleaved)."""
+    n = OBJECTS_N if mode.max_size is None else min(OBJECTS_N, mode.max_size)
+    rows = []
+    for op, label, task, base_label, base_task in object_pairs(n):
+        mine, theirs = [_comparable(x) for x in task()], [_comparable(x) for x in base_task()]
+        mine = [int.from_bytes(x, "little") if isinstance(x, bytes) and isinstance(theirs[0], int) else x
+                for x in mine]
+        status = "ok" if mine == theirs else "WRONG RESULT"
+        times = measure_all({"objects": task, "baseline": base_task}, mode.repeats, mode.min_time)
+        rows.append({"operation": op, "objects": label, "baseline": base_label, "n": n, "status": status,
+                     "seconds": times["objects"]["seconds"], "baseline_seconds": times["baseline"]["seconds"]})
+        log(f"objects: {op}: {label} {rows[-1]['seconds'] / n * 1e6:.3g} µs, "
+            f"{base_label} {rows[-1]['baseline_seconds'] / n * 1e6:.3g} µs")
+    return rows
+
+
+def objects_table(rows: List[Dict[str, object]]) -> str:
+    """Markdown: µs per operation for the object layer and its baseline, and the speedup."""
+    return md_table(
+        ["operation", "object layer", "µs/op", "baseline", "µs/op", "speedup"],
+        [[r["operation"], f"`{r['objects']}`", f"{r['seconds'] / r['n'] * 1e6:.3g}", f"`{r['baseline']}`",
+          f"{r['baseline_seconds'] / r['n'] * 1e6:.3g}",
+          f"{r['baseline_seconds'] / r['seconds']:.1f}×" if r["status"] == "ok" else str(r["status"])]
+         for r in rows])
 
 
 # ------------------------------------------------------------------------------------------------
@@ -323,6 +395,8 @@ def build_report(mode: Mode, command: str, with_scaling: bool) -> Dict[str, obje
               "machine": machine_info(), "libraries": library_rows(peers),
               "workloads": run_compare(mode, peers)}
     report["msm_scaling"] = run_scaling(mode) if with_scaling else None
+    report["vectors"] = _bench_vectors.run(measure_all, mode.repeats, mode.min_time, mode.max_size)
+    report["objects"] = run_objects(mode)
     return report
 
 
@@ -333,6 +407,8 @@ def wrong_results(report: Dict[str, object]) -> List[str]:
     if report.get("msm_scaling"):
         found += [f"msm n={n}/{label}" for label, s in report["msm_scaling"]["series"].items()
                   for n, r in s["results"].items() if r["status"] == "WRONG RESULT"]
+    found += [f"{r['pyristretto']} n={r['n']}" for r in report.get("vectors") or [] if r.get("status") == "WRONG RESULT"]
+    found += [f"objects/{r['operation']}" for r in report.get("objects") or [] if r["status"] != "ok"]
     return found
 
 

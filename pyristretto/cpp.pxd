@@ -14,6 +14,36 @@ cdef extern from "pyristretto/secret_buffer.hpp" namespace "pyristretto" nogil:
 cdef extern from "pyristretto/sodium.hpp" namespace "pyristretto" nogil:
     bint sodium_start() noexcept
 
+cdef extern from "pyristretto/edwards.hpp" namespace "pyristretto" nogil:
+    # A point of edwards25519 in extended coordinates (160 bytes, alignof 8): one Edwards representative of a
+    # Ristretto element. Never compare with C++ == (there is none): use ristretto_ct_eq. The methods are
+    # compiled into pyristretto's extensions with hidden visibility: a downstream extension calling them
+    # compiles cpp/src/{field,edwards}.cpp itself, or calls pyristretto._objects' ep_* functions instead.
+    cdef cppclass CEdwardsPoint "pyristretto::EdwardsPoint":
+        @staticmethod
+        CEdwardsPoint identity() noexcept
+        @staticmethod
+        const CEdwardsPoint& basepoint() noexcept
+        CEdwardsPoint dbl() noexcept const
+        CEdwardsPoint mul_by_pow2(unsigned k) noexcept const
+        CEdwardsPoint operator+(const CEdwardsPoint& o) noexcept const
+        CEdwardsPoint operator-(const CEdwardsPoint& o) noexcept const
+        CEdwardsPoint operator-() noexcept const
+
+cdef extern from "pyristretto/ristretto.hpp" namespace "pyristretto" nogil:
+    bint ristretto_decode(CEdwardsPoint& out, const uint8_t* data) noexcept
+    void ristretto_encode(uint8_t* out, const CEdwardsPoint& p) noexcept
+    uint8_t ristretto_ct_eq(const CEdwardsPoint& a, const CEdwardsPoint& b) noexcept
+    size_t ristretto_decode_many(CEdwardsPoint* out, const uint8_t* encodings, size_t n) noexcept
+    CEdwardsPoint ristretto_from_uniform_point(const uint8_t* data) noexcept
+
+cdef extern from "pyristretto/fixed_base.hpp" namespace "pyristretto" nogil:
+    # A constant-time fixed-base table (~30 KiB); no nullary constructor: hold it by pointer.
+    cdef cppclass CFixedBaseTable "pyristretto::FixedBaseTable":
+        CFixedBaseTable(const CEdwardsPoint& base) noexcept
+        CEdwardsPoint mul(const uint8_t* s) noexcept const  # s reduced mod q
+    const CFixedBaseTable& basepoint_table() noexcept
+
 cdef extern from "pyristretto/points.hpp" namespace "pyristretto" nogil:
     bint is_valid_point(const uint8_t* p) noexcept
     int point_add(const uint8_t* p, const uint8_t* q, uint8_t* out) noexcept
@@ -23,6 +53,7 @@ cdef extern from "pyristretto/points.hpp" namespace "pyristretto" nogil:
 cdef extern from "pyristretto/scalar_mul.hpp" namespace "pyristretto" nogil:
     void base_mul(const uint8_t* s, uint8_t* out) noexcept
     bint point_mul(const uint8_t* s, const uint8_t* p, uint8_t* out) noexcept
+    CEdwardsPoint point_mul_decoded(const uint8_t* s, const CEdwardsPoint& p) noexcept
 
 cdef extern from "pyristretto/hash.hpp" namespace "pyristretto" nogil:
     cdef cppclass CConcatHash "pyristretto::ConcatHash":
@@ -38,6 +69,8 @@ cdef extern from "pyristretto/hash.hpp" namespace "pyristretto" nogil:
                             uint8_t* out, size_t len_in_bytes) noexcept
     void hash_to_group(const uint8_t* msg, size_t msg_len, const uint8_t* dst, size_t dst_len,
                        uint8_t* out) noexcept
+    CEdwardsPoint hash_to_group_point(const uint8_t* msg, size_t msg_len, const uint8_t* dst,
+                                      size_t dst_len) noexcept
     void hash_to_scalar(const uint8_t* msg, size_t msg_len, const uint8_t* dst, size_t dst_len,
                         uint8_t* out) noexcept
 
@@ -50,6 +83,9 @@ cdef extern from "pyristretto/msm.hpp" namespace "pyristretto" nogil:
 cdef extern from "sodium.h" nogil:
     const char* sodium_version_string() noexcept
     void sodium_memzero(void* p, size_t n) noexcept
+    int sodium_is_zero(const uint8_t* n, size_t nlen) noexcept
+    int crypto_verify_32(const uint8_t* x, const uint8_t* y) noexcept
+    void randombytes_buf(void* buf, size_t size) noexcept
     void crypto_core_ristretto255_scalar_random(uint8_t* r) noexcept
     void crypto_core_ristretto255_scalar_add(uint8_t* z, const uint8_t* x, const uint8_t* y) noexcept
     void crypto_core_ristretto255_scalar_sub(uint8_t* z, const uint8_t* x, const uint8_t* y) noexcept
@@ -57,3 +93,27 @@ cdef extern from "sodium.h" nogil:
     void crypto_core_ristretto255_scalar_negate(uint8_t* neg, const uint8_t* s) noexcept
     int crypto_core_ristretto255_scalar_invert(uint8_t* recip, const uint8_t* s) noexcept
     void crypto_core_ristretto255_scalar_reduce(uint8_t* r, const uint8_t* s) noexcept
+
+cdef extern from "pyristretto/point_vector.hpp" namespace "pyristretto" nogil:
+    # Arrays of decoded points (PointVector); threads for large n. Scalars: 32 reduced bytes each.
+    size_t decode_points(CEdwardsPoint* out, const uint8_t* encodings, size_t n) noexcept  # n or first invalid
+    void encode_points(uint8_t* out, const CEdwardsPoint* points, size_t n) noexcept
+    void derive_generator_points(CEdwardsPoint* out, const uint8_t* domain, size_t domain_len, uint32_t n) noexcept
+    bint msm_points(const uint8_t* scalars, const CEdwardsPoint* points, size_t n, CEdwardsPoint& result) noexcept
+    bint msm_vartime_points(const uint8_t* scalars, const CEdwardsPoint* points, size_t n,
+                            CEdwardsPoint& result) noexcept
+    CEdwardsPoint sum_points(const CEdwardsPoint* points, size_t n) noexcept
+    void scale_points(CEdwardsPoint* out, const uint8_t* scalars, const CEdwardsPoint* points, size_t n) noexcept
+    void add_points(CEdwardsPoint* out, const CEdwardsPoint* a, const CEdwardsPoint* b, size_t n,
+                    bint subtract) noexcept
+
+cdef extern from "pyristretto/msm_table.hpp" namespace "pyristretto" nogil:
+    # Precomputed MSM tables for fixed bases (copied in); no nullary constructor: hold it by pointer.
+    # msm / msm_vartime return false when m > size() or memory runs out.
+    cdef cppclass CMSMTable "pyristretto::MSMTable":
+        CMSMTable(const CEdwardsPoint* points, size_t n) except +
+        size_t size() noexcept const
+        const CEdwardsPoint* points() noexcept const
+        size_t nbytes() noexcept const
+        bint msm(const uint8_t* scalars, size_t m, CEdwardsPoint& out) noexcept const
+        bint msm_vartime(const uint8_t* scalars, size_t m, CEdwardsPoint& out) noexcept const

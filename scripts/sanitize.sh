@@ -28,14 +28,17 @@ done
 
 # A copy of the working tree (tracked and untracked files) without build products or the virtualenv.
 tar -C "$repo" --exclude=./.git --exclude=./.venv --exclude=./build --exclude=./dist --exclude='*.so' \
-    --exclude=./pyristretto/_core.cpp --exclude=__pycache__ --exclude=.pytest_cache --exclude='*.egg-info' \
+    --exclude=./pyristretto/_core.cpp --exclude=./pyristretto/_objects.cpp --exclude=__pycache__ \
+    --exclude=.pytest_cache --exclude='*.egg-info' \
     -cf - . | tar -C "$work" -xf -
 mkdir -p "$work/logs"
 
 echo "== building with PYRISTRETTO_SANITIZE=address,undefined in $work"
 (cd "$work" && PYRISTRETTO_SANITIZE=address,undefined "$PYTHON" setup.py -q build_ext --inplace >"$work/logs/build.txt" 2>&1) \
     || { cat "$work/logs/build.txt"; exit 1; }
-ldd "$work"/pyristretto/_core*.so | grep -q libasan || { echo "sanitize.sh: the extension is not linked with libasan" >&2; exit 1; }
+for so in "$work"/pyristretto/_core*.so "$work"/pyristretto/_objects*.so; do
+    ldd "$so" | grep -q libasan || { echo "sanitize.sh: $so is not linked with libasan" >&2; exit 1; }
+done
 # the tests must import this build, not an installed (or editable) pyristretto
 (cd "$work" && LD_PRELOAD="$libasan:$libstdcxx" ASAN_OPTIONS=detect_leaks=0 "$PYTHON" -c \
     'import sys, pyristretto._core as c; sys.exit(0 if c.__file__.startswith(sys.argv[1]) else "imports " + c.__file__)' "$work")

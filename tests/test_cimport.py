@@ -1,4 +1,5 @@
-"""A downstream Cython extension can `cimport pyristretto` and call its nogil entry points without the GIL.
+"""A downstream Cython extension can `cimport pyristretto` and call its nogil entry points without the GIL,
+and cimport the object layer's classes (Point, Scalar) and reach their C++ members without the GIL.
 
 The extension is built from scratch in a temporary directory; a build failure fails the test."""
 import importlib
@@ -6,6 +7,9 @@ import os
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
+
+import pytest
 
 import pyristretto
 
@@ -14,6 +18,8 @@ EXTENSION = """
 from libc.stdint cimport uint8_t
 cimport pyristretto
 from pyristretto._core cimport msm_vartime_raw, point_add_raw
+from pyristretto._objects cimport Point, Scalar, ep_add, ep_dbl, ep_eq, ep_mul, point_from_c
+from pyristretto.cpp cimport CEdwardsPoint
 
 
 def add(bytes p, bytes q):
@@ -34,6 +40,34 @@ def msm_vartime(bytes scalars, bytes points):
     with nogil:
         bad = msm_vartime_raw(s, p, n, out)
     return bad, out[:32]
+
+
+def double_with_operator(Point p):
+    # 2p by the C++ method on the decoded point (this extension compiles field.cpp and edwards.cpp)
+    cdef CEdwardsPoint r
+    with nogil:
+        r = p.pt.dbl()
+        r = r + p.pt - p.pt
+    return point_from_c(r)
+
+
+def mul_add(Scalar s, Point p, Point q):
+    # s*p + q on the decoded points through pyristretto._objects' exported functions (no linking)
+    cdef CEdwardsPoint r
+    with nogil:
+        r = ep_add(ep_mul(s.s, p.pt), q.pt)
+    return point_from_c(r)
+
+
+def double_and_compare(Point p, Point q):
+    cdef bint same
+    with nogil:
+        same = ep_eq(ep_dbl(p.pt), q.pt)
+    return same
+
+
+def point_size():
+    return sizeof(CEdwardsPoint)
 """
 
 SETUP = """
@@ -41,10 +75,14 @@ from Cython.Build import cythonize
 from setuptools import Extension, setup
 
 includes = {includes!r}
+sources = ["downstream.pyx"] + {core_sources!r}
 setup(ext_modules=cythonize(
-    [Extension("downstream", ["downstream.pyx"], include_dirs=includes, extra_compile_args=["-std=c++17"])],
+    [Extension("downstream", sources, include_dirs=includes, extra_compile_args=["-std=c++17"])],
     include_path=includes, language_level=3))
 """
+# Calling CEdwardsPoint's methods (not only the exported ep_* functions) needs their C++ definitions.
+CORE_SOURCES = [str(Path(__file__).resolve().parent.parent / "cpp" / "src" / f"{name}.cpp")
+                for name in ("field", "edwards")]
 
 
 def test_get_include_has_pxd_and_headers():
@@ -57,7 +95,8 @@ def test_get_include_has_pxd_and_headers():
 
 def test_downstream_extension_cimports_and_calls_nogil(tmp_path, monkeypatch):
     (tmp_path / "downstream.pyx").write_text(textwrap.dedent(EXTENSION))
-    (tmp_path / "setup.py").write_text(textwrap.dedent(SETUP).format(includes=pyristretto.get_include()))
+    (tmp_path / "setup.py").write_text(textwrap.dedent(SETUP).format(includes=pyristretto.get_include(),
+                                                                        core_sources=CORE_SOURCES))
     build = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"], cwd=tmp_path,
                            capture_output=True, text=True)
     assert build.returncode == 0, f"downstream build failed:\n{build.stdout[-3000:]}\n{build.stderr[-3000:]}"
@@ -81,3 +120,22 @@ def test_downstream_extension_cimports_and_calls_nogil(tmp_path, monkeypatch):
     got = downstream.msm_vartime(top.to_bytes(32, "little") * 2, b"".join(points))
     assert got == (2, pyristretto.msm_vartime([top, top], points))
     assert got[1] == pyristretto.point_mul(top % pyristretto.q, pyristretto.point_add(*points))
+
+    # the object layer: the decoded C++ points of Points, used without the GIL
+    P, R = pyristretto.Point.random(), pyristretto.Point.random()
+    doubled = downstream.double_with_operator(P)
+    assert type(doubled) is pyristretto.Point and doubled == P + P and bytes(doubled) == pyristretto.point_mul(2, P)
+    s = pyristretto.Scalar(-5)
+    assert downstream.mul_add(s, P, R) == s * P + R
+    assert downstream.double_and_compare(P, P + P) is True and downstream.double_and_compare(P, R) is False
+    assert downstream.point_size() == 160
+    with pytest.raises(TypeError):
+        downstream.mul_add(5, P, R)  # typed arguments: a Scalar is required, not an int
+
+
+def test_cimport_abi_sizes():
+    """The cimport ABI: downstream modules embed these sizes and refuse to import when they change, so a change
+    of the .pxd layout is a major version (object header 16 bytes, vtable pointer 8, EdwardsPoint 160)."""
+    assert pyristretto.Point.__basicsize__ == 16 + 8 + 160 + 8
+    assert pyristretto.Scalar.__basicsize__ == 16 + 32
+    assert pyristretto.FixedBase.__basicsize__ == 16 + 8 + 8 + 8 + 8

@@ -1,7 +1,8 @@
 """Constant-time check with valgrind memcheck (the ctgrind technique of bitcoin-core/secp256k1's ctime_tests).
 
 cpp/tests/ct_check.cpp marks the secret scalars undefined and runs msm, Straus::mul_ct, pedersen_commit,
-FixedBaseTable::mul, base_mul and point_mul, and marks the 64 input bytes of the one-way map
+FixedBaseTable::mul, base_mul, point_mul and, for the object layer, MSMTable::msm (MSMTable.msm), msm_points
+(PointVector.msm) and scale_points (PointVector.scale), and marks the 64 input bytes of the one-way map
 (ristretto_from_uniform) undefined: memcheck must find no branch and no address that depends on them.
 cpp/tests/ct_leaky.cpp is the control: deliberately leaky code that memcheck must flag, proving the check can fail.
 Both are built with g++ and clang++, at -O2 and at -O3 with the extension's flags, since the compiler and the

@@ -8,6 +8,7 @@ where only valgrind's own leak report counts); the RSS bound is skipped under th
 allocator keeps freed memory in quarantine)."""
 import gc
 import os
+import pickle
 import tracemalloc
 
 import pytest
@@ -80,6 +81,32 @@ CASES = {
 }
 
 
+# The object layer: 100,000 creations of each kind of object (constructors, operator results, pickling),
+# with failing constructions in between.
+PT = pr.Point(P)
+PR = pr.Point(R)
+SC = pr.Scalar(S)
+FB = pr.FixedBase(R)
+FORGED = pickle.dumps(PT).replace(P, BIT255)  # unpickling validates: InvalidPointError
+OBJECT_CASES = {
+    "Point": (lambda: pr.Point(bytearray(P)), lambda: pr.Point(BAD)),
+    "Point_ops": (lambda: -(PT + PR - PT), lambda: PT + P),
+    "Point_mul": (lambda: SC * PT, lambda: PT * 1.5),
+    "Point_constructors": (lambda: (pr.Point.random(), pr.Point.base_mul(SC), pr.Point.from_uniform_bytes(P + R),
+                                    pr.Point.hash_to_group(b"m", b"DST")),
+                           lambda: pr.Point.from_uniform_bytes(P)),
+    "Point_encode": (lambda: (hash(PT + PR), repr(PT - PR), (PT + PR).to_bytes()), lambda: pr.Point(BIT255)),
+    "Scalar": (lambda: pr.Scalar(BIG), lambda: pr.Scalar("1")),
+    "Scalar_ops": (lambda: (SC * SC + 1 - SC, -SC, SC.invert(), int(SC), bytes(SC), SC == S),
+                   lambda: pr.Scalar(0).invert()),
+    "Scalar_constructors": (lambda: (pr.Scalar.random(), pr.Scalar.from_bytes(bytes(32)),
+                                     pr.Scalar.from_bytes_mod_order(P + R), pr.Scalar.hash_to_scalar(b"m", b"D")),
+                            lambda: pr.Scalar.from_bytes(BAD)),
+    "FixedBase_mul": (lambda: FB * SC, lambda: FB * None),
+    "pickle": (lambda: pickle.loads(pickle.dumps((PT, SC))), lambda: pickle.loads(FORGED)),
+}
+
+
 def test_every_public_function_is_covered():
     names = {n.split("_buffer")[0].split("_false")[0] for n in CASES}
     functions = {n for n in pr.__all__ if callable(getattr(pr, n)) and n[0].islower()}
@@ -99,22 +126,35 @@ def run(valid, invalid, calls):
 
 @pytest.mark.parametrize("name", list(CASES))
 def test_memory_stays_flat(name):
-    valid, invalid = CASES[name]
+    assert_flat(name, *CASES[name])
+
+
+@pytest.mark.parametrize("name", list(OBJECT_CASES))
+def test_objects_memory_stays_flat(name):
+    assert_flat(name, *OBJECT_CASES[name])
+
+
+def test_fixed_base_tables_are_freed():
+    """Tables (~30 KiB each, C++ heap) are freed with their FixedBase: 2,000 of them would be 60 MB."""
+    assert_flat("FixedBase", lambda: pr.FixedBase(P), lambda: pr.FixedBase(BAD), calls=min(CALLS, 4000))
+
+
+def assert_flat(name, valid, invalid, calls=CALLS):
     run(valid, invalid, WARMUP)
     gc.collect()
     if not CHECK_BOUNDS:  # a short run for valgrind (scripts/memcheck.sh): its leak report is the check
-        run(valid, invalid, CALLS)
+        run(valid, invalid, calls)
         return
     tracemalloc.start()
     try:
         traced_before = tracemalloc.get_traced_memory()[0]
         rss_before = rss()
-        run(valid, invalid, CALLS)
+        run(valid, invalid, calls)
         gc.collect()
         traced_growth = tracemalloc.get_traced_memory()[0] - traced_before
         rss_growth = rss() - rss_before
     finally:
         tracemalloc.stop()
-    assert traced_growth < TRACED_BOUND, f"{name}: Python allocations grew by {traced_growth} bytes over {CALLS} calls"
+    assert traced_growth < TRACED_BOUND, f"{name}: Python allocations grew by {traced_growth} bytes over {calls} calls"
     if not SANITIZED:
-        assert rss_growth < RSS_BOUND, f"{name}: RSS grew by {rss_growth} bytes over {CALLS} calls"
+        assert rss_growth < RSS_BOUND, f"{name}: RSS grew by {rss_growth} bytes over {calls} calls"

@@ -17,3 +17,21 @@ def test_readme_example_runs_verbatim():
         pyristretto.point_add(pyristretto.point_mul(namespace["a"], namespace["P"]),
                               pyristretto.point_mul(namespace["b"], namespace["Q"])),
         pyristretto.point_mul(7, namespace["H2"]))
+
+
+def test_readme_objects_example_runs_verbatim():
+    text = README.read_text()
+    example = re.search(r"## Objects: `Point`, `Scalar`, `FixedBase`.*?```python\n(.*?)```", text, re.S).group(1)
+    namespace = {}
+    exec(compile(example, str(README), "exec"), namespace)
+    import pyristretto
+    from pyristretto import Point
+    # the proof verifies with the functional API too, and the commitment opens to its values independently
+    X, R, z, c = namespace["X"], namespace["R"], namespace["z"], namespace["c"]
+    assert pyristretto.base_mul(int(z)) == pyristretto.point_add(R, pyristretto.point_mul(int(c), X))
+    values, r = [3, 1, 4, 1], int(namespace["r"])
+    expected = pyristretto.point_mul(r, pyristretto.H)
+    for i, v in enumerate(values):
+        base = pyristretto.hash_to_group(i.to_bytes(4, "little"), b"pyristretto-README-bases")
+        expected = pyristretto.point_add(expected, pyristretto.point_mul(v, base))
+    assert type(namespace["C"]) is Point and bytes(namespace["C"]) == expected

@@ -116,11 +116,16 @@ bool expand_message_xmd(const uint8_t* msg, size_t msg_len, const uint8_t* dst, 
     return true;
 }
 
-void hash_to_group(const uint8_t* msg, size_t msg_len, const uint8_t* dst, size_t dst_len, uint8_t out[32]) noexcept {
+EdwardsPoint hash_to_group_point(const uint8_t* msg, size_t msg_len, const uint8_t* dst, size_t dst_len) noexcept {
     uint8_t uniform[64];
     expand_message_xmd(msg, msg_len, dst, dst_len, uniform, sizeof uniform);
-    ristretto_from_uniform(out, uniform);
+    const EdwardsPoint p = ristretto_from_uniform_point(uniform);
     sodium_memzero(uniform, sizeof uniform);
+    return p;
+}
+
+void hash_to_group(const uint8_t* msg, size_t msg_len, const uint8_t* dst, size_t dst_len, uint8_t out[32]) noexcept {
+    ristretto_encode(out, hash_to_group_point(msg, msg_len, dst, dst_len));
 }
 
 void hash_to_scalar(const uint8_t* msg, size_t msg_len, const uint8_t* dst, size_t dst_len, uint8_t out[32]) noexcept {

@@ -22,7 +22,7 @@ const size_t kPippengerCrossover = 128;
 //   n = 3072: c=10 2.83, c=9 2.86              n = 4096: c=10 2.86, c=11 2.89   n = 8192: c=11 2.54, c=10 2.62
 //   n = 16384: c=11 2.38, c=12 2.44            n = 32768: c=12 2.23, c=11 2.29
 // and c = 12 beyond, measured again with the buckets of every window kept while the blocks stream through
-// (PippengerSums, block 4096; bench_msm tune 262144, CPU time on the loaded shared machine):
+// (PippengerSums, block 4096; BENCH_CPU=1 bench_msm tune 262144, on the loaded shared machine):
 //   without the bucket prefetch: c=10 3.27  c=11 3.38  c=12 3.71  c=13 4.10  c=14 4.60  c=15 4.97
 //   with it:                     c=10 3.02  c=11 2.77  c=12 2.61  c=13 2.53  c=14 2.49  c=15 2.73
 // c = 13 and 14 gain 3-5% but hold 12.5 and 24 MiB of buckets per thread (windows x 2^(c-1) x 160 bytes);
@@ -56,7 +56,7 @@ void PippengerSums::add(const uint8_t* scalars, const EdwardsPoint* points, size
 }
 
 // Bucket additions hit random buckets, which miss L1 and, for larger windows, L2: prefetching the bucket of the
-// point kPrefetchAhead further on hides that latency. Measured (bench_msm tune 262144, block 4096, CPU time):
+// point kPrefetchAhead further on hides that latency. Measured (BENCH_CPU=1 bench_msm tune 262144, block 4096):
 // without / with the prefetch, c=11 3.38 / 2.77, c=12 3.71 / 2.61, c=13 4.10 / 2.53, c=14 4.60 / 2.49 us per point.
 constexpr size_t kPrefetchAhead = 8;
 

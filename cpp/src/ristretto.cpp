@@ -98,9 +98,12 @@ EdwardsPoint ristretto_elligator(const FieldElement& t) {
 /// RFC 9496 4.3.4 element derivation. FieldElement::from_bytes drops bit 255 and accepts [p, 2^255) unreduced,
 /// which is exactly the RFC's "mask the most significant bit, then interpret mod p". Three exponentiations (two
 /// square roots, one for the encoding), like libsodium, but on the faster radix-2^51 field.
+EdwardsPoint ristretto_from_uniform_point(const uint8_t in[64]) {
+    return ristretto_elligator(FE::from_bytes(in)) + ristretto_elligator(FE::from_bytes(in + 32));
+}
+
 void ristretto_from_uniform(uint8_t out[32], const uint8_t in[64]) {
-    const EdwardsPoint p = ristretto_elligator(FE::from_bytes(in)) + ristretto_elligator(FE::from_bytes(in + 32));
-    ristretto_encode(out, p);
+    ristretto_encode(out, ristretto_from_uniform_point(in));
 }
 
 }  // namespace pyristretto

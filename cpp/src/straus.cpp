@@ -56,6 +56,11 @@ EdwardsPoint add_signed_multiple(const EdwardsPoint& acc, const CachedPoint t[9]
 bool point_mul(const uint8_t s[32], const uint8_t p[32], uint8_t out[32]) noexcept {
     EdwardsPoint P;
     if (!ristretto_decode(P, p)) return false;
+    ristretto_encode(out, point_mul_decoded(s, P));
+    return true;
+}
+
+EdwardsPoint point_mul_decoded(const uint8_t s[32], const EdwardsPoint& P) noexcept {
     CachedPoint table[9];
     multiples_0_to_8(P, table);
     int8_t digits[64];  // secret: wiped below
@@ -66,8 +71,7 @@ bool point_mul(const uint8_t s[32], const uint8_t p[32], uint8_t out[32]) noexce
         acc = add_signed_multiple(acc, table, digits[k]);
     }
     sodium_memzero(digits, sizeof digits);
-    ristretto_encode(out, acc);
-    return true;
+    return acc;
 }
 
 EdwardsPoint Straus::mul_ct(const uint8_t* scalars, const EdwardsPoint* points, size_t n) {

@@ -7,16 +7,19 @@
 //                                   CPU time of all threads) and peak extra
 //                                   memory (VmHWM growth during the calls, after the inputs exist) of FN = msm,
 //                                   msm_vartime or point_sum on N encoded points (inputs(): 4096 distinct points
-//                                   tiled); threads as for table. benchmarks/bench_msm_scaling.sh runs it
+//                                   tiled); threads as for table. benchmarks/msm_scaling_cpp.sh runs it
 //                                   for n = 2^10 .. 2^22, old build against new.
+//   /tmp/bench_msm precomp [threads] [n...]  MSMTable (NAF widths 5..8, constant-time) vs the sums on decoded points
+//                                   (PointVector) and on encodings; threads as for table (default 1: off)
 #include <sodium.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <fstream>
+#include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -25,6 +28,8 @@
 #include "pyristretto/hash.hpp"
 #include "pyristretto/msm.hpp"
 #include "pyristretto/msm_algorithms.hpp"
+#include "pyristretto/msm_table.hpp"
+#include "pyristretto/point_vector.hpp"
 #include "pyristretto/ristretto.hpp"
 #include "pyristretto/scalar_mul.hpp"
 
@@ -35,28 +40,24 @@ namespace {
 
 volatile uint8_t g_sink;
 
-// CPU seconds of the process (all its threads): less disturbed than wall time when other work shares the cores.
-double cpu_seconds() {
-    timespec t;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-    return t.tv_sec + t.tv_nsec * 1e-9;
-}
-
 // Fastest of `reps` runs (each run repeats f until >= 20 ms), seconds per call: the minimum is the figure least
 // disturbed by other load on a shared machine.
-// With cpu = true, CPU seconds instead of wall seconds (single-threaded work on a loaded machine).
+// With BENCH_CPU=1 in the environment the time is the process' CPU time (std::clock), which a busy shared machine
+// disturbs far less than wall time: use it for single-threaded comparisons only.
 template <class F>
-double time_it(F f, int reps = 9, bool cpu = false) {
+double time_it(F f, int reps = 9) {
+    static const bool cpu = std::getenv("BENCH_CPU") && std::string(std::getenv("BENCH_CPU")) == "1";
     std::vector<double> r;
     for (int k = 0; k < reps; ++k) {
         size_t calls = 0;
         const auto t0 = Clock::now();
-        const double c0 = cpu_seconds();
+        const std::clock_t c0 = std::clock();
         double el;
         do {
             f();
             ++calls;
-            el = cpu ? cpu_seconds() - c0 : std::chrono::duration<double>(Clock::now() - t0).count();
+            el = cpu ? double(std::clock() - c0) / CLOCKS_PER_SEC
+                     : std::chrono::duration<double>(Clock::now() - t0).count();
         } while (el < 0.02);
         r.push_back(el / calls);
     }
@@ -171,19 +172,19 @@ void threads(unsigned k) {
 void tune(const std::vector<size_t>& sizes) {
     std::printf("%6s %9s %9s", "n", "straus", "strausCT");
     for (unsigned c = 4; c <= 15; ++c) std::printf("   pip%-3u", c);
-    std::printf("   (us per point, decoded points, one thread, CPU time)\n");
+    std::printf("   (us per point, decoded points, one thread)\n");
     for (size_t n : sizes) {
         std::vector<uint8_t> s, p;
         inputs(n, s, p);
         std::vector<EdwardsPoint> d(n);
         ristretto_decode_many(d.data(), p.data(), n);
         const int reps = 3;
-        const double ts = n <= 16384 ? time_it([&] { g_sink = (uint8_t)Straus::mul_vartime(s.data(), d.data(), n).X.limb[0]; }, reps, true) : 0;
-        const double tc = n <= 4096 ? time_it([&] { g_sink = (uint8_t)Straus::mul_ct(s.data(), d.data(), n).X.limb[0]; }, reps, true) : 0;
+        const double ts = n <= 16384 ? time_it([&] { g_sink = (uint8_t)Straus::mul_vartime(s.data(), d.data(), n).X.limb[0]; }, reps) : 0;
+        const double tc = n <= 4096 ? time_it([&] { g_sink = (uint8_t)Straus::mul_ct(s.data(), d.data(), n).X.limb[0]; }, reps) : 0;
         std::printf("%6zu %9.3f %9.3f", n, ts / n * 1e6, tc / n * 1e6);
         for (unsigned c = 4; c <= 15; ++c) {
             if ((c > 9 && n < 512) || (c < 6 && n > 2048) || (c < 10 && n > 32768)) { std::printf("   %6s", "-"); continue; }
-            const double tp = time_it([&] { g_sink = (uint8_t)Pippenger::mul_vartime(s.data(), d.data(), n, c).X.limb[0]; }, reps, true);
+            const double tp = time_it([&] { g_sink = (uint8_t)Pippenger::mul_vartime(s.data(), d.data(), n, c).X.limb[0]; }, reps);
             std::printf("   %6.3f", tp / n * 1e6);
         }
         std::printf("\n");
@@ -200,6 +201,9 @@ long status_kib(const char* field) {
         if (line.compare(0, key.size(), key) == 0) return std::stol(line.substr(key.size()));
     return -1;
 }
+
+// CPU seconds of the process, all its threads (std::clock, as time_it with BENCH_CPU=1).
+double cpu_seconds() { return double(std::clock()) / CLOCKS_PER_SEC; }
 
 void reset_hwm() { std::ofstream("/proc/self/clear_refs") << "5"; }  // peak RSS := current RSS (Linux >= 4.0)
 
@@ -226,6 +230,48 @@ int scaling(const std::string& fn, size_t n, int reps) {
                 (peak - before) / 1024.0,
                 rc == n ? "ok" : "FAILED");
     return rc == n ? 0 : 1;
+// us per point: msm_vartime on encodings, on decoded points (PointVector), MSMTable::msm_vartime with NAF widths
+// 5..8 (wide tables forced) and with the default choice; msm (constant-time) on decoded points vs MSMTable::msm.
+void precomp(unsigned threads, const std::vector<size_t>& sizes) {
+    set_msm_max_threads(threads);
+    std::printf("threads: %u; us per point\n%6s %8s %8s %8s %8s %8s %8s %8s %8s %8s %8s %9s\n", threads, "n",
+                "var_enc", "var_dec", "tbl_w5", "tbl_w6", "tbl_w7", "tbl_w8", "tbl_def", "ct_dec", "tbl_ct",
+                "x_var", "x_ct");
+    for (size_t n : sizes) {
+        std::vector<uint8_t> s, p;
+        inputs(n, s, p);
+        std::vector<EdwardsPoint> d(n);
+        decode_points(d.data(), p.data(), n);
+        const int reps = n >= 2048 ? 3 : 5;
+        uint8_t out[32];
+        EdwardsPoint r;
+        auto per = [&](auto f) { return time_it(f, reps) / n * 1e6; };
+        const double te = per([&] { msm_vartime(s.data(), p.data(), n, out); g_sink = out[0]; });
+        const double tv = per([&] { msm_vartime_points(s.data(), d.data(), n, r); g_sink = (uint8_t)r.X.limb[0]; });
+        double tw[4];
+        for (unsigned w = 5; w <= 8; ++w) {
+            const MSMTable t(d.data(), n, w, SIZE_MAX);
+            tw[w - 5] = per([&] { t.msm_vartime(s.data(), n, r); g_sink = (uint8_t)r.X.limb[0]; });
+        }
+        const MSMTable t(d.data(), n);
+        const double tdef = per([&] { t.msm_vartime(s.data(), n, r); g_sink = (uint8_t)r.X.limb[0]; });
+        const double tc = per([&] { msm_points(s.data(), d.data(), n, r); g_sink = (uint8_t)r.X.limb[0]; });
+        const double ttc = per([&] { t.msm(s.data(), n, r); g_sink = (uint8_t)r.X.limb[0]; });
+        std::printf("%6zu %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %8.2f %9.2f\n", n, te, tv, tw[0],
+                    tw[1], tw[2], tw[3], tdef, tc, ttc, tv / tdef, tc / ttc);
+        std::fflush(stdout);
+    }
+    std::vector<size_t> sizes2 = {128, 4096};
+    for (size_t n : sizes2) {
+        std::vector<uint8_t> s, p;
+        inputs(n, s, p);
+        std::vector<EdwardsPoint> d(n);
+        decode_points(d.data(), p.data(), n);
+        const double tb = time_it([&] { MSMTable t(d.data(), n); g_sink = (uint8_t)t.nbytes(); }, 3);
+        const MSMTable t(d.data(), n);
+        std::printf("MSMTable n = %zu: built in %.2f us per base, %.0f bytes per base\n", n, tb / n * 1e6,
+                    double(t.nbytes()) / n);
+    }
 }
 
 }  // namespace
@@ -246,12 +292,20 @@ int main(int argc, char** argv) {
         set_msm_max_threads(argc > 5 ? static_cast<unsigned>(std::stoul(argv[5])) : 0u);
         return scaling(argv[2], std::stoul(argv[3]), argc > 4 ? std::stoi(argv[4]) : 1);
     }
+    if (mode == "precomp") {
+        const unsigned threads = argc > 2 ? static_cast<unsigned>(std::stoul(argv[2])) : 1u;
+        std::vector<size_t> sizes;
+        for (int i = 3; i < argc; ++i) sizes.push_back(std::stoul(argv[i]));
+        if (sizes.empty()) sizes = {16, 32, 64, 128, 256, 512, 768, 1024, 1536, 2048, 4096};
+        precomp(threads, sizes);
+        return 0;
+    }
     if (mode == "threads") {
         threads(argc > 2 ? static_cast<unsigned>(std::stoul(argv[2])) : 2u);
         return 0;
     }
     if (mode != "table") {
-        std::fprintf(stderr, "usage: %s [table [threads] | threads [k] | tune [n...]]\n", argv[0]);
+        std::fprintf(stderr, "usage: %s [table [threads] | threads [k] | tune [n...] | precomp [threads] [n...]]\n", argv[0]);
         return 2;
     }
     table(argc > 2 ? static_cast<unsigned>(std::stoul(argv[2])) : 0u);

@@ -1,6 +1,9 @@
 // Constant-time check (the ctgrind technique of bitcoin-core/secp256k1's ctime_tests): the secret scalar bytes
 // are marked undefined for valgrind memcheck (msm, Straus::mul_ct, pedersen_commit, FixedBaseTable::mul,
-// base_mul, point_mul), which then reports every branch and every memory address that
+// base_mul, point_mul; and the object layer's paths: point_mul_decoded behind Point * secret, a FixedBaseTable of
+// an arbitrary point behind FixedBase * secret, libsodium's scalar arithmetic behind Scalar, with
+// crypto_verify_32 / sodium_is_zero behind Scalar == and bool, MSMTable::msm, msm_points (PointVector.msm) and the
+// element-wise scale_points (PointVector.scale)), which then reports every branch and every memory address that
 // depends on them; the 64 input bytes of the one-way map (ristretto_from_uniform, fed by hashes of possibly secret
 // data) are checked the same way. Run: valgrind --error-exitcode=1 ./ct_check   -> must report 0 errors.
 // Outputs are declassified (VALGRIND_MAKE_MEM_DEFINED) before they are compared or printed.
@@ -15,6 +18,8 @@
 #include "pyristretto/fixed_base.hpp"
 #include "pyristretto/msm.hpp"
 #include "pyristretto/msm_algorithms.hpp"
+#include "pyristretto/msm_table.hpp"
+#include "pyristretto/point_vector.hpp"
 #include "pyristretto/ristretto.hpp"
 #include "pyristretto/scalar_mul.hpp"
 
@@ -32,17 +37,24 @@ void expect(bool ok, const char* what) {
     if (!ok) ++g_failed;
 }
 
-void check_msm(size_t n, const char* what) {
-    std::vector<uint8_t> s(32 * n), p(32 * n);
+// n random scalars and points; edge scalars ride along: 0 and 1.
+void random_inputs(size_t n, std::vector<uint8_t>& s, std::vector<uint8_t>& p) {
+    s.resize(32 * n);
+    p.resize(32 * n);
     for (size_t i = 0; i < n; ++i) {
         crypto_core_ristretto255_scalar_random(&s[32 * i]);
         crypto_core_ristretto255_random(&p[32 * i]);
     }
-    if (n > 2) {  // edge scalars ride along: 0 and 1
+    if (n > 2) {
         std::memset(&s[0], 0, 32);
         std::memset(&s[32], 0, 32);
         s[32] = 1;
     }
+}
+
+void check_msm(size_t n, const char* what) {
+    std::vector<uint8_t> s, p;
+    random_inputs(n, s, p);
     uint8_t want[32], got[32];
     msm_vartime(s.data(), p.data(), n, want);  // public computation first, on defined data
 
@@ -57,6 +69,46 @@ void check_msm(size_t n, const char* what) {
     ristretto_encode(got, r);
     declassify(got, 32);
     expect(std::memcmp(got, want, 32) == 0, "Straus::mul_ct");
+    declassify(s.data(), s.size());
+}
+
+// The object layer's constant-time operations on decoded points: MSMTable::msm (fewer scalars than bases too),
+// msm_points (PointVector.msm) and scale_points (PointVector.scale).
+void check_decoded(size_t n, const char* what) {
+    std::vector<uint8_t> s, p;
+    random_inputs(n, s, p);
+    std::vector<EdwardsPoint> d(n);
+    decode_points(d.data(), p.data(), n);
+    const MSMTable table(d.data(), n);
+    const size_t m = n - n / 3;
+    uint8_t want[32], want_m[32], got[32];
+    msm_vartime(s.data(), p.data(), n, want);  // public reference values first, on defined data
+    msm_vartime(s.data(), p.data(), m, want_m);
+    std::vector<uint8_t> want_scaled(32 * n);
+    for (size_t i = 0; i < n; ++i)
+        if (crypto_scalarmult_ristretto255(&want_scaled[32 * i], &s[32 * i], &p[32 * i]) != 0)
+            std::memset(&want_scaled[32 * i], 0, 32);
+
+    secret(s.data(), s.size());
+    EdwardsPoint r;
+    bool ok = table.msm(s.data(), n, r);
+    ristretto_encode(got, r);
+    declassify(got, 32);
+    expect(ok && std::memcmp(got, want, 32) == 0, what);
+    ok = table.msm(s.data(), m, r);
+    ristretto_encode(got, r);
+    declassify(got, 32);
+    expect(ok && std::memcmp(got, want_m, 32) == 0, "MSMTable::msm, fewer scalars than bases");
+    ok = msm_points(s.data(), d.data(), n, r);
+    ristretto_encode(got, r);
+    declassify(got, 32);
+    expect(ok && std::memcmp(got, want, 32) == 0, "msm_points");
+    std::vector<EdwardsPoint> scaled(n);
+    scale_points(scaled.data(), s.data(), d.data(), n);
+    std::vector<uint8_t> got_scaled(32 * n);
+    encode_points(got_scaled.data(), scaled.data(), n);
+    declassify(got_scaled.data(), got_scaled.size());
+    expect(got_scaled == want_scaled, "scale_points");
     declassify(s.data(), s.size());
 }
 
@@ -95,6 +147,54 @@ void check_fixed_base() {
     declassify(b, 32);
 }
 
+// The object layer keeps points decoded: Point * s is point_mul_decoded, FixedBase(P) * s is a FixedBaseTable of
+// an arbitrary P, and Scalar's arithmetic is libsodium's crypto_core_ristretto255_scalar_*.
+void check_objects() {
+    uint8_t s[32], t[32], p[32], want[32], got[32];
+    crypto_core_ristretto255_scalar_random(s);
+    crypto_core_ristretto255_scalar_random(t);
+    crypto_core_ristretto255_random(p);
+    EdwardsPoint P;
+    expect(ristretto_decode(P, p), "decode a random point");
+    if (crypto_scalarmult_ristretto255(want, s, p) != 0) std::memset(want, 0, 32);
+    const FixedBaseTable table(P);  // public: built from the public base
+
+    secret(s, 32);
+    ristretto_encode(got, point_mul_decoded(s, P));
+    declassify(got, 32);
+    expect(std::memcmp(got, want, 32) == 0, "point_mul_decoded (Point * secret)");
+    ristretto_encode(got, table.mul(s));
+    declassify(got, 32);
+    expect(std::memcmp(got, want, 32) == 0, "FixedBaseTable(P).mul (FixedBase * secret)");
+
+    // Scalar arithmetic: reference values on defined copies first.
+    uint8_t s_pub[32], t_pub[32], ref_out[5][32], out[5][32];
+    declassify(s, 32);
+    std::memcpy(s_pub, s, 32);
+    std::memcpy(t_pub, t, 32);
+    crypto_core_ristretto255_scalar_add(ref_out[0], s_pub, t_pub);
+    crypto_core_ristretto255_scalar_sub(ref_out[1], s_pub, t_pub);
+    crypto_core_ristretto255_scalar_mul(ref_out[2], s_pub, t_pub);
+    crypto_core_ristretto255_scalar_negate(ref_out[3], s_pub);
+    crypto_core_ristretto255_scalar_invert(ref_out[4], s_pub);
+    secret(s, 32);
+    secret(t, 32);
+    crypto_core_ristretto255_scalar_add(out[0], s, t);
+    crypto_core_ristretto255_scalar_sub(out[1], s, t);
+    crypto_core_ristretto255_scalar_mul(out[2], s, t);
+    crypto_core_ristretto255_scalar_negate(out[3], s);
+    crypto_core_ristretto255_scalar_invert(out[4], s);  // its return value (s == 0) is public by contract
+    int same = crypto_verify_32(s, t);                  // Scalar ==: only the result is revealed
+    int zero = sodium_is_zero(s, 32);                   // bool(Scalar): likewise
+    declassify(out, sizeof out);
+    declassify(&same, sizeof same);
+    declassify(&zero, sizeof zero);
+    expect(std::memcmp(out, ref_out, sizeof out) == 0 && same == -1 && zero == 0,
+           "Scalar arithmetic (libsodium add, sub, mul, negate, invert, verify_32, is_zero)");
+    declassify(s, 32);
+    declassify(t, 32);
+}
+
 void check_one_way_map() {
     for (int k = 0; k < 4; ++k) {
         uint8_t u[64], want[32], got[32];
@@ -119,10 +219,14 @@ int main() {
     check_msm(3, "msm n = 3");
     check_msm(9, "msm n = 9");
     check_msm(600, "msm n = 600, one thread (more than one block of Straus::mul_ct)");
+    check_decoded(5, "MSMTable::msm n = 5");
+    check_decoded(300, "MSMTable::msm n = 300, one thread (more than one block)");
     set_msm_max_threads(2);  // the threaded path (msm threads from 128 points)
     check_msm(200, "msm n = 200, 2 threads");
+    check_decoded(200, "MSMTable::msm n = 200, 2 threads");
     set_msm_max_threads(0);  // the default: one thread per hardware thread
     check_fixed_base();
+    check_objects();
     check_one_way_map();
     std::printf("%s\n", g_failed == 0 ? "all results correct" : "WRONG RESULTS");
     return g_failed == 0 ? 0 : 1;

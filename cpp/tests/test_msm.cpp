@@ -1,5 +1,5 @@
-// Tests of the scalar recodings, the multi-scalar multiplications, point_sum, pedersen_commit and the
-// fixed-base tables: differential against libsodium on random and edge inputs.
+// Tests of the scalar recodings, the multi-scalar multiplications, point_sum, pedersen_commit, the
+// fixed-base tables, the operations on decoded point arrays (point_vector.hpp) and MSMTable: differential against libsodium on random and edge inputs.
 // Build: g++ -O2 -std=c++17 -Icpp/include cpp/tests/test_msm.cpp cpp/src/*.cpp -lsodium -lpthread
 // The last line printed is "N passed, M failed"; the exit status is non-zero when M > 0.
 #include <sodium.h>
@@ -15,6 +15,8 @@
 #include "pyristretto/hash.hpp"
 #include "pyristretto/msm.hpp"
 #include "pyristretto/msm_algorithms.hpp"
+#include "pyristretto/msm_table.hpp"
+#include "pyristretto/point_vector.hpp"
 #include "pyristretto/ristretto.hpp"
 #include "pyristretto/scalar.hpp"
 #include "pyristretto/scalar_mul.hpp"
@@ -460,6 +462,33 @@ void test_blocks_decoded() {
     }
 }
 
+// The object layer's sums on decoded points (PointVector, MSMTable) cross the same blocks: Pippenger's blocks in
+// each thread's chunk, constant-time Straus' blocks of 512.
+void test_blocks_objects() {
+    const size_t B = kMsmBlock;
+    for (size_t n : {B - 1, B + 1, 3 * B + 5}) {
+        Bytes scalars, points;
+        make_inputs(n, scalars, points, true);
+        const Bytes expect = ref_msm(scalars, points, n), expect_sum = ref_sum(points, n);
+        std::vector<EdwardsPoint> dec(n);
+        check(decode_points(dec.data(), points.data(), n) == n, "decode_points");
+        auto matches = [](bool ok, const EdwardsPoint& r, const Bytes& want) {
+            uint8_t out[32];
+            ristretto_encode(out, r);
+            return ok && std::memcmp(out, want.data(), 32) == 0;
+        };
+        EdwardsPoint r;
+        bool ok = msm_vartime_points(scalars.data(), dec.data(), n, r);
+        check(matches(ok, r, expect), "blocks: msm_vartime_points, n =", (long long)n);
+        ok = msm_points(scalars.data(), dec.data(), n, r);
+        check(matches(ok, r, expect), "blocks: msm_points, n =", (long long)n);
+        check(matches(true, sum_points(dec.data(), n), expect_sum), "blocks: sum_points, n =", (long long)n);
+        const MSMTable table(dec.data(), n);
+        ok = table.msm_vartime(scalars.data(), n, r);
+        check(matches(ok, r, expect), "blocks: MSMTable::msm_vartime, n =", (long long)n);
+    }
+}
+
 void test_pedersen_and_fixed_base() {
     const uint8_t* H = generator_H();
     std::vector<Bytes> edge;
@@ -535,6 +564,186 @@ void test_point_mul() {
     check(rejects, "point_mul rejects invalid encodings, out untouched");
 }
 
+
+// ---- arrays of decoded points (point_vector.hpp) and MSMTable ----------------------------------------------
+
+Bytes encode_one(const EdwardsPoint& p) {
+    Bytes out(32);
+    ristretto_encode(out.data(), p);
+    return out;
+}
+
+std::vector<EdwardsPoint> decoded(const Bytes& points, size_t n) {
+    std::vector<EdwardsPoint> d(n);
+    if (ristretto_decode_many(d.data(), points.data(), n) != n) check(false, "decoded: invalid input");
+    return d;
+}
+
+void test_point_vector_ops() {
+    for (size_t n : {size_t(0), size_t(1), size_t(2), size_t(63), size_t(127), size_t(128), size_t(129),
+                     size_t(300), size_t(1000)}) {
+        Bytes scalars, points;
+        make_inputs(n, scalars, points, true);
+        std::vector<EdwardsPoint> d(n);
+        check(decode_points(d.data(), points.data(), n) == n, "decode_points accepts valid encodings, n =",
+              (long long)n);
+        Bytes enc(32 * n, 0xaa);
+        encode_points(enc.data(), d.data(), n);
+        check(enc == points, "encode_points(decode_points(x)) == x, n =", (long long)n);
+
+        const Bytes expect = ref_msm(scalars, points, n);
+        EdwardsPoint r = EdwardsPoint::basepoint();
+        check(msm_points(scalars.data(), d.data(), n, r) && encode_one(r) == expect, "msm_points, n =",
+              (long long)n);
+        r = EdwardsPoint::basepoint();
+        check(msm_vartime_points(scalars.data(), d.data(), n, r) && encode_one(r) == expect,
+              "msm_vartime_points, n =", (long long)n);
+
+        Bytes sum(32, 0);
+        for (size_t i = 0; i < n; ++i) ref_add(sum.data(), &points[32 * i], sum.data());
+        check(encode_one(sum_points(d.data(), n)) == sum, "sum_points, n =", (long long)n);
+
+        std::vector<EdwardsPoint> scaled(n);
+        scale_points(scaled.data(), scalars.data(), d.data(), n);
+        bool scale_ok = true;
+        Bytes scaled_enc(32 * n);
+        encode_points(scaled_enc.data(), scaled.data(), n);
+        for (size_t i = 0; i < n; ++i) {
+            uint8_t want[32];
+            ref_point_mul(&scalars[32 * i], &points[32 * i], want);
+            scale_ok &= std::memcmp(want, &scaled_enc[32 * i], 32) == 0;
+        }
+        check(scale_ok, "scale_points matches crypto_scalarmult_ristretto255 per element, n =", (long long)n);
+
+        // In place: out aliases the input.
+        std::vector<EdwardsPoint> in_place = d;
+        scale_points(in_place.data(), scalars.data(), in_place.data(), n);
+        Bytes in_place_enc(32 * n);
+        encode_points(in_place_enc.data(), in_place.data(), n);
+        check(scale_ok && in_place_enc == scaled_enc, "scale_points in place, n =", (long long)n);
+
+        // Element-wise sum and difference against libsodium, with b = the points in reverse order.
+        std::vector<EdwardsPoint> rev(d.rbegin(), d.rend()), out(n);
+        bool add_ok = true, sub_ok = true;
+        Bytes got(32 * n);
+        add_points(out.data(), d.data(), rev.data(), n, false);
+        encode_points(got.data(), out.data(), n);
+        for (size_t i = 0; i < n; ++i) {
+            uint8_t want[32];
+            ref_add(&points[32 * i], &points[32 * (n - 1 - i)], want);
+            add_ok &= std::memcmp(want, &got[32 * i], 32) == 0;
+        }
+        add_points(out.data(), d.data(), rev.data(), n, true);
+        encode_points(got.data(), out.data(), n);
+        for (size_t i = 0; i < n; ++i) {
+            uint8_t want[32];
+            if (crypto_core_ristretto255_sub(want, &points[32 * i], &points[32 * (n - 1 - i)]) != 0)
+                std::memset(want, 0, 32);
+            sub_ok &= std::memcmp(want, &got[32 * i], 32) == 0;
+        }
+        check(add_ok, "add_points element-wise, n =", (long long)n);
+        check(sub_ok, "add_points subtract element-wise, n =", (long long)n);
+    }
+    // The first invalid index, whatever thread finds it; and a later invalid one does not hide it.
+    for (size_t n : {1u, 3u, 127u, 128u, 300u, 1000u}) {
+        for (int kind = 0; kind < 4; ++kind) {
+            for (size_t where : {size_t(0), n / 3, n / 2, n - 1}) {
+                Bytes scalars, points;
+                make_inputs(n, scalars, points, false);
+                const Bytes bad = invalid_encoding(kind);
+                std::memcpy(&points[32 * where], bad.data(), 32);
+                if (where + 1 < n) std::memcpy(&points[32 * (n - 1)], bad.data(), 32);
+                std::vector<EdwardsPoint> d(n);
+                check(decode_points(d.data(), points.data(), n) == where,
+                      "decode_points returns the first invalid index; n*1000+where =", (long long)(n * 1000 + where));
+            }
+        }
+    }
+    // derive_generator_points == decode(derive_generators).
+    for (uint32_t n : {0u, 1u, 5u, 200u}) {
+        const uint8_t domain[] = "pyristretto test domain";
+        Bytes enc(32 * n + 1);
+        derive_generators(domain, sizeof domain - 1, 0, n, enc.data());
+        std::vector<EdwardsPoint> d(n);
+        derive_generator_points(d.data(), domain, sizeof domain - 1, n);
+        Bytes got(32 * n + 1, 0);
+        encode_points(got.data(), d.data(), n);
+        got[32 * n] = enc[32 * n];
+        check(got == enc, "derive_generator_points encodes to derive_generators, n =", (long long)n);
+    }
+}
+
+// MSMTable against libsodium: every NAF width, the Pippenger path (straus_max = 0), fewer scalars than bases.
+void test_msm_table() {
+    for (size_t n : {size_t(0), size_t(1), size_t(2), size_t(7), size_t(33), size_t(127), size_t(128), size_t(129),
+                     size_t(300), size_t(1100)}) {
+        Bytes scalars, points;
+        make_inputs(n, scalars, points, true);
+        const std::vector<EdwardsPoint> d = decoded(points, n);
+        std::vector<std::pair<unsigned, size_t>> configs = {{MSMTable::kNafWidth, MSMTable::kStrausMax},
+                                                            {8, SIZE_MAX}, {0, 0}};
+        if (n <= 300)
+            for (unsigned w = 2; w <= 7; ++w) configs.push_back({w, SIZE_MAX});
+        for (const auto& cfg : configs) {
+            const MSMTable table(d.data(), n, cfg.first ? cfg.first : MSMTable::kNafWidth, cfg.second);
+            const long long tag = (long long)(n * 100 + cfg.first * 10 + (cfg.second == 0));
+            check(table.size() == n, "MSMTable size; n*100+w*10+pippenger =", tag);
+            for (size_t m : {n, n / 2, n ? n - 1 : 0}) {
+                const Bytes expect = ref_msm(scalars, points, m);
+                EdwardsPoint r = EdwardsPoint::basepoint();
+                check(table.msm(scalars.data(), m, r) && encode_one(r) == expect,
+                      "MSMTable::msm matches libsodium; n*100+w*10+pippenger =", tag * 10000 + m);
+                r = EdwardsPoint::basepoint();
+                check(table.msm_vartime(scalars.data(), m, r) && encode_one(r) == expect,
+                      "MSMTable::msm_vartime matches libsodium; (n*100+w*10+pippenger)*10000+m =", tag * 10000 + m);
+            }
+            EdwardsPoint r = EdwardsPoint::basepoint();
+            const Bytes before = encode_one(r);
+            Bytes more(32 * (n + 1), 0);
+            check(!table.msm(more.data(), n + 1, r) && !table.msm_vartime(more.data(), n + 1, r) &&
+                      encode_one(r) == before,
+                  "MSMTable refuses more scalars than bases, out untouched; n =", (long long)n);
+        }
+        // Memory: per base the point (160 B), 8 constant-time entries and 2^(w-2) odd multiples (120 B each).
+        const MSMTable wide(d.data(), n, 8, SIZE_MAX), narrow(d.data(), n, 8, 0);
+        check(wide.nbytes() >= n * (160 + 120 * (8 + 64)) && wide.nbytes() <= sizeof(MSMTable) + n * 8800,
+              "MSMTable nbytes with wide tables, n =", (long long)n);
+        check(narrow.nbytes() >= n * (160 + 120 * 8) && narrow.nbytes() <= sizeof(MSMTable) + n * 1120,
+              "MSMTable nbytes without wide tables, n =", (long long)n);
+    }
+    // Zero scalars, q-1 everywhere, and P, -P with equal scalars.
+    for (size_t n : {size_t(1), size_t(40), size_t(200)}) {
+        Bytes zeros(32 * n, 0), qm1(32 * n), points(32 * n);
+        for (size_t i = 0; i < n; ++i) {
+            random_point(&points[32 * i]);
+            std::memcpy(&qm1[32 * i], Q_MINUS_1, 32);
+        }
+        const std::vector<EdwardsPoint> d = decoded(points, n);
+        const MSMTable table(d.data(), n);
+        EdwardsPoint r;
+        check(table.msm(zeros.data(), n, r) && sodium_is_zero(encode_one(r).data(), 32) &&
+                  table.msm_vartime(zeros.data(), n, r) && sodium_is_zero(encode_one(r).data(), 32),
+              "MSMTable with zero scalars is the identity, n =", (long long)n);
+        const Bytes expect = ref_msm(qm1, points, n);
+        check(table.msm(qm1.data(), n, r) && encode_one(r) == expect && table.msm_vartime(qm1.data(), n, r) &&
+                  encode_one(r) == expect,
+              "MSMTable with all scalars q-1, n =", (long long)n);
+        Bytes p2(64 * n), s2(64 * n);
+        uint8_t zero[32] = {0};
+        for (size_t i = 0; i < n; ++i) {
+            std::memcpy(&p2[64 * i], &points[32 * i], 32);
+            crypto_core_ristretto255_sub(&p2[64 * i + 32], zero, &points[32 * i]);
+            random_scalar(&s2[64 * i]);
+            std::memcpy(&s2[64 * i + 32], &s2[64 * i], 32);
+        }
+        const std::vector<EdwardsPoint> d2 = decoded(p2, 2 * n);
+        const MSMTable t2(d2.data(), 2 * n);
+        check(t2.msm(s2.data(), 2 * n, r) && sodium_is_zero(encode_one(r).data(), 32) &&
+                  t2.msm_vartime(s2.data(), 2 * n, r) && sodium_is_zero(encode_one(r).data(), 32),
+              "MSMTable of P and -P with equal scalars is the identity, n =", (long long)n);
+    }
+}
+
 }  // namespace
 
 int main() {
@@ -560,6 +769,9 @@ int main() {
     test_point_mul();
     test_blocks(1);
     test_blocks_decoded();
+    test_blocks_objects();
+    test_point_vector_ops();
+    test_msm_table();
     // Threaded path, forced to 3 threads whatever the machine, with sizes around the threshold (128 points for
     // msm, msm_vartime and point_sum, at least 64 points per thread: 2 threads from 128, 3 from 192) and the
     // Straus/Pippenger crossover inside the chunks.
@@ -572,6 +784,9 @@ int main() {
     test_point_sum();
     test_invalid_points();
     test_blocks(3);
+    test_blocks_objects();
+    test_point_vector_ops();
+    test_msm_table();
     // The default (0: one thread per hardware thread).
     set_msm_max_threads(0);
     for (size_t n : {size_t(100), size_t(300), size_t(1000)}) test_msm_size(n, true);

@@ -44,6 +44,10 @@ struct AffineNielsPoint {
     void conditional_negate(uint8_t choice);
 };
 
+// Points live inside Python objects (pyristretto._objects.Point holds one by value), whose memory CPython
+// aligns to 16 bytes: vector code must use unaligned loads on them, and nothing may need more alignment.
+static_assert(alignof(EdwardsPoint) <= 16, "EdwardsPoint must fit CPython's 16-byte object alignment");
+
 // Constant-time table lookups: ct::select and ct::select_or_identity in ct_lookup.hpp.
 
 }  // namespace pyristretto

@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <sodium.h>
 
+#include "pyristretto/edwards.hpp"
+
 namespace pyristretto {
 
 // pyristretto 0.1.0's Hs/Hp: BLAKE2b-512 over the plain concatenation of the items fed to update().
@@ -38,6 +40,8 @@ bool expand_message_xmd(const uint8_t* msg, size_t msg_len, const uint8_t* dst, 
 
 // RFC 9380 hash_to_ristretto255 and RFC 9497 HashToScalar (both expand to 64 bytes).
 void hash_to_group(const uint8_t* msg, size_t msg_len, const uint8_t* dst, size_t dst_len, uint8_t out[32]) noexcept;
+// hash_to_group's element, decoded (no final encoding): for callers that keep points decoded.
+EdwardsPoint hash_to_group_point(const uint8_t* msg, size_t msg_len, const uint8_t* dst, size_t dst_len) noexcept;
 void hash_to_scalar(const uint8_t* msg, size_t msg_len, const uint8_t* dst, size_t dst_len, uint8_t out[32]) noexcept;
 
 }  // namespace pyristretto

@@ -24,7 +24,7 @@ struct Straus {
 // Points per block: the multi-point operations decode and accumulate their input this many points at a time, so
 // their extra memory does not grow with n. Per thread: 640 KiB of decoded points, ~700 KiB of affine points and
 // digits (Pippenger), and Pippenger's buckets. Larger blocks gained little once the buckets are prefetched
-// (bench_msm tune 262144, c = 12: 2.61 us per point with 4096, 2.58 with 16384; pippenger.cpp).
+// (BENCH_CPU=1 bench_msm tune 262144, c = 12: 2.61 us per point with 4096, 2.58 with 16384; pippenger.cpp).
 // A test build may define it smaller (for every source alike) to cross block boundaries cheaply.
 #ifndef PYRISTRETTO_MSM_BLOCK
 #define PYRISTRETTO_MSM_BLOCK 4096

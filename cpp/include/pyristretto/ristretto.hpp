@@ -28,5 +28,7 @@ EdwardsPoint ristretto_elligator(const FieldElement& t);
 // out = ENCODE(MAP(r0) + MAP(r1)), where r0, r1 are in[0:32], in[32:64] read little-endian with bit 255 masked
 // and reduced mod p. Constant-time in the 64 input bytes.
 void ristretto_from_uniform(uint8_t out[32], const uint8_t in[64]);
+// The same element, decoded (one Edwards representative), without the final encoding.
+EdwardsPoint ristretto_from_uniform_point(const uint8_t in[64]);
 
 }  // namespace pyristretto

@@ -1,0 +1,47 @@
+// Precomputed tables for multi-scalar multiplications on a fixed list of bases (the object layer's MSMTable: a
+// Bulletproofs verifier's generators, a vector Pedersen commitment's bases), in the spirit of curve25519-dalek's
+// VartimePrecomputedMultiscalarMul. Built once, then read-only: one table can serve many threads at once.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "pyristretto/edwards.hpp"
+
+namespace pyristretto {
+
+class MSMTable {
+public:
+    // Width of the NAF digits of msm_vartime's precomputed Straus (tables of 2^(w-2) odd multiples per base).
+    static const unsigned kNafWidth;
+    // From this many bases on msm_vartime runs Pippenger on the bases and no wide tables are built.
+    static const size_t kStrausMax;
+
+    // Tables for points[0..n) (copied). naf_width (2..8) and straus_max override the measured defaults (tests and
+    // benchmarks). Throws std::bad_alloc.
+    MSMTable(const EdwardsPoint* points, size_t n, unsigned naf_width = kNafWidth, size_t straus_max = kStrausMax);
+
+    size_t size() const noexcept { return points_.size(); }
+    const EdwardsPoint* points() const noexcept { return points_.data(); }
+    // Bytes of memory held (the object and its tables).
+    size_t nbytes() const noexcept;
+
+    // out = sum scalars[i] * points[i] for i < m, m <= size() (the bases past m count with scalar 0); scalars are
+    // 32 bytes each, reduced mod q. msm is constant-time in the scalars, msm_vartime is for public scalars. Both
+    // use threads for large m; false (out untouched) when m > size() or memory runs out.
+    bool msm(const uint8_t* scalars, size_t m, EdwardsPoint& out) const noexcept;
+    bool msm_vartime(const uint8_t* scalars, size_t m, EdwardsPoint& out) const noexcept;
+
+private:
+    EdwardsPoint msm_ct_range(const uint8_t* scalars, size_t begin, size_t end) const;
+    EdwardsPoint straus_vartime_range(const uint8_t* scalars, size_t begin, size_t end) const;
+    void build_range(size_t begin, size_t end);
+
+    unsigned naf_width_;
+    size_t odd_count_;                      // 2^(naf_width - 2); 0 when no wide tables are built
+    std::vector<EdwardsPoint> points_;
+    std::vector<AffineNielsPoint> small_;   // small_[8 i + j] = (j + 1) * points[i] (constant-time msm)
+    std::vector<AffineNielsPoint> odd_;     // odd_[odd_count i + k] = (2k + 1) * points[i] (msm_vartime)
+};
+
+}  // namespace pyristretto

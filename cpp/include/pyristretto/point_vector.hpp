@@ -1,0 +1,84 @@
+// Operations on arrays of decoded points (the object layer's PointVector, and C++ code that keeps points decoded):
+// decoding, encoding and the multi-point sums, split over threads like the entry points on encodings (msm.hpp).
+// Scalars are 32-byte little-endian values reduced mod q, stored back to back. Nothing here throws.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "pyristretto/edwards.hpp"
+#include "pyristretto/threads.hpp"
+
+namespace pyristretto {
+
+// Decodes n encodings into out[0..n) (threads for large n). Returns n, or the index of the first invalid encoding
+// (out is then partly written).
+size_t decode_points(EdwardsPoint* out, const uint8_t* encodings, size_t n) noexcept;
+
+// Writes the 32-byte encodings of points[0..n) back to back into out (threads for large n).
+void encode_points(uint8_t* out, const EdwardsPoint* points, size_t n) noexcept;
+
+// out[i] = Hp(domain, le32(i)) as decoded points, i < n: the points derive_generators (hash.hpp) encodes,
+// without the encode/decode round trip (threads for large n).
+void derive_generator_points(EdwardsPoint* out, const uint8_t* domain, size_t domain_len, uint32_t n) noexcept;
+
+// result = sum scalars[i] * points[i]: constant-time in the scalars (Straus::mul_ct per chunk) / for public
+// scalars (msm_vartime_decoded per chunk). false (result untouched) when memory runs out.
+bool msm_points(const uint8_t* scalars, const EdwardsPoint* points, size_t n, EdwardsPoint& result) noexcept;
+bool msm_vartime_points(const uint8_t* scalars, const EdwardsPoint* points, size_t n, EdwardsPoint& result) noexcept;
+
+// sum points[i].
+EdwardsPoint sum_points(const EdwardsPoint* points, size_t n) noexcept;
+
+// out[i] = scalars[i] * points[i] (point_mul_decoded), constant-time in the scalars. out may alias points.
+void scale_points(EdwardsPoint* out, const uint8_t* scalars, const EdwardsPoint* points, size_t n) noexcept;
+
+// out[i] = a[i] + b[i] (a[i] - b[i] when subtract). out may alias a or b.
+void add_points(EdwardsPoint* out, const EdwardsPoint* a, const EdwardsPoint* b, size_t n, bool subtract) noexcept;
+
+namespace detail {
+
+// Sums chunk(begin, end) over worker_count(n) chunks of [0, n), one per thread. chunk may throw (bad_alloc):
+// then false and result untouched.
+template <class Chunk>
+bool parallel_sum(size_t n, Chunk chunk, EdwardsPoint& result) noexcept {
+    const unsigned workers = worker_count(n);
+    if (workers <= 1) {
+        try {
+            result = chunk(size_t(0), n);
+            return true;
+        } catch (...) {
+            return false;
+        }
+    }
+    EdwardsPoint partial[kMaxThreadsCap];
+    bool failed[kMaxThreadsCap] = {false};
+    run_parallel(workers, [&](unsigned k) noexcept {
+        try {
+            partial[k] = chunk(n * k / workers, n * (k + 1) / workers);
+        } catch (...) {
+            failed[k] = true;
+        }
+    });
+    EdwardsPoint acc = partial[0];
+    for (unsigned k = 0; k < workers; ++k) {
+        if (failed[k]) return false;
+        if (k) acc = acc + partial[k];
+    }
+    result = acc;
+    return true;
+}
+
+// Runs body(begin, end) over `workers` chunks of [0, n), one per thread (worker_count(n) for work that costs
+// about a decode per item).
+template <class Body>
+void parallel_for(size_t n, unsigned workers, Body body) noexcept {
+    if (workers <= 1) {
+        body(size_t(0), n);
+        return;
+    }
+    run_parallel(workers, [&](unsigned k) noexcept { body(n * k / workers, n * (k + 1) / workers); });
+}
+
+}  // namespace detail
+}  // namespace pyristretto

@@ -1,0 +1,193 @@
+// Precomputed multi-scalar multiplication tables for fixed bases (msm_table.hpp).
+#include "pyristretto/msm_table.hpp"
+
+#include <sodium.h>
+
+#include <algorithm>
+#include <memory>
+#include <new>
+
+#include "pyristretto/ct_lookup.hpp"
+#include "pyristretto/msm_algorithms.hpp"
+#include "pyristretto/point_vector.hpp"
+#include "pyristretto/scalar.hpp"
+
+namespace pyristretto {
+
+// msm_vartime's NAF width and the size from which Pippenger on the bases replaces the precomputed Straus.
+// Measured with bench_msm precomp 1 (one thread, CPU time, best of 5, us per point; the machine was shared, so
+// figures move by ~10% between runs: two runs shown), PointVector (msm_vartime_points: Straus w5 below 128 points,
+// Pippenger above) against the table with NAF widths 5..8:
+//   n     PointVector      w5          w6          w7          w8
+//   64    7.17  7.22   5.53  5.52   4.90  4.89   4.48  4.56   4.11  4.09
+//   128   6.94  7.62   5.56  5.72   4.92  5.07   4.51  4.74   4.09  4.42
+//   192   6.39  6.48   5.93  5.92   5.29  5.27   5.15  5.03   5.75  5.01
+//   256   6.06  6.01   6.02  5.89   5.44  5.35   5.24  5.29   4.99  5.49
+//   320   5.73  5.76   6.06  6.05   5.63  6.57   5.49  5.98   6.69  6.59
+//   384   5.50  5.53   6.17  6.12   6.04  5.80   6.54  5.91   7.28  6.48
+//   512   5.31  5.31   6.39  6.64   6.03  7.36   6.52  7.35   7.08  7.66
+// Width 8 (about 256 / 9 = 28 additions per scalar) is the fastest up to ~200 bases, 1.6-1.7x ahead of PointVector
+// at 64-128; its 7.5 KiB per base leaves the 1 MiB L2 from ~130 bases on, so its lead shrinks with n and is gone
+// at ~300 (narrower widths do not cross later). The wide tables are therefore built below 256 bases only; from
+// 256 on, msm_vartime is PointVector's algorithm on the table's decoded bases (and the table is 1120 bytes per base).
+const unsigned MSMTable::kNafWidth = 8;
+const size_t MSMTable::kStrausMax = 256;
+
+namespace {
+
+constexpr unsigned kSmall = 8;       // 1P..8P: the constant-time table, read with signed radix-16 digits
+constexpr size_t kBuildBlock = 32;   // bases converted to affine form with one batched inversion
+// Constant-time msm: bases per block (their tables, 240 KiB, stay in L2; 253 doublings per block). It runs
+// 1.2x faster than PointVector.msm (constant-time Straus, tables built per call) at every n measured (same runs:
+// 8.9-9.1 vs 10.6-11.1 us per point from 64 to 512 bases).
+constexpr size_t kCtBlock = 256;
+
+}  // namespace
+
+MSMTable::MSMTable(const EdwardsPoint* points, size_t n, unsigned naf_width, size_t straus_max)
+    : naf_width_(std::min(8u, std::max(2u, naf_width))),
+      odd_count_(n < straus_max ? size_t(1) << (naf_width_ - 2) : 0),
+      points_(points, points + n),
+      small_(kSmall * n),
+      odd_(odd_count_ * n) {
+    bool failed[kMaxThreadsCap] = {false};
+    unsigned workers = worker_count(n);
+    run_parallel(workers, [&](unsigned k) noexcept {
+        try {
+            build_range(n * k / workers, n * (k + 1) / workers);
+        } catch (...) {
+            failed[k] = true;
+        }
+    });
+    for (unsigned k = 0; k < workers; ++k)
+        if (failed[k]) throw std::bad_alloc();
+}
+
+// Tables of bases [begin, end): all multiples in extended form, then to affine Niels form with one batched
+// inversion of their Z per block (Montgomery's trick), as FixedBaseTable does.
+void MSMTable::build_range(size_t begin, size_t end) {
+    const size_t per = kSmall + odd_count_;
+    std::vector<EdwardsPoint> ext(kBuildBlock * per);
+    std::vector<FieldElement> prefix(kBuildBlock * per);
+    for (size_t first = begin; first < end; first += kBuildBlock) {
+        const size_t m = std::min(kBuildBlock, end - first);
+        for (size_t i = 0; i < m; ++i) {
+            const EdwardsPoint& p = points_[first + i];
+            EdwardsPoint* e = &ext[per * i];
+            const CachedPoint c = p.to_cached();
+            e[0] = p;
+            for (unsigned j = 1; j < kSmall; ++j) e[j] = e[j - 1] + c;  // (j + 1) P
+            if (odd_count_) {
+                const CachedPoint p2 = e[1].to_cached();
+                e[kSmall] = p;
+                for (size_t k = 1; k < odd_count_; ++k) e[kSmall + k] = e[kSmall + k - 1] + p2;  // (2k + 1) P
+            }
+        }
+        const size_t count = per * m;
+        FieldElement acc = FieldElement::one();
+        for (size_t k = 0; k < count; ++k) {
+            prefix[k] = acc;  // product of the Z before k
+            acc = acc * ext[k].Z;
+        }
+        FieldElement inv = acc.invert();  // Z is never 0 in extended coordinates
+        for (size_t k = count; k-- > 0;) {
+            const size_t i = k / per, j = k % per;
+            const AffineNielsPoint a = ext[k].to_affine_niels(inv * prefix[k]);  // inv = 1 / (Z_0 ... Z_k) here
+            if (j < kSmall)
+                small_[kSmall * (first + i) + j] = a;
+            else
+                odd_[odd_count_ * (first + i) + (j - kSmall)] = a;
+            inv = inv * ext[k].Z;
+        }
+    }
+}
+
+size_t MSMTable::nbytes() const noexcept {
+    return sizeof(*this) + points_.capacity() * sizeof(EdwardsPoint) +
+           (small_.capacity() + odd_.capacity()) * sizeof(AffineNielsPoint);
+}
+
+// Signed radix-16 Straus on the 1P..8P tables: each digit reads its base's whole table (ct::select_or_identity)
+// and applies the sign by a conditional negation, so no branch or address depends on the scalars.
+EdwardsPoint MSMTable::msm_ct_range(const uint8_t* scalars, size_t begin, size_t end) const {
+    if (begin == end) return EdwardsPoint::identity();
+    const size_t block = std::min(end - begin, kCtBlock);
+    const std::unique_ptr<int8_t[]> digits(new int8_t[64 * block]);  // secret: wiped below
+    EdwardsPoint total = EdwardsPoint::identity();
+    for (size_t first = begin; first < end; first += block) {
+        const size_t m = std::min(block, end - first);
+        for (size_t i = 0; i < m; ++i) signed_radix16(scalars + 32 * (first + i), &digits[64 * i]);
+        const AffineNielsPoint* tables = &small_[kSmall * first];
+        EdwardsPoint acc = EdwardsPoint::identity();
+        for (int k = 63; k >= 0; --k) {
+            if (k != 63) acc = acc.mul_by_pow2(4);
+            for (size_t i = 0; i < m; ++i) {
+                uint32_t abs;
+                uint8_t negative;
+                ct::split_digit(digits[64 * i + k], abs, negative);
+                AffineNielsPoint r = ct::select_or_identity(&tables[kSmall * i], kSmall, abs);
+                r.conditional_negate(negative);
+                acc = acc + r;
+            }
+        }
+        total = first == begin ? acc : total + acc;  // branch on the public block index only
+    }
+    sodium_memzero(digits.get(), 64 * block);
+    return total;
+}
+
+// Width-w NAF Straus on the precomputed odd multiples: about 256 / (w + 1) table additions per scalar and 253
+// doublings shared by all; columns where no scalar has a digit are crossed with mul_by_pow2.
+EdwardsPoint MSMTable::straus_vartime_range(const uint8_t* scalars, size_t begin, size_t end) const {
+    std::vector<int8_t> naf;
+    std::vector<size_t> live;  // bases with a nonzero scalar
+    naf.reserve(kNafDigits * (end - begin));
+    uint8_t column[kNafDigits] = {0};
+    size_t top = 0;
+    for (size_t i = begin; i < end; ++i) {
+        const size_t at = naf.size();
+        naf.resize(at + kNafDigits);
+        const size_t t = width_naf(scalars + 32 * i, naf_width_, &naf[at]);
+        if (t == 0) {
+            naf.resize(at);
+            continue;
+        }
+        for (size_t b = 0; b < t; ++b) column[b] |= static_cast<uint8_t>(naf[at + b] != 0);
+        live.push_back(i);
+        top = std::max(top, t);
+    }
+    EdwardsPoint acc = EdwardsPoint::identity();
+    unsigned owed = 0;  // doublings not yet applied (none before the first addition)
+    for (size_t b = top; b-- > 0;) {
+        if (b + 1 < top) ++owed;
+        if (!column[b]) continue;
+        if (owed) {
+            acc = acc.mul_by_pow2(owed);
+            owed = 0;
+        }
+        for (size_t j = 0; j < live.size(); ++j) {
+            const int d = naf[kNafDigits * j + b];
+            const AffineNielsPoint* t = &odd_[odd_count_ * live[j]];
+            if (d > 0)
+                acc = acc + t[d >> 1];
+            else if (d < 0)
+                acc = acc - t[(-d) >> 1];
+        }
+    }
+    if (owed) acc = acc.mul_by_pow2(owed);
+    return acc;
+}
+
+bool MSMTable::msm(const uint8_t* scalars, size_t m, EdwardsPoint& out) const noexcept {
+    if (m > size()) return false;
+    return detail::parallel_sum(m, [&](size_t b, size_t e) { return msm_ct_range(scalars, b, e); }, out);
+}
+
+bool MSMTable::msm_vartime(const uint8_t* scalars, size_t m, EdwardsPoint& out) const noexcept {
+    if (m > size()) return false;
+    if (odd_count_ == 0)  // large tables: Pippenger (or Straus, for few scalars) on the decoded bases
+        return msm_vartime_points(scalars, points_.data(), m, out);
+    return detail::parallel_sum(m, [&](size_t b, size_t e) { return straus_vartime_range(scalars, b, e); }, out);
+}
+
+}  // namespace pyristretto

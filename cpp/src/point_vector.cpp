@@ -1,0 +1,90 @@
+// Arrays of decoded points (point_vector.hpp).
+#include "pyristretto/point_vector.hpp"
+
+#include <sodium.h>
+
+#include "pyristretto/hash.hpp"
+#include "pyristretto/msm_algorithms.hpp"
+#include "pyristretto/ristretto.hpp"
+#include "pyristretto/scalar_mul.hpp"
+
+namespace pyristretto {
+
+size_t decode_points(EdwardsPoint* out, const uint8_t* encodings, size_t n) noexcept {
+    const unsigned workers = worker_count(n);
+    if (workers <= 1) return ristretto_decode_many(out, encodings, n);
+    size_t first_bad[kMaxThreadsCap];
+    run_parallel(workers, [&](unsigned k) noexcept {
+        const size_t begin = n * k / workers, end = n * (k + 1) / workers;
+        first_bad[k] = begin + ristretto_decode_many(out + begin, encodings + 32 * begin, end - begin);
+        if (first_bad[k] == end) first_bad[k] = n;
+    });
+    for (unsigned k = 0; k < workers; ++k)
+        if (first_bad[k] != n) return first_bad[k];  // chunks are in order: the first found is the first
+    return n;
+}
+
+void encode_points(uint8_t* out, const EdwardsPoint* points, size_t n) noexcept {
+    detail::parallel_for(n, worker_count(n), [&](size_t begin, size_t end) noexcept {
+        for (size_t i = begin; i < end; ++i) ristretto_encode(out + 32 * i, points[i]);
+    });
+}
+
+void derive_generator_points(EdwardsPoint* out, const uint8_t* domain, size_t domain_len, uint32_t n) noexcept {
+    ConcatHash prefix;
+    prefix.update(domain, domain_len);
+    detail::parallel_for(n, worker_count(n), [&](size_t begin, size_t end) noexcept {
+        uint8_t digest[64];
+        for (size_t i = begin; i < end; ++i) {
+            ConcatHash h = prefix;  // the state for domain, forked per index as derive_generators does
+            const uint8_t index[4] = {uint8_t(i), uint8_t(i >> 8), uint8_t(i >> 16), uint8_t(i >> 24)};
+            h.update(index, 4);
+            h.digest(digest);
+            // The one-way map of ristretto_from_uniform, without its final encoding.
+            out[i] = ristretto_elligator(FieldElement::from_bytes(digest)) +
+                     ristretto_elligator(FieldElement::from_bytes(digest + 32));
+        }
+        sodium_memzero(digest, sizeof digest);
+    });
+}
+
+bool msm_points(const uint8_t* scalars, const EdwardsPoint* points, size_t n, EdwardsPoint& result) noexcept {
+    return detail::parallel_sum(
+        n, [&](size_t b, size_t e) { return Straus::mul_ct(scalars + 32 * b, points + b, e - b); }, result);
+}
+
+bool msm_vartime_points(const uint8_t* scalars, const EdwardsPoint* points, size_t n, EdwardsPoint& result) noexcept {
+    return detail::parallel_sum(
+        n, [&](size_t b, size_t e) { return msm_vartime_decoded(scalars + 32 * b, points + b, e - b); }, result);
+}
+
+EdwardsPoint sum_points(const EdwardsPoint* points, size_t n) noexcept {
+    EdwardsPoint result = EdwardsPoint::identity();
+    detail::parallel_sum(
+        n,
+        [&](size_t b, size_t e) noexcept {
+            EdwardsPoint acc = EdwardsPoint::identity();
+            for (size_t i = b; i < e; ++i) acc = acc + points[i];
+            return acc;
+        },
+        result);  // cannot fail: nothing allocates
+    return result;
+}
+
+void scale_points(EdwardsPoint* out, const uint8_t* scalars, const EdwardsPoint* points, size_t n) noexcept {
+    detail::parallel_for(n, worker_count(n), [&](size_t begin, size_t end) noexcept {
+        for (size_t i = begin; i < end; ++i) out[i] = point_mul_decoded(scalars + 32 * i, points[i]);
+    });
+}
+
+void add_points(EdwardsPoint* out, const EdwardsPoint* a, const EdwardsPoint* b, size_t n, bool subtract) noexcept {
+    // An addition costs about 1/30 of a decode: threads pay from 30 times the decode threshold.
+    detail::parallel_for(n, worker_count(n / 30), [&](size_t begin, size_t end) noexcept {
+        if (subtract)
+            for (size_t i = begin; i < end; ++i) out[i] = a[i] - b[i];
+        else
+            for (size_t i = begin; i < end; ++i) out[i] = a[i] + b[i];
+    });
+}
+
+}  // namespace pyristretto

@@ -1,0 +1,103 @@
+# The object layer (pyristretto._objects), cimport-able: the cdef classes with their C++ members, and the
+# argument-conversion helpers shared with pyristretto._core (which cimports them from here: _objects is the
+# lower module, it never imports _core).
+#
+# Members are READ-ONLY for downstream code: the objects are immutable, equal objects hash equally, and other
+# threads may read them. The layout of these classes is part of the cimport ABI (a downstream module checks
+# sizeof at import): changing it is a major version.
+cimport cython
+from libc.stdint cimport uint8_t
+from libcpp.memory cimport unique_ptr
+from libcpp.vector cimport vector
+
+from pyristretto.cpp cimport CEdwardsPoint, CFixedBaseTable, CMSMTable, CSecretBuffer
+
+
+@cython.final
+cdef class Point:
+    cdef CEdwardsPoint pt   # one Edwards representative of the element (compare with cpp.ristretto_ct_eq)
+    cdef bytes _enc         # the canonical encoding once computed, else None
+    cdef bytes encoded(self)                                   # the encoding, computed once
+    cdef int _set(self, object data, object name) except -1   # __init__ (validates)
+    cdef object mul(self, object k)                            # k * P, NotImplemented for a non-scalar
+
+
+@cython.final
+cdef class Scalar:
+    cdef uint8_t s[32]      # little-endian, always reduced mod q; wiped when the object is freed
+
+
+@cython.final
+cdef class FixedBase:
+    cdef unique_ptr[CFixedBaseTable] _own   # the table, unless the base is G
+    cdef const CFixedBaseTable* tbl         # _own.get(), or &basepoint_table() for G; NULL before __init__
+    cdef readonly Point point
+    cdef Point mul_wiping(self, uint8_t* k)                   # k * P for reduced bytes k, wiped after
+
+
+# A new Point holding p (no validation: p must be a point of the prime-order group, e.g. a result of the
+# group law on Points). Needs the GIL.
+cdef Point point_from_c(const CEdwardsPoint& p)
+# A new Scalar holding 32 bytes that must already be reduced mod q. Needs the GIL.
+cdef Scalar scalar_from_c(const uint8_t* s)
+
+# ---- the C++ core on decoded points, for downstream Cython code (through the module's capsule: no linking;
+# the C++ methods of CEdwardsPoint themselves are compiled into pyristretto's extensions with hidden
+# visibility, so a downstream extension calling them directly must compile cpp/src/{field,edwards}.cpp).
+# All nogil; scalars are 32 little-endian bytes reduced mod q (Scalar.s qualifies).
+cdef CEdwardsPoint ep_add(const CEdwardsPoint& a, const CEdwardsPoint& b) noexcept nogil
+cdef CEdwardsPoint ep_sub(const CEdwardsPoint& a, const CEdwardsPoint& b) noexcept nogil
+cdef CEdwardsPoint ep_neg(const CEdwardsPoint& a) noexcept nogil
+cdef CEdwardsPoint ep_dbl(const CEdwardsPoint& a) noexcept nogil
+cdef CEdwardsPoint ep_mul(const uint8_t* s, const CEdwardsPoint& a) noexcept nogil   # constant-time in s
+cdef bint ep_eq(const CEdwardsPoint& a, const CEdwardsPoint& b) noexcept nogil      # Ristretto equality
+cdef void ep_encode(uint8_t* out, const CEdwardsPoint& a) noexcept nogil
+cdef bint ep_decode(CEdwardsPoint* out, const uint8_t* data) noexcept nogil         # false if invalid
+
+# ---- argument conversion (GIL held) --------------------------------------------------------------------
+# s mod q as an int (s: an int-like or a Scalar); TypeError for anything else.
+cdef object reduce_scalar(object s, object name)
+# Writes (s mod q) as 32 little-endian bytes (a Scalar's bytes are copied, an int never becomes bytes).
+cdef int read_scalar(object s, object name, uint8_t* out) except -1
+# The int of 32 little-endian bytes (no intermediate bytes object); wiped_scalar also wipes b.
+cdef object scalar_from_bytes(const uint8_t* b)
+cdef object wiped_scalar(uint8_t* b)
+# Copies a bytes-like object of exactly `expected` bytes; returns 1, or 0 on a wrong length when error is None.
+cdef int read_bytes(object obj, object name, uint8_t* out, Py_ssize_t expected, type error) except -1
+# A point argument as 32 encoded bytes (a Point gives its cached encoding); not validated.
+cdef int read_point_bytes(object obj, object name, uint8_t* out) except -1
+# A point argument: returns 1 with *decoded set for a Point, 0 with enc holding the 32 (not yet validated)
+# bytes otherwise; finish with decode_arg (no GIL needed).
+cdef int read_point(object obj, object name, uint8_t* enc, CEdwardsPoint* decoded) except -1
+cdef bint decode_arg(int ready, const uint8_t* enc, CEdwardsPoint* decoded) noexcept nogil
+# A point argument as a Point (validated; InvalidPointError naming `name`).
+cdef Point as_point(object obj, object name)
+cdef int raise_invalid_point(object name) except -1
+cdef int check_points_result(size_t result, size_t n) except -1
+cdef bytes as_bytes(object obj, object name)
+cdef bytes point_bytes(const uint8_t* p)
+cdef list as_list(object iterable, object name)
+cdef size_t read_scalars(object scalars, CSecretBuffer& out) except? 0
+cdef size_t read_points(object points, CSecretBuffer& out) except? 0
+cdef bytes read_dst(object dst)
+ctypedef void (*message_hash)(const uint8_t*, size_t, const uint8_t*, size_t, uint8_t*) noexcept nogil
+cdef int hash_message(object msg, object dst, message_hash function, uint8_t* out) except -1
+
+
+# ---- many points (_vectors.pxi) ------------------------------------------------------------------------
+@cython.final
+cdef class PointVector:
+    cdef vector[CEdwardsPoint] pts   # the decoded points; never changed once constructed
+    cdef bint _ready                  # constructed: __init__ refuses to run again (pts may be read without the GIL)
+
+
+@cython.final
+cdef class MSMTable:
+    cdef unique_ptr[CMSMTable] tbl    # NULL before __init__; never changed once constructed
+
+
+# A new PointVector holding points[0..n) (no validation: points of the prime-order group). Needs the GIL.
+cdef PointVector vector_from_c(const CEdwardsPoint* points, size_t n)
+# For pyristretto._core's msm, msm_vartime and point_sum on a PointVector (no decoding).
+cdef Point vector_msm(PointVector v, object scalars, bint vartime, str function_name)
+cdef Point vector_sum(PointVector v)

@@ -1,0 +1,325 @@
+# PointVector and MSMTable: many points kept decoded, and precomputed tables for bases used again and again.
+# Included into _objects.pyx (one module with Point and the shared helpers). Both objects are immutable once
+# constructed, so the C++ work on them runs without the GIL (and threads may share them).
+from libc.stdint cimport uint32_t
+
+
+cdef PointVector vector_new(size_t n):
+    cdef PointVector v = PointVector.__new__(PointVector)
+    v.pts.resize(n)
+    v._ready = True
+    return v
+
+
+cdef PointVector vector_from_c(const CEdwardsPoint* points, size_t n):
+    cdef PointVector v = vector_new(n)
+    if n:
+        memcpy(v.pts.data(), points, n * sizeof(CEdwardsPoint))
+    return v
+
+
+cdef int read_vector(object points, vector[CEdwardsPoint]& out) except -1:
+    """Decodes points (a PointVector, an iterable of points (bytes-like or Point), or one buffer of 32*n bytes)
+    into out: Points are copied, encodings decoded in C++ without the GIL (threads for large n);
+    InvalidPointError names points[i]."""
+    cdef CSecretBuffer enc  # not secret: a C++ buffer the decoding can read without the GIL
+    cdef vector[CEdwardsPoint] decoded
+    cdef vector[size_t] where
+    cdef size_t n, k = 0, i, bad
+    cdef list items
+    cdef object item
+    if type(points) is PointVector:
+        out = (<PointVector>points).pts
+        return 0
+    if isinstance(points, str):
+        raise TypeError("points: expected points or a buffer of 32*n bytes, got str")
+    if PyObject_CheckBuffer(points):
+        n = read_points(points, enc)  # shape and contiguity checks shared with the functional API
+        out.resize(n)
+        with nogil:
+            bad = cpp.decode_points(out.data(), enc.data(), n)
+        check_points_result(bad, n)
+        return 0
+    items = as_list(points, "points")
+    n = len(items)
+    out.resize(n)
+    enc.allocate(32 * n)
+    for i in range(n):
+        item = items[i]
+        if type(item) is Point:
+            out[i] = (<Point>item).pt
+            continue
+        if type(item) is bytes and PyBytes_GET_SIZE(item) == 32:  # the common case, without building a name
+            memcpy(enc.data() + 32 * k, PyBytes_AS_STRING(item), 32)
+        else:
+            read_bytes(item, f"points[{i}]", enc.data() + 32 * k, 32, InvalidPointError)
+        where.push_back(i)
+        k += 1
+    if k:
+        decoded.resize(k)
+        with nogil:
+            bad = cpp.decode_points(decoded.data(), enc.data(), k)
+        if bad != k:
+            raise_invalid_point(f"points[{where[bad]}]")
+        for i in range(k):
+            out[where[i]] = decoded[i]
+    return 0
+
+
+cdef size_t read_count(object n) except? 0:
+    """derive_generators' n: an int in [0, 2**32)."""
+    try:
+        count = operator.index(n)
+    except TypeError:
+        raise TypeError(f"n: expected an int, got {type(n).__name__}") from None
+    if count < 0 or count >= 2**32:
+        raise ValueError(f"n: expected 0 <= n < 2**32, got {count}")
+    return count
+
+
+cdef Point vector_msm(PointVector v, object scalars, bint vartime, str function_name):
+    """sum s_i P_i over v's points (constant-time unless vartime); ValueError when the lengths differ."""
+    cdef CSecretBuffer s
+    cdef size_t n = read_scalars(scalars, s), m = v.pts.size()
+    cdef const CEdwardsPoint* p = v.pts.data()
+    cdef CEdwardsPoint r
+    cdef bint ok
+    if n != m:
+        raise ValueError(f"{function_name}: {n} scalars but {m} points")
+    with nogil:
+        if vartime:
+            ok = cpp.msm_vartime_points(s.data(), p, n, r)
+        else:
+            ok = cpp.msm_points(s.data(), p, n, r)
+        s.wipe()
+    if not ok:
+        raise MemoryError(f"{function_name}: out of memory")
+    return point_from_c(r)
+
+
+cdef Point vector_sum(PointVector v):
+    cdef CEdwardsPoint r
+    with nogil:
+        r = cpp.sum_points(v.pts.data(), v.pts.size())
+    return point_from_c(r)
+
+
+cdef PointVector elementwise(PointVector v, PointVector w, bint subtract):
+    cdef size_t n = v.pts.size()
+    if w.pts.size() != n:
+        raise ValueError(f"PointVector {'-' if subtract else '+'}: lengths {n} and {w.pts.size()} differ")
+    cdef PointVector r = vector_new(n)
+    with nogil:
+        cpp.add_points(r.pts.data(), v.pts.data(), w.pts.data(), n, subtract)
+    return r
+
+
+@cython.final
+cdef class PointVector:
+    """n points kept decoded in C++ memory, for many operations on the same points; immutable.
+
+    PointVector(points) takes an iterable of points (bytes-like encodings or Points) or one C-contiguous
+    buffer of 32*n bytes (a numpy uint8 array of shape (n, 32)); encodings are decoded once, without the GIL
+    and with threads for large n (InvalidPointError naming points[i]). Sequence protocol: len(V), V[i] (a
+    Point), V[i:j:k] (a PointVector), iteration. V + W and V - W are element-wise (equal lengths). msm,
+    msm_vartime and point_sum of the functional API accept a PointVector and skip the decoding."""
+
+    def __init__(self, points):
+        if self._ready:
+            raise TypeError("PointVector is immutable: __init__ cannot run twice")
+        read_vector(points, self.pts)
+        self._ready = True
+
+    @staticmethod
+    def derive_generators(domain, n):
+        """PointVector(derive_generators(domain, n)) computed without encoding and decoding the points:
+        Hp(domain, i.to_bytes(4, "little")) for i in range(n)."""
+        cdef bytes d = as_bytes(domain, "domain")
+        cdef size_t count = read_count(n)
+        cdef PointVector v = vector_new(count)
+        cdef const uint8_t* dp = <const uint8_t*>PyBytes_AS_STRING(d)
+        cdef size_t dlen = PyBytes_GET_SIZE(d)
+        with nogil:
+            cpp.derive_generator_points(v.pts.data(), dp, dlen, <uint32_t>count)
+        return v
+
+    def __len__(self):
+        return self.pts.size()
+
+    def __getitem__(self, index):
+        cdef Py_ssize_t n = self.pts.size(), i, k
+        cdef PointVector r
+        if isinstance(index, slice):
+            indices = range(*(<slice>index).indices(n))
+            r = vector_new(len(indices))
+            k = 0
+            for i in indices:
+                r.pts[k] = self.pts[i]
+                k += 1
+            return r
+        try:
+            i = operator.index(index)
+        except TypeError:
+            raise TypeError(f"PointVector indices must be integers or slices, not {type(index).__name__}") from None
+        except OverflowError:  # as for a list: beyond any index
+            raise IndexError("PointVector index out of range") from None
+        if i < 0:
+            i += n
+        if i < 0 or i >= n:
+            raise IndexError("PointVector index out of range")
+        return point_from_c(self.pts[i])
+
+    def __iter__(self):
+        cdef size_t i
+        for i in range(self.pts.size()):
+            yield point_from_c(self.pts[i])
+
+    def to_bytes(self):
+        """The 32*n-byte concatenation of the canonical encodings (np.frombuffer(b, np.uint8).reshape(-1, 32)
+        views it as an (n, 32) array)."""
+        cdef size_t n = self.pts.size()
+        cdef bytes out = PyBytes_FromStringAndSize(NULL, 32 * n)
+        cdef uint8_t* buf = <uint8_t*>PyBytes_AS_STRING(out)
+        with nogil:  # out is new and not shared yet
+            cpp.encode_points(buf, self.pts.data(), n)
+        return out
+
+    def __bytes__(self):
+        return self.to_bytes()
+
+    def __add__(self, other):
+        if type(other) is not PointVector:
+            return NotImplemented
+        return elementwise(self, <PointVector>other, False)
+
+    def __sub__(self, other):
+        if type(other) is not PointVector:
+            return NotImplemented
+        return elementwise(self, <PointVector>other, True)
+
+    def scale(self, scalars):
+        """Element-wise s_i * P_i as a PointVector, constant-time in the scalars (ints or Scalars, one per
+        point: ValueError otherwise)."""
+        cdef CSecretBuffer s
+        cdef size_t n = read_scalars(scalars, s), m = self.pts.size()
+        if n != m:
+            raise ValueError(f"scale: {n} scalars but {m} points")
+        cdef PointVector r = vector_new(n)
+        with nogil:
+            cpp.scale_points(r.pts.data(), s.data(), self.pts.data(), n)
+            s.wipe()
+        return r
+
+    def sum(self):
+        """The sum of the points as a Point (the identity when empty)."""
+        return vector_sum(self)
+
+    def msm(self, scalars):
+        """sum s_i * P_i as a Point, constant-time in the scalars (ints or Scalars, one per point)."""
+        return vector_msm(self, scalars, False, "msm")
+
+    def msm_vartime(self, scalars):
+        """sum s_i * P_i as a Point for PUBLIC scalars (time depends on them): the fastest algorithm for n."""
+        return vector_msm(self, scalars, True, "msm_vartime")
+
+    def __repr__(self):
+        return f"<PointVector of {self.pts.size()} points>"
+
+    def __reduce__(self):
+        return PointVector, (self.to_bytes(),)  # unpickling re-validates
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+
+cdef const CMSMTable* table_of(MSMTable T) except NULL:
+    if T.tbl.get() == NULL:
+        raise ValueError("MSMTable was not initialised")
+    return T.tbl.get()
+
+
+cdef Point table_msm(MSMTable T, object scalars, bint vartime, str name):
+    cdef const CMSMTable* t = table_of(T)
+    cdef CSecretBuffer s
+    cdef size_t m = read_scalars(scalars, s)
+    cdef CEdwardsPoint r
+    cdef bint ok
+    if m > t.size():
+        raise ValueError(f"MSMTable.{name}: {m} scalars but only {t.size()} bases")
+    with nogil:
+        if vartime:
+            ok = t.msm_vartime(s.data(), m, r)
+        else:
+            ok = t.msm(s.data(), m, r)
+        s.wipe()
+    if not ok:
+        raise MemoryError(f"MSMTable.{name}: out of memory")
+    return point_from_c(r)
+
+
+@cython.final
+cdef class MSMTable:
+    """Precomputed tables for a fixed list of bases, for multi-scalar multiplications on them again and
+    again (a Bulletproofs verifier's generators, a vector Pedersen commitment's bases); immutable.
+
+    MSMTable(points) takes what PointVector takes (or a PointVector); the tables are built once, without the
+    GIL. T.msm(scalars) (constant-time) and T.msm_vartime(scalars) (public scalars) return sum s_i * P_i as a
+    Point; fewer scalars than bases is allowed (the rest count as 0), more is a ValueError. msm_vartime picks
+    its algorithm by size (precomputed wide-window Straus for small tables, Pippenger on the decoded bases
+    for large ones), so it is never slower than PointVector.msm_vartime. T.nbytes is the memory held."""
+
+    def __init__(self, points):
+        cdef vector[CEdwardsPoint] own
+        cdef const CEdwardsPoint* p
+        cdef size_t n
+        cdef CMSMTable* table
+        if self.tbl.get() != NULL:
+            raise TypeError("MSMTable is immutable: __init__ cannot run twice")
+        if type(points) is PointVector:  # immutable: read it in place
+            p = (<PointVector>points).pts.data()
+            n = (<PointVector>points).pts.size()
+        else:
+            read_vector(points, own)
+            p = own.data()
+            n = own.size()
+        with nogil:
+            table = new CMSMTable(p, n)
+        self.tbl.reset(table)
+
+    def msm(self, scalars):
+        """sum s_i * P_i as a Point, constant-time in the scalars (ints or Scalars; at most len(T) of them,
+        the bases past them count with 0)."""
+        return table_msm(self, scalars, False, "msm")
+
+    def msm_vartime(self, scalars):
+        """sum s_i * P_i as a Point for PUBLIC scalars (time depends on them); at most len(T) scalars."""
+        return table_msm(self, scalars, True, "msm_vartime")
+
+    def __len__(self):
+        return table_of(self).size()
+
+    @property
+    def nbytes(self):
+        """Bytes of memory held by the bases and their tables."""
+        return table_of(self).nbytes()
+
+    @property
+    def points(self):
+        """The bases as a PointVector."""
+        cdef const CMSMTable* t = table_of(self)
+        return vector_from_c(t.points(), t.size())
+
+    def __repr__(self):
+        return f"<MSMTable of {len(self)} bases, {self.nbytes} bytes>"
+
+    def __reduce__(self):
+        return MSMTable, (self.points.to_bytes(),)  # the tables are rebuilt on unpickling
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self

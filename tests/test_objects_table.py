@@ -1,0 +1,133 @@
+"""MSMTable: msm and msm_vartime against the functional API on bytes (itself tested against libsodium) and
+against libsodium directly (reference.KnownLogPool), at sizes around the algorithm choices (the Straus/Pippenger
+crossover at 128 bases, the threading threshold at 128, the table's own switch to Pippenger at 256); fewer
+scalars than bases; construction from every form; len, nbytes, points; pickling; threads."""
+import copy
+import pickle
+
+import numpy as np
+import pytest
+
+import pyristretto as pr
+import reference as ref
+from concurrency import run_concurrently
+from pyristretto import InvalidPointError, MSMTable, Point, PointVector, Scalar
+from reference import DIFF_CASES, EDGE_SCALARS, random_scalar
+
+SIZES = [0, 1, 2, 3, 64, 127, 128, 129, 200, 255, 256, 257, 600]
+
+
+def rand_points(rng, n):
+    return [ref.random_point(rng) for _ in range(n)]
+
+
+@pytest.mark.parametrize("n", SIZES)
+def test_msm_against_the_functional_api(rng, n):
+    points = rand_points(rng, n)
+    if n > 4:
+        points[2] = pr.IDENTITY
+        points[3] = points[1]
+        points[4] = pr.point_neg(points[0])
+    table = MSMTable(points)
+    assert len(table) == n
+    ints = [random_scalar(rng) for _ in range(n)]
+    for i, e in enumerate(EDGE_SCALARS[: n // 2]):
+        ints[2 * i] = e
+    mixed = [Scalar(s) if i % 3 == 0 else s for i, s in enumerate(ints)]
+    for m in sorted({n, n - 1, n // 2, 1, 0}):
+        if m < 0 or m > n:
+            continue
+        want = pr.msm(ints[:m], points[:m])
+        assert pr.msm_vartime(ints[:m], points[:m]) == want
+        for scalars in (ints[:m], mixed[:m], iter(ints[:m])):
+            got = table.msm(scalars)
+            assert type(got) is Point and got.to_bytes() == want, m
+        assert table.msm_vartime(mixed[:m]).to_bytes() == want, m
+        assert table.msm_vartime(tuple(ints[:m])).to_bytes() == want, m
+    assert table.msm([0] * n).to_bytes() == pr.IDENTITY == table.msm_vartime([0] * n).to_bytes()
+    q1 = [pr.q - 1] * n
+    assert table.msm(q1).to_bytes() == pr.msm(q1, points) == table.msm_vartime(q1).to_bytes()
+
+
+def test_msm_against_libsodium(rng, pool):
+    """Independent anchor: bases with known logs, the sum is (sum s_i x_i) G by one libsodium base_mul."""
+    for n in (1, 5, 100, 255, 300):
+        idx = [rng.randrange(len(pool.points)) for _ in range(n)]
+        table = MSMTable([pool.points[i] for i in idx])
+        for case in range(max(3, DIFF_CASES // 1000)):
+            m = rng.randint(0, n)
+            scalars = [random_scalar(rng) for _ in range(m)]
+            want = pool.expected(scalars, idx[:m])
+            assert table.msm(scalars).to_bytes() == want, (n, m, case)
+            assert table.msm_vartime(scalars).to_bytes() == want, (n, m, case)
+
+
+def test_construction_forms(rng):
+    points = rand_points(rng, 9)
+    joined = b"".join(points)
+    want = pr.msm(list(range(1, 10)), points)
+    args = [points, tuple(points), iter(points), [Point(p) for p in points], joined, bytearray(joined),
+            memoryview(joined), np.frombuffer(joined, dtype=np.uint8).reshape(9, 32), PointVector(points)]
+    for arg in args:
+        table = MSMTable(arg)
+        assert len(table) == 9
+        assert table.points.to_bytes() == joined
+        assert table.msm(range(1, 10)).to_bytes() == want
+    assert len(MSMTable([])) == 0 and MSMTable([]).msm([]).to_bytes() == pr.IDENTITY
+
+
+def test_arguments(rng, vectors):
+    points = rand_points(rng, 4)
+    table = MSMTable(points)
+    for method in (table.msm, table.msm_vartime):
+        with pytest.raises(ValueError, match="5 scalars but only 4 bases"):
+            method([1] * 5)
+        for bad in ([1, "2"], [1.0], [None], b"ab", "ab", 3):
+            with pytest.raises(TypeError):
+                method(bad)
+    for bad in ("ab" * 32, 5, None, [points[0], 7]):
+        with pytest.raises(TypeError):
+            MSMTable(bad)
+    _, bad = ref.invalid_encodings(vectors)[0]
+    with pytest.raises(InvalidPointError, match=r"points\[2\]"):
+        MSMTable(points[:2] + [bad] + points[2:])
+    with pytest.raises(TypeError):
+        table.__init__(points)  # immutable: others may be reading it without the GIL
+    assert table.points.to_bytes() == b"".join(points)
+
+
+def test_nbytes(rng):
+    """The memory per base the README states: 8,800 bytes below 256 bases (the point, 8 constant-time multiples
+    and 64 odd multiples in affine Niels form, 120 bytes each), 1,120 bytes from 256 on (no wide tables)."""
+    small, large = MSMTable(rand_points(rng, 255)), MSMTable(rand_points(rng, 256))
+    assert 255 * 8800 <= small.nbytes < 255 * 8800 + 1024
+    assert 256 * 1120 <= large.nbytes < 256 * 1120 + 1024
+    assert MSMTable([]).nbytes < 1024
+    assert repr(small) == f"<MSMTable of 255 bases, {small.nbytes} bytes>"
+
+
+def test_pickle_and_copy(rng):
+    points = rand_points(rng, 5)
+    table = MSMTable(points)
+    again = pickle.loads(pickle.dumps(table))
+    assert type(again) is MSMTable and again.points.to_bytes() == b"".join(points)
+    assert again.msm([3, 1, 4, 1, 5]) == table.msm([3, 1, 4, 1, 5])
+    assert copy.copy(table) is table and copy.deepcopy(table) is table
+
+
+@pytest.mark.parametrize("n", [100, 300])
+def test_threads_share_one_table(rng, n, fast_switching):
+    points = rand_points(rng, n)
+    table = MSMTable(points)
+    scalar_lists = [[random_scalar(rng) for _ in range(n - k)] for k in range(8)]
+    serial = [pr.msm(s, points[: len(s)]) for s in scalar_lists]
+    results = [None] * 8
+
+    def work(k):
+        for _ in range(3):
+            got = (table.msm(scalar_lists[k]).to_bytes(), table.msm_vartime(scalar_lists[k]).to_bytes())
+            assert got == (serial[k], serial[k])
+        results[k] = got[0]
+
+    run_concurrently(work, 8)
+    assert results == serial
