@@ -7,7 +7,8 @@
 //                                   CPU time of all threads) and peak extra
 //                                   memory (VmHWM growth during the calls, after the inputs exist) of FN = msm,
 //                                   msm_vartime or point_sum on N encoded points (inputs(): 4096 distinct points
-//                                   tiled); threads as for table. benchmarks/msm_scaling_cpp.sh runs it
+//                                   tiled), or of the object layer's vector_msm, vector_msm_vartime, vector_sum,
+//                                   table_msm, table_msm_vartime on points decoded beforehand; threads as for table. benchmarks/msm_scaling_cpp.sh runs it
 //                                   for n = 2^10 .. 2^22, old build against new.
 //   /tmp/bench_msm precomp [threads] [n...]  MSMTable (NAF widths 5..8, constant-time) vs the sums on decoded points
 //                                   (PointVector) and on encodings; threads as for table (default 1: off)
@@ -20,6 +21,7 @@
 #include <cstring>
 #include <ctime>
 #include <fstream>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -210,6 +212,12 @@ void reset_hwm() { std::ofstream("/proc/self/clear_refs") << "5"; }  // peak RSS
 int scaling(const std::string& fn, size_t n, int reps) {
     std::vector<uint8_t> s, p;
     inputs(n, s, p);
+    // The object layer's sums run on points decoded (and tables built) beforehand: those are the objects' own
+    // memory, not the call's.
+    const bool objects = fn.compare(0, 7, "vector_") == 0 || fn.compare(0, 6, "table_") == 0;
+    std::vector<EdwardsPoint> d(objects ? n : 0);
+    if (objects && decode_points(d.data(), p.data(), n) != n) return 1;
+    std::unique_ptr<MSMTable> table(fn.compare(0, 6, "table_") == 0 ? new MSMTable(d.data(), n) : nullptr);
     uint8_t out[32];
     reset_hwm();
     const long before = status_kib("VmRSS");
@@ -218,18 +226,31 @@ int scaling(const std::string& fn, size_t n, int reps) {
     for (int k = 0; k < reps; ++k) {
         const double c0 = cpu_seconds();
         const auto t0 = Clock::now();
+        EdwardsPoint r;
+        bool ok = true;
         if (fn == "msm") rc = msm(s.data(), p.data(), n, out);
         else if (fn == "msm_vartime") rc = msm_vartime(s.data(), p.data(), n, out);
-        else rc = point_sum(p.data(), n, out);
+        else if (fn == "point_sum") rc = point_sum(p.data(), n, out);
+        else if (fn == "vector_msm") ok = msm_points(s.data(), d.data(), n, r);
+        else if (fn == "vector_msm_vartime") ok = msm_vartime_points(s.data(), d.data(), n, r);
+        else if (fn == "vector_sum") r = sum_points(d.data(), n);
+        else if (fn == "table_msm") ok = table->msm(s.data(), n, r);
+        else if (fn == "table_msm_vartime") ok = table->msm_vartime(s.data(), n, r);
+        else return 2;
+        if (objects) {
+            rc = ok ? n : 0;
+            ristretto_encode(out, r);
+        }
         best = std::min(best, std::chrono::duration<double>(Clock::now() - t0).count());
         best_cpu = std::min(best_cpu, cpu_seconds() - c0);
         g_sink = out[0];
     }
     const long peak = status_kib("VmHWM");
     std::printf("%s %zu %.4f %.4f %.2f %s\n", fn.c_str(), n, best / n * 1e6, best_cpu / n * 1e6,
-                (peak - before) / 1024.0,
-                rc == n ? "ok" : "FAILED");
+                (peak - before) / 1024.0, rc == n ? "ok" : "FAILED");
     return rc == n ? 0 : 1;
+}
+
 // us per point: msm_vartime on encodings, on decoded points (PointVector), MSMTable::msm_vartime with NAF widths
 // 5..8 (wide tables forced) and with the default choice; msm (constant-time) on decoded points vs MSMTable::msm.
 void precomp(unsigned threads, const std::vector<size_t>& sizes) {
@@ -305,7 +326,8 @@ int main(int argc, char** argv) {
         return 0;
     }
     if (mode != "table") {
-        std::fprintf(stderr, "usage: %s [table [threads] | threads [k] | tune [n...] | precomp [threads] [n...]]\n", argv[0]);
+        std::fprintf(stderr, "usage: %s [table [threads] | threads [k] | tune [n...] | precomp [threads] [n...] | "
+                     "scaling FN N [reps [threads]]]\n", argv[0]);
         return 2;
     }
     table(argc > 2 ? static_cast<unsigned>(std::stoul(argv[2])) : 0u);
