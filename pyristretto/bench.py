@@ -412,6 +412,12 @@ def wrong_results(report: Dict[str, object]) -> List[str]:
     return found
 
 
+def _scaling_functions() -> Sequence[str]:
+    from . import _scaling
+
+    return _scaling.FUNCTIONS
+
+
 def parse_args(argv: Optional[Sequence[str]], prog: str) -> argparse.Namespace:
     """Command-line options (``--plot`` refused up front when matplotlib is missing)."""
     parser = argparse.ArgumentParser(prog=prog, description="Benchmark pyristretto against peer libraries.")
@@ -422,8 +428,10 @@ def parse_args(argv: Optional[Sequence[str]], prog: str) -> argparse.Namespace:
     parser.add_argument("--scaling", action="store_true",
                         help="only the large-input series: time per point and peak extra memory, n = 2^10 .. 2^22 "
                              "(one fresh process per size; minutes)")
-    parser.add_argument("--function", choices=("msm_vartime", "msm", "point_sum"), default="msm_vartime",
+    parser.add_argument("--function", choices=_scaling_functions(), default="msm_vartime",
                         help="with --scaling: the function to run (default msm_vartime)")
+    parser.add_argument("--min-log2", type=int, default=10, metavar="K",
+                        help="with --scaling: smallest n = 2^K (default 10)")
     parser.add_argument("--max-log2", type=int, default=22, metavar="K",
                         help="with --scaling: largest n = 2^K (default 22)")
     parser.add_argument("--baseline", metavar="DIR",
@@ -453,7 +461,7 @@ def main_scaling(args: argparse.Namespace) -> int:
     """``--scaling``: the large-input table (and plot, JSON) of :mod:`pyristretto._scaling`."""
     from . import _scaling
 
-    sizes = [n for n in _scaling.SIZES if n <= 2**args.max_log2] or [_scaling.SIZES[0]]
+    sizes = [2**k for k in range(args.min_log2, args.max_log2 + 1)] or [2**args.min_log2]
     report = _scaling.run(args.function, sizes, args.baseline, log=log)
     report["machine"] = machine_info()
     print(f"{args.function}: µs per point (best of a few calls) and peak extra memory during the call "

@@ -1,6 +1,7 @@
 // The multi-point entry points on encodings (msm.hpp): decoding in threads, the sums, and pedersen_commit.
 #include "pyristretto/msm.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <memory>
@@ -64,10 +65,7 @@ size_t decode_and_sum_or_throw(Kind kind, const uint8_t* scalars, const uint8_t*
                                EdwardsPoint& result) {
     const unsigned workers = worker_count(n);
     std::atomic<size_t> first_bad{n};
-    if (workers <= 1) {
-        const size_t rc = sum_range(kind, scalars, points, 0, n, first_bad, result);
-        return rc == n ? n : rc;
-    }
+    if (workers <= 1) return sum_range(kind, scalars, points, 0, n, first_bad, result);
     // Each thread streams its own contiguous range with its own blocks and buckets.
     std::vector<EdwardsPoint> partial(workers, EdwardsPoint::identity());
     std::vector<uint8_t> failed(workers, 0);
