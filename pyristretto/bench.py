@@ -464,8 +464,9 @@ def main_scaling(args: argparse.Namespace) -> int:
     sizes = [2**k for k in range(args.min_log2, args.max_log2 + 1)] or [2**args.min_log2]
     report = _scaling.run(args.function, sizes, args.baseline, log=log)
     report["machine"] = machine_info()
-    print(f"{args.function}: µs per point (best of a few calls) and peak extra memory during the call "
-          f"(MiB, including the wrapper's 64 bytes per point of argument copies), one fresh process per size")
+    print(f"{args.function}: µs per point (best of a few calls; wall, and CPU of all threads) and peak extra memory "
+          f"during the call (MiB, including the wrapper's copies of the arguments: 32 bytes per scalar and per "
+          f"encoded point), one fresh process per size")
     print()
     print(_scaling.table(report))
     save(report, args, lambda path, m: _scaling.plot(
