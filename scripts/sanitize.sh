@@ -36,8 +36,9 @@ mkdir -p "$work/logs"
 echo "== building with PYRISTRETTO_SANITIZE=address,undefined in $work"
 (cd "$work" && PYRISTRETTO_SANITIZE=address,undefined "$PYTHON" setup.py -q build_ext --inplace >"$work/logs/build.txt" 2>&1) \
     || { cat "$work/logs/build.txt"; exit 1; }
+# grep without -q reads all of ldd's output: with -q it may exit first, and ldd's SIGPIPE fails the pipeline.
 for so in "$work"/pyristretto/_core*.so "$work"/pyristretto/_objects*.so; do
-    ldd "$so" | grep -q libasan || { echo "sanitize.sh: $so is not linked with libasan" >&2; exit 1; }
+    ldd "$so" | grep libasan >/dev/null || { echo "sanitize.sh: $so is not linked with libasan" >&2; exit 1; }
 done
 # the tests must import this build, not an installed (or editable) pyristretto
 (cd "$work" && LD_PRELOAD="$libasan:$libstdcxx" ASAN_OPTIONS=detect_leaks=0 "$PYTHON" -c \

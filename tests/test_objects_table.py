@@ -1,6 +1,7 @@
 """MSMTable: msm and msm_vartime against the functional API on bytes (itself tested against libsodium) and
 against libsodium directly (reference.KnownLogPool), at sizes around the algorithm choices (the Straus/Pippenger
-crossover at 128 bases, the threading threshold at 128, the table's own switch to Pippenger at 256); fewer
+crossover at 128 bases, the threading threshold at 128, the table's NAF width 7 from 192 and switch to Pippenger
+at 256); fewer
 scalars than bases; construction from every form; len, nbytes, points; pickling; threads."""
 import copy
 import pickle
@@ -14,7 +15,7 @@ from concurrency import run_concurrently
 from pyristretto import InvalidPointError, MSMTable, Point, PointVector, Scalar
 from reference import DIFF_CASES, EDGE_SCALARS, random_scalar
 
-SIZES = [0, 1, 2, 3, 64, 127, 128, 129, 200, 255, 256, 257, 600]
+SIZES = [0, 1, 2, 3, 64, 127, 128, 129, 191, 192, 255, 256, 257, 600]
 
 
 def rand_points(rng, n):
@@ -97,13 +98,15 @@ def test_arguments(rng, vectors):
 
 
 def test_nbytes(rng):
-    """The memory per base the README states: 8,800 bytes below 256 bases (the point, 8 constant-time multiples
-    and 64 odd multiples in affine Niels form, 120 bytes each), 1,120 bytes from 256 on (no wide tables)."""
-    small, large = MSMTable(rand_points(rng, 255)), MSMTable(rand_points(rng, 256))
-    assert 255 * 8800 <= small.nbytes < 255 * 8800 + 1024
-    assert 256 * 1120 <= large.nbytes < 256 * 1120 + 1024
+    """The memory per base the README states: the decoded point (160 bytes) and 8 constant-time multiples (120
+    bytes each, affine Niels form), plus msm_vartime's odd multiples below 256 bases: 64 of them below 192 bases
+    (8,800 bytes per base), 32 from 192 to 255 (4,960); 1,120 bytes from 256 on (no wide tables)."""
+    points = rand_points(rng, 256)
+    for n, per_base in ((1, 8800), (191, 8800), (192, 4960), (255, 4960), (256, 1120)):
+        table = MSMTable(points[:n])
+        assert n * per_base <= table.nbytes < n * per_base + 1024, n
     assert MSMTable([]).nbytes < 1024
-    assert repr(small) == f"<MSMTable of 255 bases, {small.nbytes} bytes>"
+    assert repr(table) == f"<MSMTable of 256 bases, {table.nbytes} bytes>"
 
 
 def test_pickle_and_copy(rng):

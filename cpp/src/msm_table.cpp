@@ -26,11 +26,14 @@ namespace pyristretto {
 //   320   5.73  5.76   6.06  6.05   5.63  6.57   5.49  5.98   6.69  6.59
 //   384   5.50  5.53   6.17  6.12   6.04  5.80   6.54  5.91   7.28  6.48
 //   512   5.31  5.31   6.39  6.64   6.03  7.36   6.52  7.35   7.08  7.66
-// Width 8 (about 256 / 9 = 28 additions per scalar) is the fastest up to ~200 bases, 1.6-1.7x ahead of PointVector
-// at 64-128; its 7.5 KiB per base leaves the 1 MiB L2 from ~130 bases on, so its lead shrinks with n and is gone
-// at ~300 (narrower widths do not cross later). The wide tables are therefore built below 256 bases only; from
-// 256 on, msm_vartime is PointVector's algorithm on the table's decoded bases (and the table is 1120 bytes per base).
+//   a third run: n = 255: 6.03 | 5.91 5.52 5.23 6.11;  n = 256: 6.04 | 5.95 5.59 5.47 5.92
+// Width 8 (about 256 / 9 = 28 additions per scalar) is the fastest below ~190 bases, 1.6-1.7x ahead of PointVector
+// at 64-128; its 7.5 KiB per base leaves the 1 MiB L2 from ~130 bases on, so its lead shrinks with n, and from 192
+// bases width 7 (half the table) is as fast or faster and still ~10% ahead of PointVector up to 256. Both lose from
+// ~300 on. The wide tables are therefore built below 256 bases only; from 256 on, msm_vartime is PointVector's
+// algorithm on the table's decoded bases (and the table is 1120 bytes per base).
 const unsigned MSMTable::kNafWidth = 8;
+const size_t MSMTable::kNarrowFrom = 192;
 const size_t MSMTable::kStrausMax = 256;
 
 namespace {
@@ -45,7 +48,7 @@ constexpr size_t kCtBlock = 256;
 }  // namespace
 
 MSMTable::MSMTable(const EdwardsPoint* points, size_t n, unsigned naf_width, size_t straus_max)
-    : naf_width_(std::min(8u, std::max(2u, naf_width))),
+    : naf_width_(naf_width ? std::min(8u, std::max(2u, naf_width)) : n < kNarrowFrom ? kNafWidth : kNafWidth - 1),
       odd_count_(n < straus_max ? size_t(1) << (naf_width_ - 2) : 0),
       points_(points, points + n),
       small_(kSmall * n),

@@ -680,12 +680,11 @@ void test_msm_table() {
         Bytes scalars, points;
         make_inputs(n, scalars, points, true);
         const std::vector<EdwardsPoint> d = decoded(points, n);
-        std::vector<std::pair<unsigned, size_t>> configs = {{MSMTable::kNafWidth, MSMTable::kStrausMax},
-                                                            {8, SIZE_MAX}, {0, 0}};
+        std::vector<std::pair<unsigned, size_t>> configs = {{0, MSMTable::kStrausMax}, {8, SIZE_MAX}, {0, 0}};
         if (n <= 300)
             for (unsigned w = 2; w <= 7; ++w) configs.push_back({w, SIZE_MAX});
         for (const auto& cfg : configs) {
-            const MSMTable table(d.data(), n, cfg.first ? cfg.first : MSMTable::kNafWidth, cfg.second);
+            const MSMTable table(d.data(), n, cfg.first, cfg.second);
             const long long tag = (long long)(n * 100 + cfg.first * 10 + (cfg.second == 0));
             check(table.size() == n, "MSMTable size; n*100+w*10+pippenger =", tag);
             for (size_t m : {n, n / 2, n ? n - 1 : 0}) {

@@ -12,14 +12,16 @@ namespace pyristretto {
 
 class MSMTable {
 public:
-    // Width of the NAF digits of msm_vartime's precomputed Straus (tables of 2^(w-2) odd multiples per base).
+    // Width of the NAF digits of msm_vartime's precomputed Straus (tables of 2^(w-2) odd multiples per base) for
+    // n bases: kNafWidth below kNarrowFrom bases, kNafWidth - 1 from there on.
     static const unsigned kNafWidth;
+    static const size_t kNarrowFrom;
     // From this many bases on msm_vartime runs Pippenger on the bases and no wide tables are built.
     static const size_t kStrausMax;
 
-    // Tables for points[0..n) (copied). naf_width (2..8) and straus_max override the measured defaults (tests and
-    // benchmarks). Throws std::bad_alloc.
-    MSMTable(const EdwardsPoint* points, size_t n, unsigned naf_width = kNafWidth, size_t straus_max = kStrausMax);
+    // Tables for points[0..n) (copied). naf_width (2..8; 0: the measured choice for n) and straus_max override the
+    // defaults (tests and benchmarks). Throws std::bad_alloc.
+    MSMTable(const EdwardsPoint* points, size_t n, unsigned naf_width = 0, size_t straus_max = kStrausMax);
 
     size_t size() const noexcept { return points_.size(); }
     const EdwardsPoint* points() const noexcept { return points_.data(); }
