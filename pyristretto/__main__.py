@@ -1,6 +1,6 @@
 """``python -m pyristretto``: versions, a self-check against RFC 9496, and a short speed table.
 
-``python -m pyristretto bench [--quick] [--json FILE] [--plot FILE.png]`` runs the benchmark report
+``python -m pyristretto bench [--quick | --scaling] [--json FILE] [--plot FILE.png]`` runs the benchmark report
 against peer libraries (:mod:`pyristretto.bench`).
 """
 from __future__ import annotations
@@ -219,7 +219,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     argparse.ArgumentParser(
         prog="python -m pyristretto",
         description="Print versions, self-check against RFC 9496, and show pyristretto's speed.",
-        epilog="python -m pyristretto bench [--quick] [--json FILE] [--plot FILE.png]: "
+        epilog="python -m pyristretto bench [--quick | --scaling] [--json FILE] [--plot FILE.png]: "
                "benchmark report against peer libraries (see 'python -m pyristretto bench -h').",
     ).parse_args(argv)
     print(f"pyristretto {pr.__version__}, libsodium {pr.sodium_version()}, "

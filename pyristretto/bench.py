@@ -412,6 +412,12 @@ def wrong_results(report: Dict[str, object]) -> List[str]:
     return found
 
 
+def _scaling_functions() -> Sequence[str]:
+    from . import _scaling
+
+    return _scaling.FUNCTIONS
+
+
 def parse_args(argv: Optional[Sequence[str]], prog: str) -> argparse.Namespace:
     """Command-line options (``--plot`` refused up front when matplotlib is missing)."""
     parser = argparse.ArgumentParser(prog=prog, description="Benchmark pyristretto against peer libraries.")
@@ -419,6 +425,18 @@ def parse_args(argv: Optional[Sequence[str]], prog: str) -> argparse.Namespace:
     parser.add_argument("--smoke", action="store_true", help=argparse.SUPPRESS)  # tiny sizes, for tests
     parser.add_argument("--json", metavar="FILE", help="write the results and machine info as JSON")
     parser.add_argument("--plot", metavar="FILE.png", help="plot MSM time per point against n (log-log)")
+    parser.add_argument("--scaling", action="store_true",
+                        help="only the large-input series: time per point and peak extra memory, n = 2^10 .. 2^22 "
+                             "(one fresh process per size; minutes)")
+    parser.add_argument("--function", choices=_scaling_functions(), default="msm_vartime",
+                        help="with --scaling: the function to run (default msm_vartime)")
+    parser.add_argument("--min-log2", type=int, default=10, metavar="K",
+                        help="with --scaling: smallest n = 2^K (default 10)")
+    parser.add_argument("--max-log2", type=int, default=22, metavar="K",
+                        help="with --scaling: largest n = 2^K (default 22)")
+    parser.add_argument("--baseline", metavar="DIR",
+                        help="with --scaling: also run another pyristretto build found in DIR (put first on "
+                             "PYTHONPATH), interleaved size by size, and print the speedup")
     args = parser.parse_args(argv)
     if args.plot:
         try:
@@ -428,23 +446,47 @@ def parse_args(argv: Optional[Sequence[str]], prog: str) -> argparse.Namespace:
     return args
 
 
-def main(argv: Optional[Sequence[str]] = None, prog: str = PROG) -> int:
-    """Run the benchmark report; exit status 1 when any result was wrong."""
-    args = parse_args(argv, prog)
-    mode = MODES["smoke" if args.smoke else "quick" if args.quick else "full"]
-    command = " ".join([prog, *(sys.argv[1:] if argv is None else argv)])
-    report = build_report(mode, command, with_scaling=bool(args.plot) or mode.name != "smoke")
-    peers = _peers.peers()
-    print(render(report, peers))
+def save(report: Dict[str, object], args: argparse.Namespace, plot: Callable[[str, Dict[str, object]], None]) -> None:
+    """Writes ``--json`` and, through ``plot(path, machine info)``, ``--plot`` when asked for."""
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump(report, f, indent=1)
         log(f"wrote {args.json}")
     if args.plot:
-        m = report["machine"]
-        plot_scaling(report["msm_scaling"], args.plot,
-                     f"MSM time per point — pyristretto {m['pyristretto']}, {m['cpu']}, {m['date']}")
+        plot(args.plot, report["machine"])
         log(f"wrote {args.plot}")
+
+
+def main_scaling(args: argparse.Namespace) -> int:
+    """``--scaling``: the large-input table (and plot, JSON) of :mod:`pyristretto._scaling`."""
+    from . import _scaling
+
+    sizes = [2**k for k in range(args.min_log2, args.max_log2 + 1)] or [2**args.min_log2]
+    report = _scaling.run(args.function, sizes, args.baseline, log=log)
+    report["machine"] = machine_info()
+    print(f"{args.function}: µs per point (best of a few calls; wall, and CPU of all threads) and peak extra memory "
+          f"during the call (MiB, including the wrapper's copies of the arguments: 32 bytes per scalar and per "
+          f"encoded point), one fresh process per size")
+    print()
+    print(_scaling.table(report))
+    save(report, args, lambda path, m: _scaling.plot(
+        report, path, f"{args.function} — pyristretto {m['pyristretto']}, {m['cpu']}, {m['date']}"))
+    failed = [n for s in report["series"].values() for n, r in s.items() if r["status"] != "ok"]
+    return 1 if failed else 0
+
+
+def main(argv: Optional[Sequence[str]] = None, prog: str = PROG) -> int:
+    """Run the benchmark report; exit status 1 when any result was wrong."""
+    args = parse_args(argv, prog)
+    if args.scaling:
+        return main_scaling(args)
+    mode = MODES["smoke" if args.smoke else "quick" if args.quick else "full"]
+    command = " ".join([prog, *(sys.argv[1:] if argv is None else argv)])
+    report = build_report(mode, command, with_scaling=bool(args.plot) or mode.name != "smoke")
+    peers = _peers.peers()
+    print(render(report, peers))
+    save(report, args, lambda path, m: plot_scaling(
+        report["msm_scaling"], path, f"MSM time per point — pyristretto {m['pyristretto']}, {m['cpu']}, {m['date']}"))
     wrong = wrong_results(report)
     if wrong:
         log("WRONG RESULTS: " + ", ".join(wrong))

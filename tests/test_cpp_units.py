@@ -3,6 +3,8 @@ and cpp/tests/test_msm.cpp (recodings, MSM, point_sum, pedersen_commit, fixed-ba
 
 import subprocess
 
+import pytest
+
 import cpp_build
 
 
@@ -20,8 +22,13 @@ def test_core(tmp_path):
     assert out.strip().splitlines()[-1].endswith(" 0 failed"), out[-4000:]
 
 
-def test_msm(tmp_path):
-    exe = cpp_build.build("test_msm.cpp", tmp_path)
+@pytest.mark.parametrize("block", [None, 64], ids=["real-block", "block-64"])
+def test_msm(tmp_path, block):
+    """block 64: every source built with PYRISTRETTO_MSM_BLOCK=64, so the block-boundary tests of test_msm.cpp
+    (n = block - 1, block, block + 1, several blocks, invalid points in the second block) cross many
+    boundaries cheaply; the real-block build runs the same tests at 4096."""
+    extra = [] if block is None else [f"-DPYRISTRETTO_MSM_BLOCK={block}"]
+    exe = cpp_build.build("test_msm.cpp", tmp_path, extra=extra)
     rc, out = _run([exe])
     assert rc == 0, out[-4000:]
     last = out.strip().splitlines()[-1]

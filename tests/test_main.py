@@ -57,6 +57,27 @@ def test_bench_smoke_writes_json_with_every_workload_and_library(tmp_path):
         assert all(series["pyristretto msm"]["results"][str(n)]["status"] == "ok" for n in report["msm_scaling"]["n"])
 
 
+@pytest.mark.parametrize("function", ["msm_vartime", "point_sum"])
+def test_bench_scaling_table_json_and_plot(tmp_path, function):
+    """--scaling at its smallest size (2^10), with a baseline (here the same build) for the speedup column."""
+    json_path, png_path = tmp_path / "scaling.json", tmp_path / "scaling.png"
+    parent = os.path.dirname(os.path.dirname(os.path.abspath(pyristretto.__file__)))
+    proc = run_module("bench", "--scaling", "--max-log2", "10", "--function", function, "--baseline", parent,
+                      "--json", str(json_path), "--plot", str(png_path), cwd=tmp_path)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert f"[{function} n=2^10]" in proc.stderr
+    row = [line for line in proc.stdout.splitlines() if line.startswith("| 2^10 |")]
+    assert len(row) == 1 and row[0].rstrip().endswith("× |"), proc.stdout
+    report = json.loads(json_path.read_text())
+    assert report["function"] == function and report["n"] == [1024]
+    for label in ("pyristretto", "baseline"):
+        result = report["series"][label]["1024"]
+        assert result["status"] == "ok" and result["seconds"] > 0 and result["cpu_seconds"] > 0, result
+        if sys.platform.startswith("linux"):  # /proc/self/clear_refs and VmHWM
+            assert 0 <= result["extra_mib"] < 64, result
+    assert png_path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
 def test_self_check_reports_a_wrong_vector(monkeypatch, capsys):
     wrong = list(cli.RFC9496_MULTIPLES)
     wrong[3] = wrong[4]

@@ -7,6 +7,9 @@ Two independent references:
     (sum s_i x_i)*G: one libsodium base multiplication per case.
 Both must hold for the loop-based msm and for the C++ Straus/Pippenger core.
 """
+import re
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -268,3 +271,66 @@ def test_pedersen_commit_homomorphic(rng):
         a1, b1, a2, b2 = (rng.randrange(Q) for _ in range(4))
         c = ref.point_add(pr.pedersen_commit(a1, b1), pr.pedersen_commit(a2, b2))
         check_point(pr.pedersen_commit(a1 + a2, b1 + b2), c)
+
+
+# ---- blocks: the C++ core decodes and accumulates PYRISTRETTO_MSM_BLOCK points at a time -------------------
+# At the real block size through the Python API (the C++ tests add a 64-point build and forced thread counts).
+# With the default threads (one per hardware thread, each streaming a contiguous range), the largest sizes put
+# block boundaries inside every thread's range on machines with up to 4 hardware threads.
+
+
+def _msm_block():
+    """PYRISTRETTO_MSM_BLOCK's default, read from the header that defines it."""
+    header = Path(__file__).resolve().parents[1] / "cpp" / "include" / "pyristretto" / "msm_algorithms.hpp"
+    found = re.search(r"#define PYRISTRETTO_MSM_BLOCK (\d+)", header.read_text())
+    assert found, f"no PYRISTRETTO_MSM_BLOCK in {header}"
+    return int(found.group(1))
+
+
+BLOCK = _msm_block()
+BLOCK_SIZES = {"B-1": BLOCK - 1, "B": BLOCK, "B+1": BLOCK + 1, "2B+1": 2 * BLOCK + 1, "8B+3": 8 * BLOCK + 3}
+
+
+@pytest.mark.parametrize("name", ["msm", "msm_vartime", "point_sum"])
+@pytest.mark.parametrize("size", BLOCK_SIZES)
+def test_blocks_known_log(name, size, rng, pool):
+    n = BLOCK_SIZES[size]
+    indices = [rng.randrange(len(pool.points)) for _ in range(n)]
+    points = b"".join(pool.points[i] for i in indices)
+    if name == "point_sum":
+        check_point(pr.point_sum(points), pool.expected([1] * n, indices))
+        return
+    zero_prob = 0.3 if name == "msm_vartime" else 0.05
+    scalars = [0 if rng.random() < zero_prob else random_scalar(rng) for _ in range(n)]
+    check_point(MSM_FUNCS[name]()(scalars, points), pool.expected(scalars, indices))
+
+
+@pytest.mark.parametrize("name", ["msm", "msm_vartime", "point_sum"])
+@pytest.mark.parametrize("where", [BLOCK, BLOCK + 7, 2 * BLOCK - 1])
+def test_blocks_invalid_point_global_index(name, where, rng, pool):
+    """An invalid point in the second block is reported by its index in the whole input, not in its block,
+    also when later blocks (or other threads' ranges) hold invalid points too."""
+    n = 8 * BLOCK + 3
+    points = bytearray(b"".join(pool.points[rng.randrange(len(pool.points))] for _ in range(n)))
+    for i in (where, 3 * BLOCK, n - 1):
+        points[32 * i:32 * i + 32] = bytes([1]) + bytes(31)  # negative s: invalid
+    call = (lambda: pr.point_sum(points)) if name == "point_sum" else \
+        (lambda: MSM_FUNCS[name]()([random_scalar(rng) for _ in range(n)], points))
+    with pytest.raises(pr.InvalidPointError, match=rf"points\[{where}\]"):
+        call()
+
+
+@pytest.mark.parametrize("method", ["msm", "msm_vartime", "sum", "table.msm", "table.msm_vartime"])
+@pytest.mark.parametrize("size", ["B-1", "B+1", "8B+3"])
+def test_blocks_objects(method, size, rng, pool):
+    """The object layer's sums on decoded points (PointVector, MSMTable) run the same blocked algorithms."""
+    n = BLOCK_SIZES[size]
+    indices = [rng.randrange(len(pool.points)) for _ in range(n)]
+    points = b"".join(pool.points[i] for i in indices)
+    if method == "sum":
+        check_point(bytes(pr.PointVector(points).sum()), pool.expected([1] * n, indices))
+        return
+    scalars = [0 if rng.random() < 0.2 else random_scalar(rng) for _ in range(n)]
+    owner = pr.MSMTable(points) if method.startswith("table.") else pr.PointVector(points)
+    got = getattr(owner, method.split(".")[-1])(scalars)
+    check_point(bytes(got), pool.expected(scalars, indices))

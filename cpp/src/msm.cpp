@@ -1,7 +1,10 @@
 // The multi-point entry points on encodings (msm.hpp): decoding in threads, the sums, and pedersen_commit.
 #include "pyristretto/msm.hpp"
 
+#include <algorithm>
+#include <atomic>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "pyristretto/edwards.hpp"
@@ -17,18 +20,42 @@ namespace {
 
 enum class Kind { ConstantTime, Vartime, Sum };
 
-EdwardsPoint sum_decoded(Kind kind, const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
-    switch (kind) {
-        case Kind::ConstantTime:
-            return Straus::mul_ct(scalars, points, n);
-        case Kind::Vartime:
-            return msm_vartime_decoded(scalars, points, n);
-        default: {
-            EdwardsPoint acc = EdwardsPoint::identity();
-            for (size_t i = 0; i < n; ++i) acc = acc + points[i];
-            return acc;
+// Decodes points[begin, end) one block at a time (kMsmBlock points: 640 KiB of decoded points) and accumulates
+// each block before decoding the next, so memory stays bounded whatever the length: constant-time Straus and
+// the plain sum per block, Pippenger with its buckets for all windows kept across blocks (so its cost per
+// point keeps falling with the length, not with the block). Returns end, or the global index of the first
+// invalid point; stops early once a point before this block is known to be invalid (first_bad).
+size_t sum_range(Kind kind, const uint8_t* scalars, const uint8_t* points, size_t begin, size_t end,
+                 std::atomic<size_t>& first_bad, EdwardsPoint& result) {
+    const size_t len = end - begin;
+    const bool buckets = kind == Kind::Vartime && len >= kPippengerCrossover;
+    std::unique_ptr<PippengerSums> sums;
+    if (buckets) sums.reset(new PippengerSums(Pippenger::window_for(len), len));
+    const std::unique_ptr<EdwardsPoint[]> decoded(new EdwardsPoint[std::min(len, kMsmBlock)]);
+    EdwardsPoint acc = EdwardsPoint::identity();
+    for (size_t first = begin; first < end; first += kMsmBlock) {
+        if (first_bad.load(std::memory_order_relaxed) < first) return end;  // an earlier point is invalid
+        const size_t m = std::min(kMsmBlock, end - first);
+        const size_t bad = ristretto_decode_many(decoded.get(), points + 32 * first, m);
+        if (bad != m) {
+            size_t seen = first_bad.load(std::memory_order_relaxed);
+            while (first + bad < seen && !first_bad.compare_exchange_weak(seen, first + bad)) {
+            }
+            return first + bad;
+        }
+        const uint8_t* s = scalars ? scalars + 32 * first : nullptr;
+        if (buckets) {
+            sums->add(s, decoded.get(), m);
+        } else if (kind == Kind::ConstantTime) {
+            acc = acc + Straus::mul_ct(s, decoded.get(), m);
+        } else if (kind == Kind::Vartime) {  // a short range (< kPippengerCrossover): one block
+            acc = acc + Straus::mul_vartime(s, decoded.get(), m);
+        } else {
+            for (size_t i = 0; i < m; ++i) acc = acc + decoded[i];
         }
     }
+    result = buckets ? sums->finish() : acc;
+    return end;
 }
 
 // Decodes the points and computes the sum; returns n, the index of the first invalid point, or kOutOfMemory.
@@ -37,32 +64,20 @@ constexpr size_t kOutOfMemory = SIZE_MAX;
 size_t decode_and_sum_or_throw(Kind kind, const uint8_t* scalars, const uint8_t* points, size_t n,
                                EdwardsPoint& result) {
     const unsigned workers = worker_count(n);
-    std::vector<EdwardsPoint> decoded(n);
-    if (workers <= 1) {
-        const size_t bad = ristretto_decode_many(decoded.data(), points, n);
-        if (bad != n) return bad;
-        result = sum_decoded(kind, scalars, decoded.data(), n);
-        return n;
-    }
+    std::atomic<size_t> first_bad{n};
+    if (workers <= 1) return sum_range(kind, scalars, points, 0, n, first_bad, result);
+    // Each thread streams its own contiguous range with its own blocks and buckets.
     std::vector<EdwardsPoint> partial(workers, EdwardsPoint::identity());
-    std::vector<size_t> first_bad(workers, n);
     std::vector<uint8_t> failed(workers, 0);
     run_parallel(workers, [&](unsigned k) noexcept {
         const size_t begin = n * k / workers, end = n * (k + 1) / workers;
-        const size_t bad = ristretto_decode_many(decoded.data() + begin, points + 32 * begin, end - begin);
-        if (bad != end - begin) {
-            first_bad[k] = begin + bad;
-            return;
-        }
         try {
-            partial[k] = sum_decoded(kind, scalars ? scalars + 32 * begin : nullptr, decoded.data() + begin,
-                                     end - begin);
+            sum_range(kind, scalars, points, begin, end, first_bad, partial[k]);
         } catch (...) {
             failed[k] = 1;
         }
     });
-    for (unsigned k = 0; k < workers; ++k)
-        if (first_bad[k] != n) return first_bad[k];  // chunks are in order: the first one found is the first
+    if (first_bad.load() != n) return first_bad.load();  // the smallest invalid index any thread found
     for (unsigned k = 0; k < workers; ++k)
         if (failed[k]) return kOutOfMemory;
     EdwardsPoint acc = partial[0];

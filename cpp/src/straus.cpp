@@ -99,7 +99,14 @@ EdwardsPoint Straus::mul_ct(const uint8_t* scalars, const EdwardsPoint* points, 
     return total;
 }
 
-EdwardsPoint Straus::mul_vartime(const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
+namespace {
+
+// Variable-time Straus on blocks of this many points (NAF digits and tables: ~1.5 KiB per point, ~390 KiB),
+// so a direct call on a large input stays bounded too; above the Pippenger crossover (128) msm_vartime does not
+// use it, and the 256 doublings per block cost < 1 per point here.
+constexpr size_t kVartimeBlock = 256;
+
+EdwardsPoint straus_vartime_block(const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
     std::vector<int8_t> naf(kNafDigits * n);
     std::vector<size_t> live;  // indices of nonzero scalars
     uint8_t column[kNafDigits] = {0};  // column[b] = 1 iff some scalar has a nonzero digit b
@@ -151,6 +158,18 @@ EdwardsPoint Straus::mul_vartime(const uint8_t* scalars, const EdwardsPoint* poi
     }
     if (owed) acc = acc.mul_by_pow2(owed);
     return acc;
+}
+
+}  // namespace
+
+EdwardsPoint Straus::mul_vartime(const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
+    EdwardsPoint total = EdwardsPoint::identity();
+    for (size_t first = 0; first < n; first += kVartimeBlock) {
+        const size_t m = std::min(kVartimeBlock, n - first);
+        const EdwardsPoint part = straus_vartime_block(scalars + 32 * first, points + first, m);
+        total = first == 0 ? part : total + part;
+    }
+    return total;
 }
 
 }  // namespace pyristretto

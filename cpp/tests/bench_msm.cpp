@@ -3,6 +3,13 @@
 //                                   threads as for set_msm_max_threads (default 0: one per hardware thread, 1: off)
 //   /tmp/bench_msm threads [k]      ms per call of msm, msm_vartime, point_sum with 1 vs k threads (default 2)
 //   /tmp/bench_msm tune [n...]      Straus vs Pippenger(c) on decoded points, single-threaded
+//   /tmp/bench_msm scaling FN N [reps [threads]]  one size in this (fresh) process: us per point (best of reps; wall, then
+//                                   CPU time of all threads) and peak extra
+//                                   memory (VmHWM growth during the calls, after the inputs exist) of FN = msm,
+//                                   msm_vartime or point_sum on N encoded points (inputs(): 4096 distinct points
+//                                   tiled), or of the object layer's vector_msm, vector_msm_vartime, vector_sum,
+//                                   table_msm, table_msm_vartime on points decoded beforehand; threads as for table. benchmarks/msm_scaling_cpp.sh runs it
+//                                   for n = 2^10 .. 2^22, old build against new.
 //   /tmp/bench_msm precomp [threads] [n...]  MSMTable (NAF widths 5..8, constant-time) vs the sums on decoded points
 //                                   (PointVector) and on encodings; threads as for table (default 1: off)
 #include <sodium.h>
@@ -11,8 +18,10 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <ctime>
 #include <cstring>
+#include <ctime>
+#include <fstream>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -58,13 +67,15 @@ double time_it(F f, int reps = 9) {
     return r[0];
 }
 
+// Random scalars; random points, of which at most 4096 distinct ones tiled (generating 2^22 distinct points
+// would take minutes; every point is still decoded and added, and the scalars are all distinct).
 void inputs(size_t n, std::vector<uint8_t>& s, std::vector<uint8_t>& p) {
+    const size_t distinct = std::min<size_t>(n, 4096);
     s.resize(32 * n);
     p.resize(32 * n);
-    for (size_t i = 0; i < n; ++i) {
-        crypto_core_ristretto255_scalar_random(&s[32 * i]);
-        crypto_core_ristretto255_random(&p[32 * i]);
-    }
+    for (size_t i = 0; i < distinct; ++i) crypto_core_ristretto255_random(&p[32 * i]);
+    for (size_t i = distinct; i < n; ++i) std::memcpy(&p[32 * i], &p[32 * (i % distinct)], 32);
+    for (size_t i = 0; i < n; ++i) crypto_core_ristretto255_scalar_random(&s[32 * i]);
 }
 
 void naive(const uint8_t* s, const uint8_t* p, size_t n, uint8_t out[32]) {
@@ -162,7 +173,7 @@ void threads(unsigned k) {
 
 void tune(const std::vector<size_t>& sizes) {
     std::printf("%6s %9s %9s", "n", "straus", "strausCT");
-    for (unsigned c = 4; c <= 14; ++c) std::printf("   pip%-3u", c);
+    for (unsigned c = 4; c <= 15; ++c) std::printf("   pip%-3u", c);
     std::printf("   (us per point, decoded points, one thread)\n");
     for (size_t n : sizes) {
         std::vector<uint8_t> s, p;
@@ -170,17 +181,74 @@ void tune(const std::vector<size_t>& sizes) {
         std::vector<EdwardsPoint> d(n);
         ristretto_decode_many(d.data(), p.data(), n);
         const int reps = 3;
-        const double ts = time_it([&] { g_sink = (uint8_t)Straus::mul_vartime(s.data(), d.data(), n).X.limb[0]; }, reps);
+        const double ts = n <= 16384 ? time_it([&] { g_sink = (uint8_t)Straus::mul_vartime(s.data(), d.data(), n).X.limb[0]; }, reps) : 0;
         const double tc = n <= 4096 ? time_it([&] { g_sink = (uint8_t)Straus::mul_ct(s.data(), d.data(), n).X.limb[0]; }, reps) : 0;
         std::printf("%6zu %9.3f %9.3f", n, ts / n * 1e6, tc / n * 1e6);
-        for (unsigned c = 4; c <= 14; ++c) {
-            if ((c > 9 && n < 512) || (c < 6 && n > 2048)) { std::printf("   %6s", "-"); continue; }
+        for (unsigned c = 4; c <= 15; ++c) {
+            if ((c > 9 && n < 512) || (c < 6 && n > 2048) || (c < 10 && n > 32768)) { std::printf("   %6s", "-"); continue; }
             const double tp = time_it([&] { g_sink = (uint8_t)Pippenger::mul_vartime(s.data(), d.data(), n, c).X.limb[0]; }, reps);
             std::printf("   %6.3f", tp / n * 1e6);
         }
         std::printf("\n");
         std::fflush(stdout);
     }
+}
+
+// VmHWM or VmRSS from /proc/self/status, in KiB.
+long status_kib(const char* field) {
+    std::ifstream f("/proc/self/status");
+    std::string line;
+    const std::string key = std::string(field) + ":";
+    while (std::getline(f, line))
+        if (line.compare(0, key.size(), key) == 0) return std::stol(line.substr(key.size()));
+    return -1;
+}
+
+// CPU seconds of the process, all its threads (std::clock, as time_it with BENCH_CPU=1).
+double cpu_seconds() { return double(std::clock()) / CLOCKS_PER_SEC; }
+
+void reset_hwm() { std::ofstream("/proc/self/clear_refs") << "5"; }  // peak RSS := current RSS (Linux >= 4.0)
+
+int scaling(const std::string& fn, size_t n, int reps) {
+    std::vector<uint8_t> s, p;
+    inputs(n, s, p);
+    // The object layer's sums run on points decoded (and tables built) beforehand: those are the objects' own
+    // memory, not the call's.
+    const bool objects = fn.compare(0, 7, "vector_") == 0 || fn.compare(0, 6, "table_") == 0;
+    std::vector<EdwardsPoint> d(objects ? n : 0);
+    if (objects && decode_points(d.data(), p.data(), n) != n) return 1;
+    std::unique_ptr<MSMTable> table(fn.compare(0, 6, "table_") == 0 ? new MSMTable(d.data(), n) : nullptr);
+    uint8_t out[32];
+    reset_hwm();
+    const long before = status_kib("VmRSS");
+    double best = 1e30, best_cpu = 1e30;
+    size_t rc = 0;
+    for (int k = 0; k < reps; ++k) {
+        const double c0 = cpu_seconds();
+        const auto t0 = Clock::now();
+        EdwardsPoint r;
+        bool ok = true;
+        if (fn == "msm") rc = msm(s.data(), p.data(), n, out);
+        else if (fn == "msm_vartime") rc = msm_vartime(s.data(), p.data(), n, out);
+        else if (fn == "point_sum") rc = point_sum(p.data(), n, out);
+        else if (fn == "vector_msm") ok = msm_points(s.data(), d.data(), n, r);
+        else if (fn == "vector_msm_vartime") ok = msm_vartime_points(s.data(), d.data(), n, r);
+        else if (fn == "vector_sum") r = sum_points(d.data(), n);
+        else if (fn == "table_msm") ok = table->msm(s.data(), n, r);
+        else if (fn == "table_msm_vartime") ok = table->msm_vartime(s.data(), n, r);
+        else return 2;
+        if (objects) {
+            rc = ok ? n : 0;
+            ristretto_encode(out, r);
+        }
+        best = std::min(best, std::chrono::duration<double>(Clock::now() - t0).count());
+        best_cpu = std::min(best_cpu, cpu_seconds() - c0);
+        g_sink = out[0];
+    }
+    const long peak = status_kib("VmHWM");
+    std::printf("%s %zu %.4f %.4f %.2f %s\n", fn.c_str(), n, best / n * 1e6, best_cpu / n * 1e6,
+                (peak - before) / 1024.0, rc == n ? "ok" : "FAILED");
+    return rc == n ? 0 : 1;
 }
 
 // us per point: msm_vartime on encodings, on decoded points (PointVector), MSMTable::msm_vartime with NAF widths
@@ -241,6 +309,10 @@ int main(int argc, char** argv) {
         tune(sizes);
         return 0;
     }
+    if (mode == "scaling" && argc > 3) {
+        set_msm_max_threads(argc > 5 ? static_cast<unsigned>(std::stoul(argv[5])) : 0u);
+        return scaling(argv[2], std::stoul(argv[3]), argc > 4 ? std::stoi(argv[4]) : 1);
+    }
     if (mode == "precomp") {
         const unsigned threads = argc > 2 ? static_cast<unsigned>(std::stoul(argv[2])) : 1u;
         std::vector<size_t> sizes;
@@ -254,7 +326,8 @@ int main(int argc, char** argv) {
         return 0;
     }
     if (mode != "table") {
-        std::fprintf(stderr, "usage: %s [table [threads] | threads [k] | tune [n...] | precomp [threads] [n...]]\n", argv[0]);
+        std::fprintf(stderr, "usage: %s [table [threads] | threads [k] | tune [n...] | precomp [threads] [n...] | "
+                     "scaling FN N [reps [threads]]]\n", argv[0]);
         return 2;
     }
     table(argc > 2 ? static_cast<unsigned>(std::stoul(argv[2])) : 0u);

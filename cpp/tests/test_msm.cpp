@@ -4,6 +4,7 @@
 // The last line printed is "N passed, M failed"; the exit status is non-zero when M > 0.
 #include <sodium.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -418,6 +419,140 @@ void test_point_sum() {
     check(point_sum(p.data(), 2, out) == 2 && sodium_is_zero(out, 32), "point_sum P + (-P)");
 }
 
+// ---- blocks: the multi-point operations decode and accumulate kMsmBlock points at a time -------------------
+// Run by the normal build (kMsmBlock = 4096) and by a build with -DPYRISTRETTO_MSM_BLOCK=64 (test_cpp_units.py),
+// which crosses many boundaries cheaply. The threaded runs put block boundaries inside each thread's range.
+
+Bytes ref_sum(const Bytes& points, size_t n) {
+    Bytes acc(32, 0);
+    for (size_t i = 0; i < n; ++i) ref_add(acc.data(), &points[32 * i], acc.data());
+    return acc;
+}
+
+void test_blocks(unsigned threads) {
+    set_msm_max_threads(threads);
+    const size_t B = kMsmBlock;
+    for (size_t n : {B - 1, B, B + 1, 2 * B, 3 * B + 5}) {
+        Bytes scalars, points;
+        make_inputs(n, scalars, points, true);
+        const Bytes expect = ref_msm(scalars, points, n), expect_sum = ref_sum(points, n);
+        uint8_t out[32];
+        const long long tag = (long long)(n * 100 + threads);
+        check(msm(scalars.data(), points.data(), n, out) == n && std::memcmp(out, expect.data(), 32) == 0,
+              "blocks: msm matches libsodium, n*100+threads =", tag);
+        check(msm_vartime(scalars.data(), points.data(), n, out) == n && std::memcmp(out, expect.data(), 32) == 0,
+              "blocks: msm_vartime matches libsodium, n*100+threads =", tag);
+        check(point_sum(points.data(), n, out) == n && std::memcmp(out, expect_sum.data(), 32) == 0,
+              "blocks: point_sum matches libsodium, n*100+threads =", tag);
+    }
+    // Scalars of very different lengths per block (the top window changes between blocks), and a block of
+    // zero scalars between two others.
+    {
+        const size_t n = 3 * B;
+        Bytes scalars, points;
+        make_inputs(n, scalars, points, false);
+        for (size_t i = 0; i < B; ++i) std::memset(&scalars[32 * i + 2], 0, 30);  // block 0: 16-bit scalars
+        for (size_t i = B; i < 2 * B; ++i) std::memset(&scalars[32 * i], 0, 32);  // block 1: zero
+        const Bytes expect = ref_msm(scalars, points, n);
+        uint8_t out[32];
+        check(msm_vartime(scalars.data(), points.data(), n, out) == n && std::memcmp(out, expect.data(), 32) == 0,
+              "blocks: short, zero and full scalars by block; threads =", threads);
+        check(msm(scalars.data(), points.data(), n, out) == n && std::memcmp(out, expect.data(), 32) == 0,
+              "blocks: msm with short, zero and full scalars by block; threads =", threads);
+    }
+    // Invalid points in the second block (and in a later block) are reported with their global index; an invalid
+    // point in the last thread's range is not reported when an earlier one exists.
+    for (size_t where : {B, B + 7, 2 * B - 1}) {
+        const size_t n = 3 * B + 1;
+        Bytes scalars, points;
+        make_inputs(n, scalars, points, false);
+        const Bytes bad = invalid_encoding(static_cast<int>(where % 4));
+        std::memcpy(&points[32 * where], bad.data(), 32);
+        std::memcpy(&points[32 * (2 * B + 3)], bad.data(), 32);
+        std::memcpy(&points[32 * (n - 1)], bad.data(), 32);
+        uint8_t out[32];
+        std::memset(out, 0xaa, 32);
+        const size_t rc1 = msm(scalars.data(), points.data(), n, out);
+        const size_t rc2 = msm_vartime(scalars.data(), points.data(), n, out);
+        const size_t rc3 = point_sum(points.data(), n, out);
+        bool untouched = true;
+        for (uint8_t b : out) untouched &= (b == 0xaa);
+        check(rc1 == where && rc2 == where && rc3 == where && untouched,
+              "blocks: first invalid point's global index, where*100+threads =", (long long)(where * 100 + threads));
+    }
+}
+
+// The algorithms on decoded points across their own blocks: Pippenger (PippengerSums, fed in uneven pieces)
+// and variable-time Straus (blocks of 256).
+void test_blocks_decoded() {
+    const size_t B = kMsmBlock;
+    const size_t n = std::max<size_t>(2 * B + 3, 513);
+    Bytes scalars, points;
+    make_inputs(n, scalars, points, true);
+    std::vector<EdwardsPoint> dec(n);
+    check(ristretto_decode_many(dec.data(), points.data(), n) == n, "decode_many");
+    uint8_t out[32];
+    for (size_t m : {B - 1, B, B + 1, 2 * B + 3}) {
+        const Bytes expect = ref_msm(scalars, points, m);
+        for (unsigned c : {5u, 9u, 13u}) {
+            ristretto_encode(out, Pippenger::mul_vartime(scalars.data(), dec.data(), m, c));
+            check(std::memcmp(out, expect.data(), 32) == 0, "blocks: Pippenger::mul_vartime, m*100+c =",
+                  (long long)(m * 100 + c));
+        }
+        PippengerSums sums(Pippenger::window_for(m));
+        const size_t cut = std::min<size_t>(17, m);
+        sums.add(scalars.data(), dec.data(), cut);
+        sums.add(scalars.data() + 32 * cut, dec.data() + cut, m - cut);
+        ristretto_encode(out, sums.finish());
+        check(std::memcmp(out, expect.data(), 32) == 0, "blocks: PippengerSums in two pieces, m =", (long long)m);
+    }
+    // The same points in other projective representations (Z != 1, as for computed points): the blocks then take
+    // the batch-inversion path to affine form; only some points are rescaled, so blocks mix both kinds.
+    std::vector<EdwardsPoint> scaled(dec);
+    for (size_t i = 1; i < n; i += 2) {
+        const FieldElement r{{i + 2, 0, 0, 0, 0}};
+        scaled[i] = EdwardsPoint{dec[i].X * r, dec[i].Y * r, dec[i].Z * r, dec[i].T * r};
+    }
+    for (size_t m : {B - 1, B + 1, 2 * B + 3}) {
+        const Bytes expect = ref_msm(scalars, points, m);
+        ristretto_encode(out, Pippenger::mul_vartime(scalars.data(), scaled.data(), m, 8));
+        check(std::memcmp(out, expect.data(), 32) == 0, "blocks: Pippenger on points with Z != 1, m =",
+              (long long)m);
+    }
+    for (size_t m : {size_t(255), size_t(256), size_t(257), size_t(513)}) {
+        const Bytes expect = ref_msm(scalars, points, m);
+        ristretto_encode(out, Straus::mul_vartime(scalars.data(), dec.data(), m));
+        check(std::memcmp(out, expect.data(), 32) == 0, "blocks: Straus::mul_vartime, m =", (long long)m);
+    }
+}
+
+// The object layer's sums on decoded points (PointVector, MSMTable) cross the same blocks: Pippenger's blocks in
+// each thread's chunk, constant-time Straus' blocks of 512.
+void test_blocks_objects() {
+    const size_t B = kMsmBlock;
+    for (size_t n : {B - 1, B + 1, 3 * B + 5}) {
+        Bytes scalars, points;
+        make_inputs(n, scalars, points, true);
+        const Bytes expect = ref_msm(scalars, points, n), expect_sum = ref_sum(points, n);
+        std::vector<EdwardsPoint> dec(n);
+        check(decode_points(dec.data(), points.data(), n) == n, "decode_points");
+        auto matches = [](bool ok, const EdwardsPoint& r, const Bytes& want) {
+            uint8_t out[32];
+            ristretto_encode(out, r);
+            return ok && std::memcmp(out, want.data(), 32) == 0;
+        };
+        EdwardsPoint r;
+        bool ok = msm_vartime_points(scalars.data(), dec.data(), n, r);
+        check(matches(ok, r, expect), "blocks: msm_vartime_points, n =", (long long)n);
+        ok = msm_points(scalars.data(), dec.data(), n, r);
+        check(matches(ok, r, expect), "blocks: msm_points, n =", (long long)n);
+        check(matches(true, sum_points(dec.data(), n), expect_sum), "blocks: sum_points, n =", (long long)n);
+        const MSMTable table(dec.data(), n);
+        ok = table.msm_vartime(scalars.data(), n, r);
+        check(matches(ok, r, expect), "blocks: MSMTable::msm_vartime, n =", (long long)n);
+    }
+}
+
 void test_pedersen_and_fixed_base() {
     const uint8_t* H = generator_H();
     std::vector<Bytes> edge;
@@ -732,6 +867,9 @@ int main() {
     test_point_sum();
     test_pedersen_and_fixed_base();
     test_point_mul();
+    test_blocks(1);
+    test_blocks_decoded();
+    test_blocks_objects();
     test_point_vector_ops();
     test_msm_table();
     // Threaded path, forced to 3 threads whatever the machine, with sizes around the threshold (128 points for
@@ -745,6 +883,8 @@ int main() {
     test_msm_all_zero_and_special();
     test_point_sum();
     test_invalid_points();
+    test_blocks(3);
+    test_blocks_objects();
     test_point_vector_ops();
     test_msm_table();
     // The default (0: one thread per hardware thread).

@@ -4,6 +4,9 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <vector>
+
 #include "pyristretto/edwards.hpp"
 
 namespace pyristretto {
@@ -16,6 +19,40 @@ struct Straus {
     // The same for public scalars: width-5 NAF digits, tables of odd multiples P, 3P, ..., 15P;
     // zero scalars are skipped.
     static EdwardsPoint mul_vartime(const uint8_t* scalars, const EdwardsPoint* points, size_t n);
+};
+
+// Points per block: the multi-point operations decode and accumulate their input this many points at a time, so
+// their extra memory does not grow with n. Per thread: 640 KiB of decoded points, ~700 KiB of affine points and
+// digits (Pippenger), and Pippenger's buckets. Larger blocks gained little once the buckets are prefetched
+// (BENCH_CPU=1 bench_msm tune 262144, c = 12: 2.61 us per point with 4096, 2.58 with 16384; pippenger.cpp).
+// A test build may define it smaller (for every source alike) to cross block boundaries cheaply.
+#ifndef PYRISTRETTO_MSM_BLOCK
+#define PYRISTRETTO_MSM_BLOCK 4096
+#endif
+constexpr size_t kMsmBlock = PYRISTRETTO_MSM_BLOCK;
+
+// Pippenger's buckets for all windows, filled block by block: add() any number of times, then finish(). Keeping
+// every window's buckets (rather than one pass over all the points per window, which needs them all in memory)
+// is what lets the input stream through in blocks while the cost per point keeps falling with n.
+// Memory: windows * 2^(c-1) buckets of 160 bytes (c = 12: 22 windows, 6.9 MiB) plus ~170 bytes per point of
+// one block.
+class PippengerSums {
+public:
+    // c: the window (Pippenger::window_for); block: points per block (at most kMsmBlock; less for short inputs).
+    explicit PippengerSums(unsigned c, size_t block = kMsmBlock);
+    void add(const uint8_t* scalars, const EdwardsPoint* points, size_t n);
+    EdwardsPoint finish() const;  // sum of scalars[i] * points[i] over everything added
+
+private:
+    void add_block(const uint8_t* scalars, const EdwardsPoint* points, size_t m);  // m <= block_
+    void to_affine_niels(const EdwardsPoint* points, size_t m);                    // into niels_
+    unsigned c_;
+    size_t block_, windows_, nb_, top_ = 0;
+    std::unique_ptr<EdwardsPoint[]> buckets_;  // buckets_[w * nb_ + b] = sum of points with digit +-(b + 1) in w
+    std::vector<uint8_t> used_;
+    std::unique_ptr<AffineNielsPoint[]> niels_;  // the block's points, ready to add
+    std::unique_ptr<FieldElement[]> prefix_;     // batch inversion scratch, only for points with Z != 1
+    std::unique_ptr<int16_t[]> digits_;       // the block's digits, window-major
 };
 
 // Bucket (Pippenger) multiplication for public scalars: signed radix-2^c digits, 2^(c-1) buckets per window.
