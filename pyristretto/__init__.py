@@ -12,6 +12,7 @@ from pyristretto._core import (
     Hs,
     InvalidPointError,
     assert_valid_point,
+    backend,
     base_mul,
     derive_generators,
     from_bytes32,
@@ -41,7 +42,7 @@ from pyristretto._core import (
 __version__ = "0.2.0"
 
 __all__ = [
-    "G", "H", "IDENTITY", "Hp", "Hs", "InvalidPointError", "assert_valid_point", "base_mul",
+    "G", "H", "IDENTITY", "Hp", "Hs", "InvalidPointError", "assert_valid_point", "backend", "base_mul",
     "derive_generators", "from_bytes32", "get_include", "hash_to_group", "hash_to_scalar", "is_valid_point",
     "msm", "msm_vartime", "pedersen_commit", "point_add", "point_mul", "point_neg", "point_sub", "point_sum",
     "q", "sc_add", "sc_inv", "sc_mul", "sc_neg", "sc_rand", "sc_reduce", "sc_sub", "sodium_version",

@@ -641,3 +641,10 @@ cdef void pedersen_commit_raw(const uint8_t* amount, const uint8_t* blinding, ui
     reduce_scalar_bytes(blinding, k + 32)
     cpp.pedersen_commit(k, k + 32, out)
     cpp.sodium_memzero(k, 64)
+
+
+def backend():
+    """The arithmetic backend in use: ``"ifma"`` (AVX-512 IFMA, chosen at run time on CPUs that have it) or
+    ``"portable"``. Set ``PYRISTRETTO_BACKEND=portable`` before the first call to force the portable code; the
+    choice is made once per process."""
+    return cpp.backend_name().decode("ascii")

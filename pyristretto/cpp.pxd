@@ -57,3 +57,6 @@ cdef extern from "sodium.h" nogil:
     void crypto_core_ristretto255_scalar_negate(uint8_t* neg, const uint8_t* s) noexcept
     int crypto_core_ristretto255_scalar_invert(uint8_t* recip, const uint8_t* s) noexcept
     void crypto_core_ristretto255_scalar_reduce(uint8_t* r, const uint8_t* s) noexcept
+
+cdef extern from "pyristretto/backend.hpp" namespace "pyristretto" nogil:
+    const char* backend_name() noexcept
