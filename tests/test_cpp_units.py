@@ -1,6 +1,6 @@
 """Builds and runs the C++ unit tests: cpp/tests/test_core.cpp (field, group, encoding; vectors path as argv[1])
 cpp/tests/test_msm.cpp (recodings, MSM, point_sum, pedersen_commit, fixed-base tables vs libsodium) and
-cpp/tests/test_ifma.cpp (the AVX-512 IFMA field and batch decoder against the portable code)."""
+cpp/tests/test_ifma.cpp (the AVX-512 IFMA field, batch decoder and MSMs against the portable code)."""
 
 import subprocess
 
@@ -32,8 +32,8 @@ def test_msm(tmp_path):
 
 
 def test_ifma(tmp_path):
-    """Millions of random field operations, every edge-limb combination, and batch decoding (RFC vectors, random
-    bytes, libsodium points) on the IFMA backend against the portable one. Runs wherever the CPU has IFMA."""
+    """Millions of random field operations, every edge-limb combination, batch decoding (RFC vectors, random
+    bytes, libsodium points) and both MSMs on the IFMA backend against the portable one and libsodium."""
     import test_backend
 
     exe = cpp_build.build("test_ifma.cpp", tmp_path)

@@ -1,6 +1,7 @@
 // Run-time backend choice (see backend.hpp).
 #include "pyristretto/backend.hpp"
 
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
 
@@ -28,11 +29,20 @@ Backend choose() {
     return ifma_available() ? Backend::Ifma : Backend::Portable;
 }
 
+std::atomic<int> g_testing_override{-1};  // -1: none
+
 }  // namespace
 
 Backend backend() {
     static const Backend chosen = choose();  // read once: a later change of the environment has no effect
-    return chosen;
+    const int forced = g_testing_override.load(std::memory_order_relaxed);
+    return forced < 0 ? chosen : static_cast<Backend>(forced);
+}
+
+bool set_backend_for_testing(Backend b) {
+    if (b == Backend::Ifma && !ifma_available()) return false;
+    g_testing_override.store(static_cast<int>(b), std::memory_order_relaxed);
+    return true;
 }
 
 const char* backend_name() { return backend() == Backend::Ifma ? "ifma" : "portable"; }

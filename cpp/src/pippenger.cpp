@@ -2,6 +2,8 @@
 #include <algorithm>
 #include <vector>
 
+#include "pyristretto/backend.hpp"
+#include "pyristretto/ifma/pippenger.hpp"
 #include "pyristretto/msm_algorithms.hpp"
 #include "pyristretto/scalar.hpp"
 
@@ -107,6 +109,7 @@ EdwardsPoint Pippenger::mul_vartime(const uint8_t* scalars, const EdwardsPoint* 
 }
 
 EdwardsPoint msm_vartime_decoded(const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
+    if (backend() == Backend::Ifma && n >= ifma::kPippengerMin) return ifma::pippenger_vartime(scalars, points, n);
     if (n < kPippengerCrossover) return Straus::mul_vartime(scalars, points, n);
     return Pippenger::mul_vartime(scalars, points, n, Pippenger::window_for(n));
 }

@@ -6,7 +6,9 @@
 #include <memory>
 #include <vector>
 
+#include "pyristretto/backend.hpp"
 #include "pyristretto/ct_lookup.hpp"
+#include "pyristretto/ifma/straus.hpp"
 #include "pyristretto/msm_algorithms.hpp"
 #include "pyristretto/ristretto.hpp"
 #include "pyristretto/scalar.hpp"
@@ -71,6 +73,7 @@ bool point_mul(const uint8_t s[32], const uint8_t p[32], uint8_t out[32]) noexce
 }
 
 EdwardsPoint Straus::mul_ct(const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
+    if (backend() == Backend::Ifma) return ifma::straus_ct(scalars, points, n);  // eight points at a time
     if (n == 0) return EdwardsPoint::identity();
     // Blocks of at most kCtBlock points, each with its own doublings (252 per block: < 0.5 per point), so the
     // tables stay in L2 and memory stays bounded for any n.

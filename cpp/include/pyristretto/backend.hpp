@@ -18,6 +18,11 @@ Backend backend();
 // "portable" or "ifma".
 const char* backend_name();
 
+// Tests and benchmarks only (C++; not exposed to Python): switches the backend in use, so both can be compared in
+// one process. Returns false, changing nothing, when asked for IFMA where it is unavailable. Not for use while
+// other threads compute.
+bool set_backend_for_testing(Backend b);
+
 // True when this build contains the IFMA code and this CPU (and OS) can run it, whatever PYRISTRETTO_BACKEND says.
 bool ifma_available();
 
