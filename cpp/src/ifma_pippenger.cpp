@@ -7,8 +7,6 @@
 // and the 32 window sums are combined with 8 doublings each at the end (portable).
 // Zero digits add to bucket 0, which is never read, instead of being skipped: no lane ever waits for another.
 #include <cstdlib>
-#include <memory>
-#include <new>
 #include <vector>
 
 #include "pyristretto/ifma/edwards8.hpp"
@@ -71,9 +69,7 @@ PYR_IFMA_FN EdwardsPoint pippenger_vartime(const uint8_t* scalars, const Edwards
         signed_radix256(scalars + 32 * i, &digits[kWindows * i]);
         cached[i] = points[i].to_cached();
     }
-    struct Free { void operator()(void* p) const { std::free(p); } };
-    const std::unique_ptr<Point8, Free> memory(static_cast<Point8*>(std::aligned_alloc(64, sizeof(Point8) * kBuckets)));
-    if (!memory) throw std::bad_alloc();
+    const auto memory = aligned_array<Point8>(kBuckets);
     Point8* const buckets = memory.get();
     const __m512i lane = _mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7);
 

@@ -73,7 +73,7 @@ bool point_mul(const uint8_t s[32], const uint8_t p[32], uint8_t out[32]) noexce
 }
 
 EdwardsPoint Straus::mul_ct(const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
-    if (backend() == Backend::Ifma) return ifma::straus_ct(scalars, points, n);  // eight points at a time
+    if (backend() == Backend::Ifma && n >= ifma::kStrausMin) return ifma::straus_ct(scalars, points, n);  // 8 lanes
     if (n == 0) return EdwardsPoint::identity();
     // Blocks of at most kCtBlock points, each with its own doublings (252 per block: < 0.5 per point), so the
     // tables stay in L2 and memory stays bounded for any n.

@@ -410,7 +410,7 @@ static void test_decode(const std::string& doc, bool quick) {
     }
 }
 
-// ---- constant-time Straus ---------------------------------------------------------------------------------------
+// ---- multi-scalar multiplication ---------------------------------------------------------------------------------
 
 // sum s_i P_i by libsodium (crypto_scalarmult_ristretto255 per point, then crypto_core_ristretto255_add).
 static void libsodium_msm(const std::vector<uint8_t>& scalars, const std::vector<uint8_t>& points, size_t n,
@@ -423,82 +423,73 @@ static void libsodium_msm(const std::vector<uint8_t>& scalars, const std::vector
     }
 }
 
-static void test_straus_ct(bool quick) {
+// n random points and scalars of one of five kinds: random; zero and small; q - 1; every radix-16 digit 8 (the
+// largest table entry of the constant-time Straus); bytes 127, 128, 255 (the signed radix-256 carries of
+// Pippenger).
+static void msm_case(size_t n, int kind, std::vector<uint8_t>& sc, std::vector<uint8_t>& pts,
+                     std::vector<EdwardsPoint>& decoded) {
+    sc.assign(32 * n, 0);
+    pts.assign(32 * n, 0);
+    decoded.assign(n, EdwardsPoint::identity());
+    for (size_t i = 0; i < n; ++i) {
+        crypto_core_ristretto255_random(&pts[32 * i]);
+        uint8_t* s = &sc[32 * i];
+        switch (kind) {
+            case 0: crypto_core_ristretto255_scalar_random(s); break;
+            case 1: s[0] = static_cast<uint8_t>(i % 3); break;
+            case 2: s[0] = 1; crypto_core_ristretto255_scalar_negate(s, s); break;
+            case 3: std::memset(s, 0x88, 31); s[31] = 0x08; break;
+            default:
+                for (size_t k = 0; k < 31; ++k) s[k] = (k + i) % 3 == 0 ? 127 : (k + i) % 3 == 1 ? 128 : 255;
+                s[31] = 0x0f;
+        }
+        ristretto_decode(decoded[i], &pts[32 * i]);
+    }
+}
+
+// An eight-lane MSM against libsodium (and the portable algorithm given) over every size and kind of scalar.
+static void diff_msm(const char* name, EdwardsPoint (*lanes)(const uint8_t*, const EdwardsPoint*, size_t),
+                     EdwardsPoint (*portable)(const uint8_t*, const EdwardsPoint*, size_t),
+                     const std::vector<size_t>& sizes) {
     size_t wrong = 0;
     std::string first;
-    const std::vector<size_t> sizes = quick ? std::vector<size_t>{1, 7, 8, 9, 33}
-                                            : std::vector<size_t>{1, 2, 7, 8, 9, 16, 33, 128, 515};
     for (size_t n : sizes) {
-        for (int variant = 0; variant < 4; ++variant) {
-            std::vector<uint8_t> sc(32 * n), pts(32 * n);
-            std::vector<EdwardsPoint> decoded(n);
-            for (size_t i = 0; i < n; ++i) {
-                crypto_core_ristretto255_random(&pts[32 * i]);
-                crypto_core_ristretto255_scalar_random(&sc[32 * i]);
-                uint8_t* s = &sc[32 * i];
-                switch (variant) {  // digit extremes: 0, 1, q - 1 (all digits large), 8 * 16^k patterns
-                    case 1: std::memset(s, 0, 32); s[0] = static_cast<uint8_t>(i % 3); break;
-                    case 2: crypto_core_ristretto255_scalar_negate(s, s); std::memset(s, 0, 32); s[0] = 1;
-                            crypto_core_ristretto255_scalar_negate(s, s); break;  // q - 1
-                    case 3: std::memset(s, 0x88, 31); s[31] = 0x08; break;
-                    default: break;
-                }
-                if (!ristretto_decode(decoded[i], &pts[32 * i])) ++wrong;
-            }
-            uint8_t want[32], got[32];
+        for (int kind = 0; kind < 5; ++kind) {
+            std::vector<uint8_t> sc, pts;
+            std::vector<EdwardsPoint> decoded;
+            msm_case(n, kind, sc, pts, decoded);
+            uint8_t want[32], got[32], port[32];
             libsodium_msm(sc, pts, n, want);
-            ristretto_encode(got, ifma::straus_ct(sc.data(), decoded.data(), n));
-            if (std::memcmp(want, got, 32) != 0 && wrong++ == 0) first = "n = " + std::to_string(n);
+            ristretto_encode(got, lanes(sc.data(), decoded.data(), n));
+            ristretto_encode(port, portable(sc.data(), decoded.data(), n));
+            if ((std::memcmp(want, got, 32) != 0 || std::memcmp(want, port, 32) != 0) && wrong++ == 0)
+                first = "n = " + std::to_string(n) + ", kind " + std::to_string(kind);
         }
     }
-    check(wrong == 0, "ifma::straus_ct equals libsodium's sum of scalar multiples: " + std::to_string(wrong) +
+    check(wrong == 0, std::string(name) + " equals libsodium's sum of scalar multiples: " + std::to_string(wrong) +
                           " wrong; first " + first);
     // n = 0 and all-zero scalars give the identity.
     std::vector<uint8_t> zero(32 * 9, 0);
     std::vector<EdwardsPoint> g(9, EdwardsPoint::basepoint());
-    uint8_t enc[32];
-    ristretto_encode(enc, ifma::straus_ct(zero.data(), g.data(), 9));
-    bool id = true;
-    for (uint8_t b : enc) id = id && b == 0;
-    ristretto_encode(enc, ifma::straus_ct(zero.data(), g.data(), 0));
-    for (uint8_t b : enc) id = id && b == 0;
-    check(id, "ifma::straus_ct: zero scalars and n = 0 give the identity");
+    uint8_t enc[32], enc0[32];
+    ristretto_encode(enc, lanes(zero.data(), g.data(), 9));
+    ristretto_encode(enc0, lanes(zero.data(), g.data(), 0));
+    check(std::memcmp(enc, zero.data(), 32) == 0 && std::memcmp(enc0, zero.data(), 32) == 0,
+          std::string(name) + ": zero scalars and n = 0 give the identity");
 }
 
-// ---- variable-time Pippenger ------------------------------------------------------------------------------------
+static EdwardsPoint portable_straus_ct(const uint8_t* s, const EdwardsPoint* p, size_t n) {
+    set_backend_for_testing(Backend::Portable);
+    const EdwardsPoint r = Straus::mul_ct(s, p, n);
+    set_backend_for_testing(Backend::Ifma);
+    return r;
+}
 
-static void test_pippenger(bool quick) {
-    size_t wrong = 0;
-    std::string first;
-    const std::vector<size_t> sizes = quick ? std::vector<size_t>{1, 9, 64, 200}
-                                            : std::vector<size_t>{1, 2, 8, 9, 64, 65, 200, 1000};
-    for (size_t n : sizes) {
-        for (int variant = 0; variant < 4; ++variant) {
-            std::vector<uint8_t> sc(32 * n), pts(32 * n);
-            std::vector<EdwardsPoint> decoded(n);
-            for (size_t i = 0; i < n; ++i) {
-                crypto_core_ristretto255_random(&pts[32 * i]);
-                crypto_core_ristretto255_scalar_random(&sc[32 * i]);
-                uint8_t* s = &sc[32 * i];
-                switch (variant) {  // zero and small scalars, q - 1, bytes at the digit boundaries 127/128/255
-                    case 1: std::memset(s, 0, 32); s[0] = static_cast<uint8_t>(i % 3); break;
-                    case 2: std::memset(s, 0, 32); s[0] = 1; crypto_core_ristretto255_scalar_negate(s, s); break;
-                    case 3: for (int k = 0; k < 31; ++k) s[k] = static_cast<uint8_t>((k + i) % 3 == 0 ? 127 : (k + i) % 3 == 1 ? 128 : 255);
-                            s[31] = 0x0f; break;
-                    default: break;
-                }
-                if (!ristretto_decode(decoded[i], &pts[32 * i])) ++wrong;
-            }
-            uint8_t want[32], got[32], portable[32];
-            libsodium_msm(sc, pts, n, want);
-            ristretto_encode(got, ifma::pippenger_vartime(sc.data(), decoded.data(), n));
-            ristretto_encode(portable, Straus::mul_vartime(sc.data(), decoded.data(), n));
-            if ((std::memcmp(want, got, 32) != 0 || std::memcmp(want, portable, 32) != 0) && wrong++ == 0)
-                first = "n = " + std::to_string(n) + " variant " + std::to_string(variant);
-        }
-    }
-    check(wrong == 0, "ifma::pippenger_vartime equals libsodium and the portable Straus: " + std::to_string(wrong) +
-                          " wrong; first " + first);
+static void test_msms(bool quick) {
+    diff_msm("ifma::straus_ct", ifma::straus_ct, portable_straus_ct,
+             quick ? std::vector<size_t>{1, 7, 8, 9, 33} : std::vector<size_t>{1, 2, 7, 8, 9, 16, 33, 128, 515});
+    diff_msm("ifma::pippenger_vartime", ifma::pippenger_vartime, Straus::mul_vartime,
+             quick ? std::vector<size_t>{1, 9, 64, 200} : std::vector<size_t>{1, 2, 8, 9, 64, 65, 200, 1000});
 }
 
 // ---- benchmark --------------------------------------------------------------------------------------------------
@@ -635,6 +626,19 @@ static void bench() {
     }
     set_msm_max_threads(0);
 
+    // Crossover of the IFMA constant-time Straus (eight lanes even for fewer points) against the portable one.
+    for (size_t m : {size_t(1), size_t(2), size_t(3), size_t(4), size_t(6), size_t(8), size_t(16), size_t(64)}) {
+        double bp = 1e300, bi = 1e300;
+        for (int r = 0; r < 31; ++r) {
+            set_backend_for_testing(Backend::Portable);
+            bp = std::min(bp, best_of(1, cc, [&] { g_sink = Straus::mul_ct(scalars.data(), out.data(), m).X.limb[0]; }));
+            bi = std::min(bi, best_of(1, cc, [&] { g_sink = ifma::straus_ct(scalars.data(), out.data(), m).X.limb[0]; }));
+        }
+        std::printf("  decoded msm n = %4zu: portable %6.0f, ifma Straus %6.0f per point (%.2fx)\n", m, bp / m, bi / m,
+                    bp / bi);
+    }
+    set_backend_for_testing(Backend::Ifma);
+
     // Crossover of the IFMA Pippenger (ifma::kPippengerMin) against the portable choice, on decoded points.
     for (size_t m : {size_t(16), size_t(32), size_t(48), size_t(64), size_t(96), size_t(128), size_t(256),
                      size_t(1024), size_t(4096)}) {
@@ -674,8 +678,7 @@ int main(int argc, char** argv) {
         test_predicates();
         test_sqrt_ratio(quick);
         test_decode(doc, quick);
-        test_straus_ct(quick);
-        test_pippenger(quick);
+        test_msms(quick);
         if (do_bench) bench();
     }
     std::printf("%d passed, %d failed\n", g_pass, g_fail);

@@ -3,6 +3,10 @@
 // it feeds a product (IFMA reads only 52 bits of each limb), which the portable code can skip; the products
 // dominate either way. Constant-time: lane selections are mask blends, never branches or indices.
 #pragma once
+#include <cstdlib>
+#include <memory>
+#include <new>
+
 #include "pyristretto/edwards.hpp"
 #include "pyristretto/ifma/field8.hpp"
 
@@ -19,6 +23,20 @@ struct Point8 {
 struct Cached8 {
     F8 YpX, YmX, Z, T2d;
 };
+
+// A 64-byte aligned array for the zmm loads and stores. Measured: std::vector<Cached8> returned 32-byte aligned
+// memory here (and the aligned stores faulted), so the tables and buckets are allocated by hand. T must be
+// trivially constructible (a struct of __m512i); throws std::bad_alloc.
+struct AlignedFree {
+    void operator()(void* p) const { std::free(p); }
+};
+template <class T>
+std::unique_ptr<T[], AlignedFree> aligned_array(size_t n) {
+    static_assert(sizeof(T) % 64 == 0, "whole cache lines, as aligned_alloc requires");
+    void* p = std::aligned_alloc(64, sizeof(T) * n);
+    if (p == nullptr) throw std::bad_alloc();
+    return std::unique_ptr<T[], AlignedFree>(static_cast<T*>(p));
+}
 
 PYR_IFMA_INLINE Point8 identity8() { return Point8{zero(), one(), one(), zero()}; }
 PYR_IFMA_INLINE Cached8 cached_identity8() { return Cached8{one(), one(), one(), zero()}; }
