@@ -62,7 +62,8 @@ PYR_IFMA_FN __mmask8 decode8(EdwardsPoint out[8], const uint8_t* in) {
     return ok;
 }
 
-PYR_IFMA_FN size_t first_invalid(__mmask8 ok) { return static_cast<size_t>(__builtin_ctz(~unsigned(ok) & 0xffu)); }
+// The first lane not set in ok, or 8 when all are (ctz of 0 is undefined).
+size_t first_invalid(__mmask8 ok) { return static_cast<size_t>(__builtin_ctz((~unsigned(ok) & 0xffu) | 0x100u)); }
 
 }  // namespace
 
