@@ -7,6 +7,7 @@
 
 #include "pyristretto/ifma/decode.hpp"
 #include "pyristretto/ifma/field8.hpp"
+#include "pyristretto/ristretto.hpp"
 
 #if PYRISTRETTO_IFMA
 
@@ -74,6 +75,9 @@ PYR_IFMA_FN size_t decode_many(EdwardsPoint* out, const uint8_t* encodings, size
         if (ok != 0xff) return i + first_invalid(ok);
     }
     if (i == n) return n;
+    // A lone last point decodes faster alone: a batch costs ~6.0 us whatever its fill, one portable decode ~3.4 us
+    // (test_ifma --bench: 755 vs 3400 ns per point in full batches).
+    if (n - i == 1) return ristretto_decode(out[i], encodings + 32 * i) ? n : i;
     // The tail: padded with the identity's encoding (all zero bytes, valid), whose lanes are then ignored.
     uint8_t padded[8 * 32] = {};
     EdwardsPoint decoded[8];
