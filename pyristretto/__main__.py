@@ -223,7 +223,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                "benchmark report against peer libraries (see 'python -m pyristretto bench -h').",
     ).parse_args(argv)
     print(f"pyristretto {pr.__version__}, libsodium {pr.sodium_version()}, "
-          f"{platform.python_implementation()} {platform.python_version()}")
+          f"{platform.python_implementation()} {platform.python_version()}, backend {pr.backend()}")
     if not self_check():
         return 1
     table, timed_ok = speed_table()

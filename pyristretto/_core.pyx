@@ -504,3 +504,10 @@ def _cpu_max_limit(text):
 def _worker_count(n):
     """The threads this module's copy of the core would use for n points now (for the tests)."""
     return cpp.worker_count(n)
+
+
+def backend():
+    """The arithmetic backend in use: ``"ifma"`` (AVX-512 IFMA, chosen at run time on CPUs that have it) or
+    ``"portable"``. Set ``PYRISTRETTO_BACKEND=portable`` before the first call to force the portable code; the
+    choice is made once per process."""
+    return cpp.backend_name().decode("ascii")

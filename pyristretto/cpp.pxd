@@ -129,3 +129,6 @@ cdef extern from "pyristretto/msm_table.hpp" namespace "pyristretto" nogil:
         size_t nbytes() noexcept const
         bint msm(const uint8_t* scalars, size_t m, CEdwardsPoint& out) noexcept const
         bint msm_vartime(const uint8_t* scalars, size_t m, CEdwardsPoint& out) noexcept const
+
+cdef extern from "pyristretto/backend.hpp" namespace "pyristretto" nogil:
+    const char* backend_name() noexcept

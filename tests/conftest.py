@@ -9,6 +9,13 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import reference  # noqa: E402
 
 
+def pytest_report_header(config):
+    # The suite runs on the backend in use; PYRISTRETTO_BACKEND=portable runs it on the portable code (CI does both).
+    import pyristretto
+
+    return f"pyristretto backend: {pyristretto.backend()} (PYRISTRETTO_BACKEND={os.environ.get('PYRISTRETTO_BACKEND')!r})"
+
+
 @pytest.fixture(scope="session")
 def vectors():
     # load_vectors raises (never skips) when the vectors file is missing

@@ -1,5 +1,6 @@
 """Builds and runs the C++ unit tests: cpp/tests/test_core.cpp (field, group, encoding; vectors path as argv[1])
-and cpp/tests/test_msm.cpp (recodings, MSM, point_sum, pedersen_commit, fixed-base tables vs libsodium)."""
+cpp/tests/test_msm.cpp (recodings, MSM, point_sum, pedersen_commit, fixed-base tables vs libsodium) and
+cpp/tests/test_ifma.cpp (the AVX-512 IFMA field, batch decoder and MSMs against the portable code)."""
 
 import subprocess
 
@@ -33,3 +34,18 @@ def test_msm(tmp_path, block):
     assert rc == 0, out[-4000:]
     last = out.strip().splitlines()[-1]
     assert last.endswith(" passed, 0 failed") and not last.startswith("0 passed"), out[-4000:]
+
+
+def test_ifma(tmp_path):
+    """Millions of random field operations, every edge-limb combination, batch decoding (RFC vectors, random
+    bytes, libsodium points) and both MSMs on the IFMA backend against the portable one and libsodium."""
+    import test_backend
+
+    exe = cpp_build.build("test_ifma.cpp", tmp_path)
+    rc, out = _run([exe, cpp_build.VECTORS])
+    assert rc == 0, out[-4000:]
+    if not test_backend.cpu_has_ifma():
+        assert "ifma: not available" in out, out[-4000:]
+        pytest.skip("this CPU has no AVX-512 IFMA: only the portable fallback was checked")
+    last = out.strip().splitlines()[-1]
+    assert last.endswith(" passed, 0 failed") and int(last.split()[0]) >= 30, out[-4000:]

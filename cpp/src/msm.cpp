@@ -7,6 +7,7 @@
 #include <memory>
 #include <vector>
 
+#include "pyristretto/backend.hpp"
 #include "pyristretto/edwards.hpp"
 #include "pyristretto/fixed_base.hpp"
 #include "pyristretto/hash.hpp"
@@ -28,7 +29,8 @@ enum class Kind { ConstantTime, Vartime, Sum };
 size_t sum_range(Kind kind, const uint8_t* scalars, const uint8_t* points, size_t begin, size_t end,
                  std::atomic<size_t>& first_bad, EdwardsPoint& result) {
     const size_t len = end - begin;
-    const bool buckets = kind == Kind::Vartime && len >= kPippengerCrossover;
+    // On the IFMA backend each block runs its eight-lane Pippenger instead (msm_vartime_decoded).
+    const bool buckets = kind == Kind::Vartime && len >= kPippengerCrossover && backend() != Backend::Ifma;
     std::unique_ptr<PippengerSums> sums;
     if (buckets) sums.reset(new PippengerSums(Pippenger::window_for(len), len));
     const std::unique_ptr<EdwardsPoint[]> decoded(new EdwardsPoint[std::min(len, kMsmBlock)]);
@@ -48,8 +50,8 @@ size_t sum_range(Kind kind, const uint8_t* scalars, const uint8_t* points, size_
             sums->add(s, decoded.get(), m);
         } else if (kind == Kind::ConstantTime) {
             acc = acc + Straus::mul_ct(s, decoded.get(), m);
-        } else if (kind == Kind::Vartime) {  // a short range (< kPippengerCrossover): one block
-            acc = acc + Straus::mul_vartime(s, decoded.get(), m);
+        } else if (kind == Kind::Vartime) {  // a short range (< kPippengerCrossover), or the IFMA backend
+            acc = acc + msm_vartime_decoded(s, decoded.get(), m);
         } else {
             for (size_t i = 0; i < m; ++i) acc = acc + decoded[i];
         }

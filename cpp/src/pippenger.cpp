@@ -2,6 +2,8 @@
 #include <algorithm>
 #include <vector>
 
+#include "pyristretto/backend.hpp"
+#include "pyristretto/ifma/pippenger.hpp"
 #include "pyristretto/msm_algorithms.hpp"
 #include "pyristretto/scalar.hpp"
 
@@ -174,6 +176,13 @@ EdwardsPoint Pippenger::mul_vartime(const uint8_t* scalars, const EdwardsPoint* 
 }
 
 EdwardsPoint msm_vartime_decoded(const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
+    if (backend() == Backend::Ifma && n >= ifma::kPippengerMin) {
+        // One block at a time: its digits and cached copies grow with the points it is given.
+        EdwardsPoint acc = EdwardsPoint::identity();
+        for (size_t first = 0; first < n; first += kMsmBlock)
+            acc = acc + ifma::pippenger_vartime(scalars + 32 * first, points + first, std::min(kMsmBlock, n - first));
+        return acc;
+    }
     if (n < kPippengerCrossover) return Straus::mul_vartime(scalars, points, n);
     return Pippenger::mul_vartime(scalars, points, n, Pippenger::window_for(n));
 }

@@ -1,6 +1,9 @@
 // ristretto255 (RFC 9496 section 4.3) on top of edwards25519 extended coordinates.
 #include "pyristretto/ristretto.hpp"
 
+#include "pyristretto/backend.hpp"
+#include "pyristretto/ifma/decode.hpp"
+
 namespace pyristretto {
 
 namespace {
@@ -68,6 +71,7 @@ uint8_t ristretto_ct_eq(const EdwardsPoint& a, const EdwardsPoint& b) {
 /// Decodes n back-to-back 32-byte encodings into out[0..n). Returns n, or the index of the first invalid one
 /// (entries before it are decoded; later ones are left unspecified).
 size_t ristretto_decode_many(EdwardsPoint* out, const uint8_t* encodings, size_t n) {
+    if (backend() == Backend::Ifma) return ifma::decode_many(out, encodings, n);  // eight at a time
     for (size_t i = 0; i < n; ++i) {
         if (!ristretto_decode(out[i], encodings + 32 * i)) return i;
     }

@@ -1,0 +1,19 @@
+// Constant-time multi-scalar multiplication on the IFMA backend (ifma_straus.cpp). Plain C++ interface.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+#include "pyristretto/edwards.hpp"
+
+namespace pyristretto {
+namespace ifma {
+
+// From this many points Straus::mul_ct runs straus_ct on the IFMA backend (measured, see ifma_straus.cpp).
+extern const size_t kStrausMin;
+
+// Straus::mul_ct's contract (msm_algorithms.hpp): sum scalars[i] * points[i], constant-time in the scalars (which
+// are wiped from its own buffers). Call only when ifma_available(). May throw std::bad_alloc.
+EdwardsPoint straus_ct(const uint8_t* scalars, const EdwardsPoint* points, size_t n);
+
+}  // namespace ifma
+}  // namespace pyristretto

@@ -1,0 +1,692 @@
+// Differential tests of the AVX-512 IFMA backend (ifma/*.hpp, ifma_*.cpp) against the portable radix-2^51 code,
+// which test_core.cpp checks against a reference field, the RFC 9496 vectors and libsodium: the eight-lane field at
+// its limb bounds and on millions of random inputs, batch decoding (RFC vectors, random bytes, libsodium points),
+// constant-time Straus and Pippenger (against libsodium). Expected values come from the portable backend or
+// libsodium, never from the IFMA code.
+//
+//   g++ -std=c++17 -O2 -Icpp/include cpp/tests/test_ifma.cpp cpp/src/*.cpp -lsodium -lpthread -o /tmp/test_ifma
+//   /tmp/test_ifma tests/vectors/ristretto255.json [--quick] [--bench]
+//
+// Prints one line per failure and ends with "N passed, M failed"; exits non-zero on any failure. On a CPU without
+// AVX-512 IFMA (or under valgrind, whose CPU has none) it says "ifma: not available" and checks only that the
+// dispatch stays portable.
+// --bench: both backends side by side in one run, one thread: field multiplication and squaring, decoding 4096
+// points, msm_vartime (n = 4096) and msm (n = 128) through the public entry points, the IFMA Pippenger crossover.
+#include <sodium.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "pyristretto/backend.hpp"
+#include "pyristretto/field.hpp"
+#include "pyristretto/ifma/decode.hpp"
+#include "pyristretto/ifma/pippenger.hpp"
+#include "pyristretto/ifma/straus.hpp"
+#include "pyristretto/msm.hpp"
+#include "pyristretto/msm_algorithms.hpp"
+#include "pyristretto/ristretto.hpp"
+
+#if defined(__linux__)
+#include <linux/perf_event.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+#include <ctime>
+
+using namespace pyristretto;
+typedef FieldElement FE;
+
+static int g_pass = 0, g_fail = 0;
+
+static void check(bool ok, const std::string& what) {
+    if (ok) { ++g_pass; return; }
+    ++g_fail;
+    std::printf("FAIL: %s\n", what.c_str());
+}
+
+// splitmix64: a fixed seed makes every run check the same inputs (and a failure reproducible).
+static uint64_t g_state = 0x1f2e3d4c5b6a7988ULL;
+static uint64_t rnd() {
+    uint64_t z = (g_state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+constexpr uint64_t BOUND = uint64_t(1) << 52;  // the input bound of every IFMA field function (field8.hpp)
+
+static std::string hex(const uint8_t* b, size_t n) {
+    static const char* d = "0123456789abcdef";
+    std::string s;
+    for (size_t i = 0; i < n; ++i) { s += d[b[i] >> 4]; s += d[b[i] & 15]; }
+    return s;
+}
+
+static std::string limbs(const FE& a) {
+    char buf[128];
+    std::snprintf(buf, sizeof buf, "[%llx %llx %llx %llx %llx]", (unsigned long long)a.limb[0],
+                  (unsigned long long)a.limb[1], (unsigned long long)a.limb[2], (unsigned long long)a.limb[3],
+                  (unsigned long long)a.limb[4]);
+    return buf;
+}
+
+static bool same_value(const FE& a, const FE& b) {
+    uint8_t x[32], y[32];
+    a.to_bytes(x);
+    b.to_bytes(y);
+    return std::memcmp(x, y, 32) == 0;
+}
+
+static bool within_bound(const FE& a) {
+    for (int i = 0; i < 5; ++i)
+        if (a.limb[i] >= BOUND) return false;
+    return true;
+}
+
+// Limbs uniform in [0, 2^52): every representation the IFMA functions accept, not only carried ones.
+static FE random_fe() { return FE{{rnd() >> 12, rnd() >> 12, rnd() >> 12, rnd() >> 12, rnd() >> 12}}; }
+
+// Per-limb values at the edges of the bounds: 0, 1, the radix and its neighbours, the largest carried limb of a
+// product (2^51 + 2^15 - 1), p's limbs, and the largest accepted limb 2^52 - 1.
+static const uint64_t EDGE_LIMBS[] = {0,
+                                      1,
+                                      19,
+                                      (uint64_t(1) << 51) - 19,
+                                      (uint64_t(1) << 51) - 1,
+                                      uint64_t(1) << 51,
+                                      (uint64_t(1) << 51) + (uint64_t(1) << 15) - 1,
+                                      BOUND - 1};
+constexpr int N_EDGE = sizeof(EDGE_LIMBS) / sizeof(EDGE_LIMBS[0]);
+
+static FE edge_fe(unsigned code) {  // code in [0, N_EDGE^5): one limb value per base-N_EDGE digit
+    FE a;
+    for (int i = 0; i < 5; ++i) { a.limb[i] = EDGE_LIMBS[code % N_EDGE]; code /= N_EDGE; }
+    return a;
+}
+
+// Runs an eight-lane operation against its portable twin over `batches` batches of inputs from gen, reporting the
+// first mismatch (value, or an output limb >= 2^52) and one check per operation.
+template <class Gen>
+static void diff_binary(const char* name, size_t batches, Gen gen,
+                        void (*lanes)(FE*, const FE*, const FE*), FE (*portable)(const FE&, const FE&)) {
+    size_t bad = 0;
+    std::string first;
+    for (size_t n = 0; n < batches; ++n) {
+        FE a[8], b[8], r[8];
+        for (int j = 0; j < 8; ++j) gen(a[j], b[j]);
+        lanes(r, a, b);
+        for (int j = 0; j < 8; ++j) {
+            const FE want = portable(a[j], b[j]);
+            if (!same_value(r[j], want) || !within_bound(r[j])) {
+                if (bad++ == 0) first = limbs(a[j]) + " " + limbs(b[j]) + " -> " + limbs(r[j]) + ", want " + limbs(want);
+            }
+        }
+    }
+    check(bad == 0, std::string(name) + ": " + std::to_string(bad) + " of " + std::to_string(8 * batches) +
+                        " lanes differ from the portable backend; first " + first);
+}
+
+static FE p_mul(const FE& a, const FE& b) { return a * b; }
+static FE p_add(const FE& a, const FE& b) { return a + b; }
+static FE p_sub(const FE& a, const FE& b) { return a - b; }
+static FE p_square(const FE& a, const FE&) { return a.square(); }
+static FE p_invert(const FE& a, const FE&) { return a.invert(); }
+static void l_square(FE* r, const FE* a, const FE*) { ifma::square_batch(r, a); }
+static void l_invert(FE* r, const FE* a, const FE*) { ifma::invert_batch(r, a); }
+
+static void test_field(bool quick) {
+    const size_t random_batches = quick ? 20000 : 250000;  // 8 lanes each: 2 million products per operation in full
+    auto random_pair = [](FE& a, FE& b) { a = random_fe(); b = random_fe(); };
+    diff_binary("mul random", random_batches, random_pair, ifma::mul_batch, p_mul);
+    diff_binary("square random", random_batches, random_pair, l_square, p_square);
+    diff_binary("add random", random_batches, random_pair, ifma::add_batch, p_add);
+    diff_binary("sub random", random_batches, random_pair, ifma::sub_batch, p_sub);
+
+    // Every combination of edge limbs (8^5 = 32768 elements) squared, multiplied by random edge elements, and used
+    // in sums and differences.
+    const unsigned n_codes = N_EDGE * N_EDGE * N_EDGE * N_EDGE * N_EDGE;
+    unsigned code = 0;
+    auto all_edges = [&](FE& a, FE& b) { a = edge_fe(code++ % n_codes); b = edge_fe(unsigned(rnd() % n_codes)); };
+    const size_t edge_batches = n_codes / 8;
+    diff_binary("square edge limbs", edge_batches, all_edges, l_square, p_square);
+    diff_binary("mul edge limbs", edge_batches, all_edges, ifma::mul_batch, p_mul);
+    diff_binary("add edge limbs", edge_batches, all_edges, ifma::add_batch, p_add);
+    diff_binary("sub edge limbs", edge_batches, all_edges, ifma::sub_batch, p_sub);
+    auto all_max = [](FE& a, FE& b) { a = b = edge_fe(N_EDGE * N_EDGE * N_EDGE * N_EDGE * N_EDGE - 1); };
+    diff_binary("mul all limbs 2^52 - 1", 1, all_max, ifma::mul_batch, p_mul);
+
+    // Outputs fed back as inputs: long chains stay exact (the output bound is a valid input bound).
+    {
+        FE x[8], y[8], px[8];
+        for (int j = 0; j < 8; ++j) { x[j] = px[j] = random_fe(); y[j] = edge_fe(unsigned(rnd() % n_codes)); }
+        ifma::mul_chain(x, y, 10000);
+        for (int r = 0; r < 10000; ++r)
+            for (int j = 0; j < 8; ++j) px[j] = px[j] * y[j];
+        bool ok = true;
+        for (int j = 0; j < 8; ++j) ok = ok && same_value(x[j], px[j]) && within_bound(x[j]);
+        check(ok, "10000 chained multiplications equal the portable chain");
+        for (int j = 0; j < 8; ++j) { x[j] = px[j] = random_fe(); }
+        ifma::square_chain(x, 10000);
+        for (int j = 0; j < 8; ++j) px[j] = px[j].pow2k(10000);
+        ok = true;
+        for (int j = 0; j < 8; ++j) ok = ok && same_value(x[j], px[j]) && within_bound(x[j]);
+        check(ok, "10000 chained squarings equal the portable pow2k");
+    }
+
+    auto random_one = [](FE& a, FE& b) { a = random_fe(); b = FE::zero(); };
+    diff_binary("invert random", quick ? 200 : 2000, random_one, l_invert, p_invert);
+    auto edge_one = [&](FE& a, FE& b) { a = edge_fe(unsigned(rnd() % n_codes)); b = FE::zero(); };
+    diff_binary("invert edge limbs", 200, edge_one, l_invert, p_invert);
+}
+
+// Values near 0 and p in several representations (limbs up to 2^52 - 1 make p, 2p, ... reachable).
+static std::vector<FE> special_values() {
+    const uint64_t M = (uint64_t(1) << 51) - 1;
+    std::vector<FE> v = {
+        FE::zero(), FE::one(),
+        FE{{M - 18, M, M, M, M}},          // p
+        FE{{M - 19, M, M, M, M}},          // p - 1
+        FE{{M - 17, M, M, M, M}},          // p + 1
+        FE{{M, M, M, M, M}},               // 2^255 - 1 = p + 18
+        FE{{2 * M - 37, M, M, M, M}},      // 2p - 1 + ... with limb 0 above 2^51
+        FE{{M - 18 + (uint64_t(1) << 51), M - 1, M, M, M}},  // p, limb 0 borrowed from limb 1
+        FE{{BOUND - 1, BOUND - 1, BOUND - 1, BOUND - 1, BOUND - 1}},
+        FE{{19, 0, 0, 0, uint64_t(1) << 51}},  // 2^255 + 19 = 38 mod p, through the top carry
+        FE{{0, 0, 0, 0, uint64_t(1) << 51}},   // 2^255 = 19
+    };
+    for (int i = 0; i < 64; ++i) {  // p + k and p - k for small k, and random limbs
+        FE a = FE{{M - 18, M, M, M, M}};
+        a.limb[0] += static_cast<uint64_t>(i) - 32 + 64;  // p + i + 32 (limb 0 stays < 2^52)
+        v.push_back(a);
+        v.push_back(random_fe());
+    }
+    return v;
+}
+
+static void test_predicates() {
+    std::vector<FE> v = special_values();
+    while (v.size() % 8) v.push_back(FE::zero());
+    size_t bad = 0;
+    std::string first;
+    for (size_t i = 0; i < v.size(); i += 8) {
+        FE canon[8];
+        const uint8_t z = ifma::is_zero_batch(&v[i]);
+        const uint8_t n = ifma::is_negative_batch(&v[i]);
+        ifma::canonical_batch(canon, &v[i]);
+        for (int j = 0; j < 8; ++j) {
+            const FE& a = v[i + j];
+            uint8_t want[32], got[32];
+            a.to_bytes(want);
+            // canonical limbs must be the value's unique representative: re-encode without any reduction.
+            const FE& c = canon[j];
+            bool limbs_canonical = true;
+            for (int k = 0; k < 5; ++k) limbs_canonical = limbs_canonical && c.limb[k] < (uint64_t(1) << 51);
+            c.to_bytes(got);
+            const FE again = FE::from_bytes(want);
+            bool same_limbs = true;
+            for (int k = 0; k < 5; ++k) same_limbs = same_limbs && again.limb[k] == c.limb[k];
+            const bool ok = ((z >> j) & 1) == a.is_zero() && ((n >> j) & 1) == a.is_negative() && limbs_canonical &&
+                            same_limbs && std::memcmp(want, got, 32) == 0;
+            if (!ok && bad++ == 0) first = limbs(a) + " -> " + limbs(c);
+        }
+    }
+    check(bad == 0, "is_zero/is_negative/canonical near 0 and p: " + std::to_string(bad) + " differ; first " + first);
+}
+
+static void test_sqrt_ratio(bool quick) {
+    size_t bad = 0;
+    std::string first;
+    const size_t batches = quick ? 100 : 1000;
+    for (size_t n = 0; n < batches; ++n) {
+        FE u[8], v[8], r[8];
+        for (int j = 0; j < 8; ++j) {
+            u[j] = random_fe();
+            v[j] = random_fe();
+            switch (rnd() % 8) {  // the RFC's special cases, and ratios that are squares by construction
+                case 0: u[j] = FE::zero(); break;
+                case 1: v[j] = FE::zero(); break;
+                case 2: { const FE w = random_fe(); u[j] = w.square() * v[j]; break; }
+                case 3: u[j] = v[j]; break;
+                default: break;
+            }
+        }
+        const uint8_t sq = ifma::sqrt_ratio_i_batch(r, u, v);
+        for (int j = 0; j < 8; ++j) {
+            FE want;
+            const uint8_t want_sq = FE::sqrt_ratio_i(u[j], v[j], want);
+            if ((((sq >> j) & 1) != want_sq || !same_value(r[j], want) || !within_bound(r[j])) && bad++ == 0)
+                first = limbs(u[j]) + " / " + limbs(v[j]);
+        }
+    }
+    check(bad == 0, "sqrt_ratio_i: " + std::to_string(bad) + " of " + std::to_string(8 * batches) +
+                        " lanes differ from the portable backend; first " + first);
+}
+
+// ---- decoding -----------------------------------------------------------------------------------------------
+
+static std::vector<std::string> hex_strings_between(const std::string& doc, const std::string& key,
+                                                    const std::string& next_key) {
+    std::vector<std::string> out;
+    size_t a = doc.find("\"" + key + "\""), b = doc.find("\"" + next_key + "\"");
+    if (a == std::string::npos || b == std::string::npos || b < a) return out;
+    for (size_t i = a; i < b; ++i) {
+        if (doc[i] != '"') continue;
+        size_t j = doc.find('"', i + 1);
+        if (j == std::string::npos || j > b) break;
+        std::string s = doc.substr(i + 1, j - i - 1);
+        if (s.size() == 64 && s.find_first_not_of("0123456789abcdef") == std::string::npos) out.push_back(s);
+        i = j;
+    }
+    return out;
+}
+
+static void from_hex(const std::string& h, uint8_t* out) {
+    for (size_t i = 0; i < 32; ++i) out[i] = static_cast<uint8_t>(std::stoi(h.substr(2 * i, 2), nullptr, 16));
+}
+
+static bool same_point(const EdwardsPoint& a, const EdwardsPoint& b) {
+    return same_value(a.X, b.X) && same_value(a.Y, b.Y) && same_value(a.Z, b.Z) && same_value(a.T, b.T);
+}
+
+// Portable expectation for decode_many: the index of the first invalid encoding, points before it decoded.
+static size_t portable_decode_many(EdwardsPoint* out, const uint8_t* enc, size_t n) {
+    for (size_t i = 0; i < n; ++i)
+        if (!ristretto_decode(out[i], enc + 32 * i)) return i;
+    return n;
+}
+
+// Decodes each encoding alone (in a padded batch) and all of them in batches of eight where every lane may be valid
+// or not; both must agree with the portable decoder on validity and, for valid ones, on X, Y, Z, T mod p.
+static void diff_decode(const char* name, const std::vector<uint8_t>& enc, size_t& accepted) {
+    const size_t n = enc.size() / 32;
+    size_t bad = 0;
+    std::string first;
+    accepted = 0;
+    for (size_t i = 0; i < n; ++i) {
+        EdwardsPoint want, got;
+        const bool ok = ristretto_decode(want, &enc[32 * i]);
+        accepted += ok;
+        // Twice in a batch of two: a single point goes to the portable decoder (decode_many's tail rule).
+        uint8_t two[64];
+        std::memcpy(two, &enc[32 * i], 32);
+        std::memcpy(two + 32, &enc[32 * i], 32);
+        EdwardsPoint pair[2];
+        const size_t r = ifma::decode_many(pair, two, 2);
+        got = pair[1];
+        if ((r != (ok ? 2u : 0u) || (ok && !same_point(got, want))) && bad++ == 0) first = hex(&enc[32 * i], 32);
+    }
+    check(bad == 0, std::string(name) + ": " + std::to_string(bad) + " of " + std::to_string(n) +
+                        " single decodes differ from the portable decoder; first " + first);
+    // In batches: the mask of valid lanes must match lane by lane (decode_many reports the first invalid one, so
+    // walk each batch by restarting after it).
+    bad = 0;
+    for (size_t i = 0; i + 8 <= n; i += 8) {
+        size_t start = 0;
+        while (start < 8) {
+            EdwardsPoint want[8], got[8];
+            const size_t m = 8 - start;
+            const size_t w = portable_decode_many(want, &enc[32 * (i + start)], m);
+            const size_t g = ifma::decode_many(got, &enc[32 * (i + start)], m);
+            bool ok = w == g;
+            for (size_t j = 0; ok && j < w; ++j) ok = same_point(got[j], want[j]);
+            if (!ok && bad++ == 0) first = hex(&enc[32 * (i + start)], 32);
+            start += w + 1;
+        }
+    }
+    check(bad == 0, std::string(name) + ": " + std::to_string(bad) + " batches differ from the portable decoder");
+}
+
+static void test_decode(const std::string& doc, bool quick) {
+    const std::vector<std::string> mult =
+        hex_strings_between(doc, "rfc9496_multiples_of_generator", "rfc9496_invalid_encodings");
+    const std::vector<std::string> bad = hex_strings_between(doc, "rfc9496_invalid_encodings", "rfc9496_one_way_map");
+    check(mult.size() == 16 && bad.size() >= 30, "vectors: 16 multiples and the invalid encodings found");
+
+    // Vectors: every invalid encoding in every lane of a batch of valid ones.
+    std::vector<uint8_t> enc;
+    for (const auto& s : mult) { enc.resize(enc.size() + 32); from_hex(s, &enc[enc.size() - 32]); }
+    size_t accepted = 0;
+    diff_decode("RFC 9496 multiples of G", enc, accepted);
+    check(accepted == 16, "all 16 RFC multiples accepted");
+    size_t wrong = 0;
+    for (const auto& s : bad) {
+        for (size_t lane = 0; lane < 8; ++lane) {
+            uint8_t buf[9 * 32];
+            for (size_t j = 0; j < 9; ++j) from_hex(mult[(j + 3) % 16], buf + 32 * j);
+            from_hex(s, buf + 32 * lane);
+            EdwardsPoint out[9];
+            if (ifma::decode_many(out, buf, 9) != lane) ++wrong;
+        }
+    }
+    check(wrong == 0, "each RFC 9496 invalid encoding rejected in each lane: " + std::to_string(wrong) + " wrong");
+    for (const auto& s : bad) { enc.resize(enc.size() + 32); from_hex(s, &enc[enc.size() - 32]); }
+    diff_decode("RFC 9496 valid and invalid vectors", enc, accepted);
+
+    // Random bytes (mostly invalid, for every reason: bit 255, s >= p, negative s, non-square, negative t),
+    // random bytes with the top and bottom bits cleared (canonical and non-negative: the square and t checks).
+    const size_t n_random = quick ? 20000 : 200000;
+    enc.assign(32 * n_random, 0);
+    for (size_t i = 0; i < enc.size(); i += 8) {
+        const uint64_t r = rnd();
+        std::memcpy(&enc[i], &r, 8);
+    }
+    diff_decode("random bytes", enc, accepted);
+    for (size_t i = 0; i < n_random; ++i) { enc[32 * i] &= 0xfe; enc[32 * i + 31] &= 0x7f; }
+    diff_decode("random even canonical-range bytes", enc, accepted);
+    check(accepted > n_random / 8, "random even bytes: a fair share decodes (" + std::to_string(accepted) + ")");
+
+    // Valid encodings of random points (libsodium), plus the identity and the top of the canonical range.
+    const size_t n_valid = quick ? 4000 : 40000;
+    enc.assign(32 * n_valid, 0);
+    for (size_t i = 1; i < n_valid; ++i) crypto_core_ristretto255_random(&enc[32 * i]);
+    diff_decode("libsodium random points", enc, accepted);
+    check(accepted == n_valid, "every libsodium point decodes (" + std::to_string(accepted) + ")");
+
+    // decode_many's contract on long arrays with one invalid encoding at any index (full batches and the tail).
+    size_t contract_bad = 0;
+    for (size_t n : {size_t(1), size_t(7), size_t(8), size_t(9), size_t(63), size_t(64), size_t(100)}) {
+        std::vector<uint8_t> buf(32 * n);
+        for (size_t i = 0; i < n; ++i) crypto_core_ristretto255_random(&buf[32 * i]);
+        for (size_t at = 0; at <= n; ++at) {
+            std::vector<uint8_t> b = buf;
+            if (at < n) b[32 * at + 31] |= 0x80;  // bit 255: invalid
+            std::vector<EdwardsPoint> want(n), got(n);
+            const size_t w = portable_decode_many(want.data(), b.data(), n);
+            const size_t g = ifma::decode_many(got.data(), b.data(), n);
+            bool ok = w == g && w == at;
+            for (size_t j = 0; ok && j < w; ++j) ok = same_point(got[j], want[j]);
+            contract_bad += !ok;
+        }
+    }
+    check(contract_bad == 0, "decode_many: first invalid index and decoded prefix (" + std::to_string(contract_bad) +
+                                 " cases wrong)");
+    // The dispatching entry point uses the backend in use and gives the same answers.
+    {
+        std::vector<uint8_t> buf(32 * 50);
+        for (size_t i = 0; i < 50; ++i) crypto_core_ristretto255_random(&buf[32 * i]);
+        buf[32 * 37] |= 1;  // negative s
+        std::vector<EdwardsPoint> out(50);
+        check(ristretto_decode_many(out.data(), buf.data(), 50) == 37, "ristretto_decode_many (dispatched): 37");
+    }
+}
+
+// ---- multi-scalar multiplication ---------------------------------------------------------------------------------
+
+// sum s_i P_i by libsodium (crypto_scalarmult_ristretto255 per point, then crypto_core_ristretto255_add).
+static void libsodium_msm(const std::vector<uint8_t>& scalars, const std::vector<uint8_t>& points, size_t n,
+                          uint8_t out[32]) {
+    std::memset(out, 0, 32);
+    for (size_t i = 0; i < n; ++i) {
+        uint8_t term[32];
+        if (crypto_scalarmult_ristretto255(term, &scalars[32 * i], &points[32 * i]) != 0) continue;  // identity
+        crypto_core_ristretto255_add(out, out, term);
+    }
+}
+
+// n random points and scalars of one of five kinds: random; zero and small; q - 1; every radix-16 digit 8 (the
+// largest table entry of the constant-time Straus); bytes 127, 128, 255 (the signed radix-256 carries of
+// Pippenger).
+static void msm_case(size_t n, int kind, std::vector<uint8_t>& sc, std::vector<uint8_t>& pts,
+                     std::vector<EdwardsPoint>& decoded) {
+    sc.assign(32 * n, 0);
+    pts.assign(32 * n, 0);
+    decoded.assign(n, EdwardsPoint::identity());
+    for (size_t i = 0; i < n; ++i) {
+        crypto_core_ristretto255_random(&pts[32 * i]);
+        uint8_t* s = &sc[32 * i];
+        switch (kind) {
+            case 0: crypto_core_ristretto255_scalar_random(s); break;
+            case 1: s[0] = static_cast<uint8_t>(i % 3); break;
+            case 2: s[0] = 1; crypto_core_ristretto255_scalar_negate(s, s); break;
+            case 3: std::memset(s, 0x88, 31); s[31] = 0x08; break;
+            default:
+                for (size_t k = 0; k < 31; ++k) s[k] = (k + i) % 3 == 0 ? 127 : (k + i) % 3 == 1 ? 128 : 255;
+                s[31] = 0x0f;
+        }
+        ristretto_decode(decoded[i], &pts[32 * i]);
+    }
+}
+
+// An eight-lane MSM against libsodium (and the portable algorithm given) over every size and kind of scalar.
+static void diff_msm(const char* name, EdwardsPoint (*lanes)(const uint8_t*, const EdwardsPoint*, size_t),
+                     EdwardsPoint (*portable)(const uint8_t*, const EdwardsPoint*, size_t),
+                     const std::vector<size_t>& sizes) {
+    size_t wrong = 0;
+    std::string first;
+    for (size_t n : sizes) {
+        for (int kind = 0; kind < 5; ++kind) {
+            std::vector<uint8_t> sc, pts;
+            std::vector<EdwardsPoint> decoded;
+            msm_case(n, kind, sc, pts, decoded);
+            uint8_t want[32], got[32], port[32];
+            libsodium_msm(sc, pts, n, want);
+            ristretto_encode(got, lanes(sc.data(), decoded.data(), n));
+            ristretto_encode(port, portable(sc.data(), decoded.data(), n));
+            if ((std::memcmp(want, got, 32) != 0 || std::memcmp(want, port, 32) != 0) && wrong++ == 0)
+                first = "n = " + std::to_string(n) + ", kind " + std::to_string(kind);
+        }
+    }
+    check(wrong == 0, std::string(name) + " equals libsodium's sum of scalar multiples: " + std::to_string(wrong) +
+                          " wrong; first " + first);
+    // n = 0 and all-zero scalars give the identity.
+    std::vector<uint8_t> zero(32 * 9, 0);
+    std::vector<EdwardsPoint> g(9, EdwardsPoint::basepoint());
+    uint8_t enc[32], enc0[32];
+    ristretto_encode(enc, lanes(zero.data(), g.data(), 9));
+    ristretto_encode(enc0, lanes(zero.data(), g.data(), 0));
+    check(std::memcmp(enc, zero.data(), 32) == 0 && std::memcmp(enc0, zero.data(), 32) == 0,
+          std::string(name) + ": zero scalars and n = 0 give the identity");
+}
+
+static EdwardsPoint portable_straus_ct(const uint8_t* s, const EdwardsPoint* p, size_t n) {
+    set_backend_for_testing(Backend::Portable);
+    const EdwardsPoint r = Straus::mul_ct(s, p, n);
+    set_backend_for_testing(Backend::Ifma);
+    return r;
+}
+
+static void test_msms(bool quick) {
+    diff_msm("ifma::straus_ct", ifma::straus_ct, portable_straus_ct,
+             quick ? std::vector<size_t>{1, 7, 8, 9, 33} : std::vector<size_t>{1, 2, 7, 8, 9, 16, 33, 128, 515});
+    diff_msm("ifma::pippenger_vartime", ifma::pippenger_vartime, Straus::mul_vartime,
+             quick ? std::vector<size_t>{1, 9, 64, 200} : std::vector<size_t>{1, 2, 8, 9, 64, 65, 200, 1000});
+}
+
+// ---- benchmark --------------------------------------------------------------------------------------------------
+
+// Core cycles from the PMU (perf_event_open, user space only) where there is one; otherwise (virtual machines
+// without a PMU, like the one these figures come from) nanoseconds of this thread's CPU time, which unlike the
+// TSC does not count time spent descheduled on a loaded machine.
+struct CycleCounter {
+    int fd = -1;
+    CycleCounter() {
+#if defined(__linux__)
+        perf_event_attr attr;
+        std::memset(&attr, 0, sizeof attr);
+        attr.type = PERF_TYPE_HARDWARE;
+        attr.size = sizeof attr;
+        attr.config = PERF_COUNT_HW_CPU_CYCLES;
+        attr.exclude_kernel = 1;
+        attr.exclude_hv = 1;
+        fd = static_cast<int>(syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0));
+#endif
+    }
+    const char* unit() const { return fd >= 0 ? "core cycles" : "ns of thread CPU time"; }
+    uint64_t now() const {
+#if defined(__linux__)
+        if (fd >= 0) {
+            uint64_t v = 0;
+            if (read(fd, &v, sizeof v) == sizeof v) return v;
+        }
+#endif
+        timespec ts;
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+        return uint64_t(ts.tv_sec) * 1000000000u + uint64_t(ts.tv_nsec);
+    }
+};
+
+static volatile uint64_t g_sink;
+
+template <class F>
+static double best_of(int reps, const CycleCounter& cc, F f) {
+    double best = 1e300;
+    for (int r = 0; r < reps; ++r) {
+        const uint64_t t0 = cc.now();
+        f();
+        best = std::min(best, double(cc.now() - t0));
+    }
+    return best;
+}
+
+// The machines this runs on are shared (load average ~10 on 2 cores while this was written), so every figure is
+// the best of many short runs (each well under a scheduler slice), with both backends interleaved in one loop.
+static void bench() {
+    CycleCounter cc;
+    const size_t rounds = 2000;
+    const int reps = 101;
+    FE x[8], y[8];
+    for (int j = 0; j < 8; ++j) { x[j] = random_fe(); y[j] = random_fe(); }
+    // Portable: one dependent chain (latency: what an exponentiation sees) and eight independent chains
+    // interleaved (throughput, as the IFMA lanes are).
+    auto portable_mul1 = [&] {
+        FE a = x[0];
+        for (size_t r = 0; r < 8 * rounds; ++r) a = a * y[0];
+        g_sink = a.limb[0];
+    };
+    auto portable_mul8 = [&] {
+        FE a[8];
+        std::copy(x, x + 8, a);
+        for (size_t r = 0; r < rounds; ++r)
+            for (int j = 0; j < 8; ++j) a[j] = a[j] * y[j];
+        g_sink = a[0].limb[0] ^ a[7].limb[1];
+    };
+    auto portable_sq1 = [&] { g_sink = x[0].pow2k(unsigned(8 * rounds)).limb[0]; };
+    auto portable_sq8 = [&] {
+        FE a[8];
+        std::copy(x, x + 8, a);
+        for (size_t r = 0; r < rounds; ++r)
+            for (int j = 0; j < 8; ++j) a[j] = a[j].square();
+        g_sink = a[0].limb[0] ^ a[7].limb[1];
+    };
+    auto ifma_mul8 = [&] { FE a[8]; std::copy(x, x + 8, a); ifma::mul_chain(a, y, rounds); g_sink = a[0].limb[0]; };
+    auto ifma_sq8 = [&] { FE a[8]; std::copy(x, x + 8, a); ifma::square_chain(a, rounds); g_sink = a[0].limb[0]; };
+    double best[6] = {1e300, 1e300, 1e300, 1e300, 1e300, 1e300};
+    for (int r = 0; r < reps; ++r) {
+        best[0] = std::min(best[0], best_of(1, cc, portable_mul1));
+        best[1] = std::min(best[1], best_of(1, cc, portable_mul8));
+        best[2] = std::min(best[2], best_of(1, cc, ifma_mul8));
+        best[3] = std::min(best[3], best_of(1, cc, portable_sq1));
+        best[4] = std::min(best[4], best_of(1, cc, portable_sq8));
+        best[5] = std::min(best[5], best_of(1, cc, ifma_sq8));
+    }
+    const double per = 8.0 * rounds;
+    std::printf("bench: %s per field operation (best of %d runs of %zu operations)\n", cc.unit(), reps, size_t(per));
+    std::printf("  mul     portable one chain %6.2f, portable 8 chains %6.2f, ifma 8 lanes %6.2f\n", best[0] / per,
+                best[1] / per, best[2] / per);
+    std::printf("  square  portable one chain %6.2f, portable 8 chains %6.2f, ifma 8 lanes %6.2f\n", best[3] / per,
+                best[4] / per, best[5] / per);
+
+    // Decoding 4096 valid points on each backend, in chunks of 64 (the portable loop is ristretto_decode_many's
+    // portable path): per chunk the best of `reps` interleaved runs, summed over the chunks.
+    const size_t n = 4096, chunk = 64;
+    std::vector<uint8_t> enc(32 * n);
+    for (size_t i = 0; i < n; ++i) crypto_core_ristretto255_random(&enc[32 * i]);
+    std::vector<EdwardsPoint> out(n);
+    double total_p = 0, total_i = 0;
+    for (size_t c = 0; c < n; c += chunk) {
+        double bp = 1e300, bi = 1e300;
+        for (int r = 0; r < 15; ++r) {
+            bp = std::min(bp, best_of(1, cc, [&] { g_sink = portable_decode_many(&out[c], &enc[32 * c], chunk); }));
+            bi = std::min(bi, best_of(1, cc, [&] { g_sink = ifma::decode_many(&out[c], &enc[32 * c], chunk); }));
+        }
+        total_p += bp;
+        total_i += bi;
+    }
+    std::printf("decode 4096 points: portable %.0f, ifma %.0f %s per point; speedup %.2fx\n", total_p / n,
+                total_i / n, cc.unit(), total_p / total_i);
+
+    // msm_vartime (n = 4096) and msm (constant-time, n = 128) through the public entry points on encodings
+    // (msm.hpp: decoding, the sum, encoding), one thread, switching the backend between runs.
+    std::vector<uint8_t> scalars(32 * n);
+    for (size_t i = 0; i < n; ++i) crypto_core_ristretto255_scalar_random(&scalars[32 * i]);
+    set_msm_max_threads(1);
+    for (int ct = 0; ct < 2; ++ct) {
+        const size_t m = ct ? 128 : n;
+        uint8_t res[32];
+        auto call = [&] { g_sink = ct ? msm(scalars.data(), enc.data(), m, res) : msm_vartime(scalars.data(), enc.data(), m, res); };
+        double bp = 1e300, bi = 1e300;
+        for (int r = 0; r < (ct ? 31 : 9); ++r) {
+            set_backend_for_testing(Backend::Portable);
+            bp = std::min(bp, best_of(1, cc, call));
+            set_backend_for_testing(Backend::Ifma);
+            bi = std::min(bi, best_of(1, cc, call));
+        }
+        std::printf("%s n = %zu, one thread: portable %.0f, ifma %.0f %s per point; speedup %.2fx\n",
+                    ct ? "msm (constant-time)" : "msm_vartime", m, bp / m, bi / m, cc.unit(), bp / bi);
+    }
+    set_msm_max_threads(0);
+
+    // Crossover of the IFMA constant-time Straus (eight lanes even for fewer points) against the portable one.
+    for (size_t m : {size_t(1), size_t(2), size_t(3), size_t(4), size_t(6), size_t(8), size_t(16), size_t(64)}) {
+        double bp = 1e300, bi = 1e300;
+        for (int r = 0; r < 31; ++r) {
+            set_backend_for_testing(Backend::Portable);
+            bp = std::min(bp, best_of(1, cc, [&] { g_sink = Straus::mul_ct(scalars.data(), out.data(), m).X.limb[0]; }));
+            bi = std::min(bi, best_of(1, cc, [&] { g_sink = ifma::straus_ct(scalars.data(), out.data(), m).X.limb[0]; }));
+        }
+        std::printf("  decoded msm n = %4zu: portable %6.0f, ifma Straus %6.0f per point (%.2fx)\n", m, bp / m, bi / m,
+                    bp / bi);
+    }
+    set_backend_for_testing(Backend::Ifma);
+
+    // Crossover of the IFMA Pippenger (ifma::kPippengerMin) against the portable choice, on decoded points.
+    for (size_t m : {size_t(16), size_t(32), size_t(48), size_t(64), size_t(96), size_t(128), size_t(256),
+                     size_t(1024), size_t(4096)}) {
+        double bp = 1e300, bi = 1e300;
+        for (int r = 0; r < (m < 1024 ? 31 : 7); ++r) {
+            bp = std::min(bp, best_of(1, cc, [&] {
+                g_sink = (m < kPippengerCrossover ? Straus::mul_vartime(scalars.data(), out.data(), m)
+                                                  : Pippenger::mul_vartime(scalars.data(), out.data(), m,
+                                                                           Pippenger::window_for(m))).X.limb[0];
+            }));
+            bi = std::min(bi, best_of(1, cc, [&] { g_sink = ifma::pippenger_vartime(scalars.data(), out.data(), m).X.limb[0]; }));
+        }
+        std::printf("  decoded msm_vartime n = %4zu: portable %6.0f, ifma Pippenger %6.0f per point (%.2fx)\n", m,
+                    bp / m, bi / m, bp / bi);
+    }
+}
+
+int main(int argc, char** argv) {
+    if (sodium_init() < 0) { std::printf("sodium_init failed\n0 passed, 1 failed\n"); return 1; }
+    if (argc < 2) { std::printf("usage: %s VECTORS.json [--quick] [--bench]\n", argv[0]); return 2; }
+    bool quick = false, do_bench = false;
+    for (int i = 2; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--quick") == 0) quick = true;
+        if (std::strcmp(argv[i], "--bench") == 0) do_bench = true;
+    }
+    std::printf("backend in use: %s\n", backend_name());
+    if (!ifma_available()) {
+        std::printf("ifma: not available on this CPU or build\n");
+        check(backend() == Backend::Portable, "without IFMA the backend is portable");
+    } else {
+        std::ifstream f(argv[1]);
+        std::stringstream ss;
+        ss << f.rdbuf();
+        const std::string doc = ss.str();
+        check(!doc.empty(), std::string("could not read vectors file ") + argv[1]);
+        test_field(quick);
+        test_predicates();
+        test_sqrt_ratio(quick);
+        test_decode(doc, quick);
+        test_msms(quick);
+        if (do_bench) bench();
+    }
+    std::printf("%d passed, %d failed\n", g_pass, g_fail);
+    return g_fail == 0 ? 0 : 1;
+}

@@ -1,0 +1,102 @@
+"""The run-time backend choice (PYRISTRETTO_BACKEND, pyristretto.backend()) and agreement between the backends.
+
+The whole suite runs on whichever backend is in use; CI runs it a second time with PYRISTRETTO_BACKEND=portable.
+The tests here compare the two backends directly, each in its own process (the choice is made once per process).
+"""
+import json
+import os
+import platform
+import subprocess
+import sys
+
+import pytest
+
+import pyristretto
+
+
+def cpu_has_ifma():
+    """True when /proc/cpuinfo lists the features the IFMA backend needs (Linux on x86-64)."""
+    if platform.system() != "Linux" or platform.machine() not in ("x86_64", "AMD64"):
+        return False
+    with open("/proc/cpuinfo") as f:
+        flags = next((line.split(":", 1)[1].split() for line in f if line.startswith("flags")), [])
+    return {"avx512f", "avx512ifma", "avx512vl"} <= set(flags)
+
+
+def run_python(code, backend):
+    """Runs code in a fresh interpreter with PYRISTRETTO_BACKEND=backend (None: unset); returns its stdout."""
+    env = dict(os.environ)
+    env.pop("PYRISTRETTO_BACKEND", None)
+    if backend is not None:
+        env["PYRISTRETTO_BACKEND"] = backend
+    package_parent = os.path.dirname(os.path.dirname(os.path.abspath(pyristretto.__file__)))
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [package_parent, env.get("PYTHONPATH")]))
+    proc = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout
+
+
+def test_backend_in_use_matches_the_environment_and_the_cpu():
+    wanted = os.environ.get("PYRISTRETTO_BACKEND", "")
+    if wanted in ("portable", "ifma"):
+        # a pass that asked for a backend must get it (IFMA asked for on a CPU without it fails here, loudly)
+        assert pyristretto.backend() == wanted
+    else:
+        assert pyristretto.backend() == ("ifma" if cpu_has_ifma() else "portable")
+
+
+@pytest.mark.parametrize("setting, expected", [
+    ("portable", "portable"),
+    ("", "ifma" if cpu_has_ifma() else "portable"),
+    (None, "ifma" if cpu_has_ifma() else "portable"),
+    ("ifma", "ifma" if cpu_has_ifma() else "portable"),
+])
+def test_environment_variable_selects_the_backend(setting, expected):
+    assert run_python("import pyristretto; print(pyristretto.backend())", setting).strip() == expected
+
+
+def test_main_prints_the_backend():
+    out = run_python("from pyristretto.__main__ import main; import sys; sys.argv = ['x']; "
+                     "import pyristretto.__main__ as m; m.speed_table = lambda: ('', True); main([])", "portable")
+    assert ", backend portable" in out.splitlines()[0]
+
+
+# Decoding is where the backends differ (msm_vartime, point_sum and is_valid_point decode through it). The same
+# inputs -- valid points, RFC 9496 invalid encodings, random bytes -- must give byte-identical answers.
+CROSS_BACKEND = r"""
+import json, random, pyristretto as pr
+rng = random.Random(1234)
+points = [pr.base_mul(rng.randrange(pr.q)) for _ in range(300)]
+scalars_bad = [rng.randrange(pr.q) for _ in range(301)]
+scalars = [rng.randrange(pr.q) for _ in range(300)]
+randoms = [bytes(rng.randrange(256) for _ in range(32)) for _ in range(3000)]
+evens = [bytes([r[0] & 0xfe]) + r[1:31] + bytes([r[31] & 0x7f]) for r in randoms]
+invalid = INVALID
+out = {
+    "valid": [pr.is_valid_point(p) for p in randoms + evens + invalid + points],
+    "msm_vartime": [pr.msm_vartime(scalars[:n], points[:n]).hex() for n in (1, 7, 8, 9, 64, 300)],
+    "point_sum": [pr.point_sum(points[:n]).hex() for n in (1, 15, 16, 17, 300)],
+}
+def error(f):
+    try:
+        f()
+    except pr.InvalidPointError as exc:
+        return str(exc)
+    return None
+bad = points[:40] + [bytes.fromhex(invalid[3])] + points[40:]
+valid_evens = [e for e in evens if pr.is_valid_point(e)]
+out["errors"] = [error(lambda: pr.msm_vartime(scalars_bad, bad)), error(lambda: pr.point_sum(bad))]
+out["evens_sum"] = pr.point_sum(valid_evens).hex()
+print(json.dumps(out))
+"""
+
+
+def test_backends_agree_on_decoding_and_msm(vectors, ref):
+    invalid = [encoding for _, encoding in ref.invalid_encodings(vectors)]
+    assert len(invalid) >= 30
+    code = CROSS_BACKEND.replace("INVALID", repr(invalid)).replace("bytes.fromhex(invalid[3])", "invalid[3]")
+    portable = json.loads(run_python(code, "portable"))
+    default = json.loads(run_python(code, None))
+    assert portable == default
+    assert sum(portable["valid"]) > 300  # the valid points and about an eighth of the even random bytes
+    assert all(portable["errors"])
