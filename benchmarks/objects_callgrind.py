@@ -36,11 +36,20 @@ PAIRS = [("Point + Point", "point_add(bytes, bytes)"), ("Scalar * Point", "point
          ("Scalar * Scalar", "sc_mul(int, int)")]
 
 
-def instructions(script: Path, op: str, n: int) -> int:
+def instructions(script: Path, op: str, n: int, *args: str) -> float:
+    """Instructions of `python script op n *args` under callgrind, or NaN when the run fails."""
     with tempfile.NamedTemporaryFile(suffix=".out") as out:
         proc = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out.name}", sys.executable,
-                               str(script), op, str(n)], capture_output=True, text=True, check=True)
+                               str(script), op, str(n), *args], capture_output=True, text=True)
+    if proc.returncode:
+        return float("nan")
     return int(next(line for line in proc.stderr.splitlines() if "Collected" in line).split()[-1])
+
+
+def counts_per_call(script: Path, pairs, n: int, *args: str) -> dict:
+    """Instructions per call of each operation named in `pairs`, less those of a run calling nothing."""
+    base = instructions(script, "none", n, *args)
+    return {op: (instructions(script, op, n, *args) - base) / n for op in {o for pair in pairs for o in pair}}
 
 
 def main() -> None:
@@ -48,13 +57,16 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "ops.py"
         script.write_text(SCRIPT)
-        base = instructions(script, "none", n)
-        per_call = {op: (instructions(script, op, n) - base) / n for op in {o for pair in PAIRS for o in pair}}
+        print_table(counts_per_call(script, PAIRS, n), PAIRS)
+
+
+def print_table(per_call: dict, pairs) -> None:
+    """A markdown table of each pair's counts and the baseline's count divided by the operation's."""
     print("| operation | instructions/call | baseline | instructions/call | ratio |")
     print("| --- | ---: | --- | ---: | ---: |")
-    for mine, theirs in PAIRS:
+    for mine, theirs in pairs:
         print(f"| `{mine}` | {per_call[mine]:,.0f} | `{theirs}` | {per_call[theirs]:,.0f} "
-              f"| {per_call[theirs] / per_call[mine]:.1f}× |")
+              f"| {per_call[theirs] / per_call[mine]:.2f}× |")
 
 
 if __name__ == "__main__":

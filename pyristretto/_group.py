@@ -1,98 +1,118 @@
-"""The group and scalar-field operations the protocol modules (oprf, frost) use, in one place.
+"""The group and scalar-field operations the protocol modules (oprf, frost) use, in one place, on the object layer.
 
-Every group or scalar operation of `pyristretto.oprf` and `pyristretto.frost` goes through the names below, so
-moving the protocols onto the object layer (`Point`, `Scalar`, `PointVector`) is a change to this file only.
-Today an element is its 32-byte canonical encoding (`bytes`) and a scalar is a Python `int` in [0, q).
+Every group or scalar operation of `pyristretto.oprf` and `pyristretto.frost` goes through the names below. An
+element is a `Point` (kept decoded in C++ memory; its encoding is computed once and cached, so transcripts take
+`bytes(P)`), a scalar is a `Scalar` (32 bytes in a C buffer, wiped when freed, constant-time arithmetic through
+libsodium's `crypto_core_ristretto255_scalar_*`). Secrets never become Python ints inside the protocols; public
+values that are naturally small ints (FROST identifiers, batch weights) stay ints.
 
-Constant time: the names marked *secret-safe* are libsodium's `crypto_core_ristretto255_scalar_*` (behind
-`sc_*`) or the C++ core's constant-time `point_mul`/`base_mul`, all run by the valgrind check of
-tests/test_constant_time.py. `msm_public` may take time that depends on its scalars and is only for public values
-(proof composites, proof and signature verification). A secret scalar still lives in a Python `int` between calls
-(the functional API's representation): Python's big-integer code is not constant-time and the int is not wiped
-when freed. The protocol code therefore never computes on secret ints itself; it passes them to the names here.
-
-Moving to the object layer: rebind the names below (`mul` to `s * Point`, `base_mul` to `Point.base_mul`,
-`msm_public` to `PointVector.msm_vartime`, `scalar_*` to `Scalar` arithmetic, `hash_to_*` to the classmethods,
-`deserialize_*` to `Point(...)`/`Scalar.from_bytes`); the protocol modules then only need `bytes(P)` wherever they
-build a transcript from an element (oprf: `_composite_weights`, `_challenge`, `_output`; frost:
-`_binding_factors`, `_Session`, `aggregate`, `verify`, `verify_batch`'s key dictionary), since an element is no
-longer its encoding.
+Constant time: the names marked *secret-safe* are `Scalar` arithmetic/inversion/comparison and the C++ core's
+constant-time `Point` multiplication (`P * s`, `Point.base_mul` through G's fixed-base table), all run by the
+valgrind check of tests/test_constant_time.py. `msm_public` (`PointVector.msm_vartime`) may take time that depends
+on its scalars and is only for public values (proof composites, proof and signature verification).
 """
-import hmac
 import operator
 
-from pyristretto import _core
+from pyristretto._objects import InvalidPointError, MSMTable, Point, PointVector, Scalar
 
-InvalidPointError = _core.InvalidPointError
-ORDER = _core.q
-IDENTITY = _core.IDENTITY
-GENERATOR = _core.G
+__all__ = ["InvalidPointError", "MSMTable", "Point", "PointVector", "Scalar"]
+
+ORDER = 2**252 + 27742317777372353535851937790883648493
+IDENTITY = Point.identity()
+GENERATOR = Point.generator()
 ELEMENT_SIZE = 32
 SCALAR_SIZE = 32
+_BYTES = (bytes, bytearray, memoryview)
 
-# ---- scalars: ints in [0, q) (secret-safe) -------------------------------------------------------------
-scalar_random = _core.sc_rand          # uniform in [1, q), libsodium's CSPRNG
-scalar_add = _core.sc_add              # (a + b) mod q
-scalar_sub = _core.sc_sub              # (a - b) mod q
-scalar_mul = _core.sc_mul              # (a * b) mod q
-scalar_inverse = _core.sc_inv          # 1/a mod q; ZeroDivisionError for 0
-scalar_from_wide = _core.sc_reduce     # 64 bytes little-endian, reduced mod q
-serialize_scalar = _core.to_bytes32    # 32 bytes little-endian
-hash_to_scalar = _core.hash_to_scalar  # RFC 9497 HashToScalar (expand_message_xmd over SHA-512, mod q)
-
-# ---- elements: 32-byte canonical encodings -------------------------------------------------------------
-hash_to_group = _core.hash_to_group    # RFC 9380 hash_to_ristretto255
-add = _core.point_add
-base_mul = _core.base_mul              # s*G (secret-safe)
-mul = _core.point_mul                  # s*P (secret-safe)
-msm_public = _core.msm_vartime         # sum(s_i * P_i) for public scalars only (variable time)
+# ---- scalars: Scalar objects (secret-safe) -------------------------------------------------------------
+scalar_random = Scalar.random                    # uniform in [1, q), libsodium's CSPRNG
+scalar_from_wide = Scalar.from_bytes_mod_order   # 64 (or 32) bytes little-endian, reduced mod q
+hash_to_scalar = Scalar.hash_to_scalar           # RFC 9497 HashToScalar (expand_message_xmd over SHA-512, mod q)
+ZERO = Scalar(0)
+ONE = Scalar(1)
 
 
-def scalar_is_zero(a):
-    """Whether a is 0 mod q (compares the encodings in constant time)."""
-    return hmac.compare_digest(_core.to_bytes32(a), bytes(SCALAR_SIZE))
+def serialize_scalar(s):
+    """32 bytes little-endian of a Scalar, or of a public int in [0, q) (identifiers)."""
+    return s.to_bytes() if type(s) is Scalar else s.to_bytes(SCALAR_SIZE, "little")
+
+
+def scalar_inverse(s):
+    """1/s mod q (secret-safe); ZeroDivisionError for 0."""
+    return s.invert()
+
+
+def scalar_is_zero(s):
+    """Whether the Scalar s is 0 (libsodium's constant-time sodium_is_zero)."""
+    return not s
 
 
 def deserialize_scalar(data):
-    """The scalar encoded by exactly 32 canonical bytes (< q), or None when `data` is not such an encoding."""
-    data = bytes(data)
-    if len(data) != SCALAR_SIZE:
+    """The Scalar encoded by exactly 32 canonical bytes (< q), or None when `data` is not such an encoding."""
+    try:
+        return Scalar.from_bytes(data)
+    except ValueError:
         return None
-    value = int.from_bytes(data, "little")
-    return value if value < ORDER else None
 
 
 def scalar_argument(value, name, encoding_error=ValueError):
-    """A scalar argument (an int-like in [0, q), or its canonical 32-byte encoding) as an int. TypeError for
-    other types, ValueError out of range, `encoding_error` for a bad encoding."""
-    if isinstance(value, (bytes, bytearray, memoryview)):
+    """A scalar argument as a Scalar: a Scalar, an int-like in [0, q), or a canonical 32-byte encoding. TypeError
+    for other types, ValueError for an int out of range, `encoding_error` for a bad encoding. An int argument is
+    converted straight into the Scalar's C buffer (no arithmetic on it in Python beyond the range check)."""
+    if type(value) is Scalar:
+        return value
+    if isinstance(value, _BYTES):
         s = deserialize_scalar(value)
         if s is None:
             raise encoding_error(f"{name}: not a canonical 32-byte scalar encoding")
         return s
     try:
-        s = operator.index(value)
+        value = operator.index(value)
     except TypeError:
-        raise TypeError(f"{name}: expected an int or 32 bytes, got {type(value).__name__}") from None
-    if not 0 <= s < ORDER:
+        raise TypeError(f"{name}: expected an int, a Scalar or 32 bytes, got {type(value).__name__}") from None
+    if not 0 <= value < ORDER:
         raise ValueError(f"{name}: expected a scalar in [0, q)")
-    return s
+    return Scalar(value)
+
+
+# ---- elements: Points, kept decoded --------------------------------------------------------------------
+hash_to_group = Point.hash_to_group     # RFC 9380 hash_to_ristretto255
+base_mul = Point.base_mul               # s*G through G's fixed-base table (secret-safe)
+
+
+def mul(k, P):
+    """k*P (secret-safe in the Scalar k)."""
+    return P * k
+
+
+def msm_public(scalars, points):
+    """sum(s_i * P_i) as a Point, for public scalars only (variable time). `points` are Points (or a
+    PointVector); bytes are decoded too, raising InvalidPointError naming points[i]."""
+    if type(points) is not PointVector:
+        points = PointVector(points)
+    return points.msm_vartime(scalars)
 
 
 def deserialize_element(data):
-    """The element encoded by `data` as canonical `bytes`, or None when it is not a valid encoding or is the
-    identity (RFC 9497 and RFC 9591 reject the identity on deserialization for ristretto255)."""
-    data = bytes(data)
-    if not _core.is_valid_point(data) or data == IDENTITY:
+    """The Point encoded by `data` (or `data` itself when it is a Point), or None when it is not a valid encoding
+    or is the identity (RFC 9497 and RFC 9591 reject the identity on deserialization for ristretto255)."""
+    try:
+        P = data if type(data) is Point else Point(data)
+    except InvalidPointError:
         return None
-    return data
+    return None if P.is_identity() else P
+
+
+def is_element_argument(value):
+    """Whether `value` has an element argument's type: a Point or a bytes-like object (not a str)."""
+    return type(value) is Point or isinstance(value, _BYTES)
 
 
 def is_identity(P):
-    """Whether the canonical encoding P is the identity."""
-    return P == IDENTITY
+    """Whether the Point P is the identity (constant-time)."""
+    return P.is_identity()
 
 
 def elements_equal(P, Q):
-    """Equality of two canonical encodings (constant-time comparison)."""
-    return hmac.compare_digest(P, Q)
+    """Ristretto equality of two Points (constant-time)."""
+    return P == Q

@@ -11,16 +11,21 @@ group public key, in two rounds::
     signature = aggregate(commitment_list, msg, group_pk, sig_shares)             # 64 bytes
     assert verify(msg, signature, group_pk)
 
-Identifiers are ints in [1, q) (the dealer uses 1..n); elements are 32-byte encodings; scalars are ints in [0, q)
-(or their 32-byte canonical encodings where noted). A commitment list is a sequence of
+Identifiers are ints in [1, q) (the dealer uses 1..n). Inputs: an element is a ``Point`` or its 32-byte encoding;
+a scalar is a ``Scalar``, an int in [0, q) or its 32-byte canonical encoding. Outputs: elements, signatures and
+commitments are bytes (what participants exchange); nonces are ``Scalar``s (``nonce_generate``, ``H3``,
+``SigningNonces``); signature shares, binding factors, challenges and Lagrange coefficients are ints as before,
+and so are the dealer's secret shares unless ``as_scalar=True`` asks for ``Scalar``s. A commitment list is a sequence of
 ``(identifier, hiding_nonce_commitment, binding_nonce_commitment)`` sorted by identifier, without duplicates.
 Signatures are ``SerializeElement(R) || SerializeScalar(z)``. The randomness (nonces, dealer coefficients) comes
 from libsodium's CSPRNG; the keyword arguments starting with ``_test_`` exist only to replay the RFC's test vector.
 
-Secrets: the signing key and shares, the polynomial coefficients and the nonces only meet constant-time code:
-``base_mul``/``point_mul`` (the C++ core, checked by valgrind), libsodium's scalar arithmetic, and SHA-512
-(hashlib) for nonce generation, through ``pyristretto._group``. Verification (shares, signatures, batches) works
-on public values and uses ``msm_vartime``.
+Secrets: the signing key and shares, the polynomial coefficients and the nonces are ``Scalar``s inside this
+module (wiped when freed) and only meet constant-time code: ``Point.base_mul`` (the C++ core, checked by valgrind),
+``Scalar`` arithmetic (libsodium), and SHA-512 (hashlib) for nonce generation, which sees the secret share's
+32-byte encoding in a Python bytes object, through ``pyristretto._group``. Verification (shares, signatures,
+batches) works on public values and uses ``msm_vartime``; ``verify`` and ``verify_batch`` take ``Point`` public
+keys, which skips their decoding, and ``Verifier`` keeps precomputed tables for a fixed set of keys.
 """
 from __future__ import annotations
 
@@ -28,21 +33,23 @@ import hashlib
 import operator
 import os
 import threading
-from typing import Dict, Iterable, List, Mapping, NoReturn, Optional, Sequence, SupportsIndex, Tuple, Union
+from typing import Dict, Iterable, List, Mapping, Optional, Sequence, SupportsIndex, Tuple, Union
 
 from pyristretto import _group as grp
+from pyristretto._group import MSMTable, Point, PointVector, Scalar
 
 Bytes = Union[bytes, bytearray, memoryview]
-ScalarLike = Union[SupportsIndex, Bytes]  # an int in [0, q) or its canonical 32-byte little-endian encoding
-Commitment = Tuple[SupportsIndex, Bytes, Bytes]  # (identifier, hiding_nonce_commitment, binding_nonce_commitment)
-Share = Tuple[int, int]  # (identifier, secret share)
+ScalarLike = Union[Scalar, SupportsIndex, Bytes]  # a Scalar, an int in [0, q) or its canonical 32-byte encoding
+ElementLike = Union[Point, Bytes]  # a Point or its 32-byte encoding
+Commitment = Tuple[SupportsIndex, ElementLike, ElementLike]  # (identifier, hiding commitment, binding commitment)
+Share = Tuple[int, Union[int, Scalar]]  # (identifier, secret share)
 
 __all__ = [
     "CONTEXT_STRING", "FROSTError", "InvalidParameterError", "InvalidCommitmentError", "InvalidShareError",
     "InvalidSignatureShareError", "NonceReuseError", "SigningNonces",
     "H1", "H2", "H3", "H4", "H5", "nonce_generate", "commit", "encode_group_commitment_list",
     "compute_binding_factors", "compute_group_commitment", "compute_challenge", "derive_interpolating_value",
-    "sign", "verify_signature_share", "aggregate", "verify", "verify_batch",
+    "sign", "verify_signature_share", "aggregate", "verify", "verify_batch", "Verifier",
     "trusted_dealer_keygen", "secret_share_shard", "polynomial_evaluate", "vss_commit", "vss_verify",
     "derive_group_info",
 ]
@@ -84,18 +91,26 @@ def _h(tag, m):
     return hashlib.sha512(CONTEXT_STRING + tag + bytes(m)).digest()
 
 
-def H1(m: Bytes) -> int:
-    """``SHA-512(contextString || "rho" || m)`` mod q (binding factors)."""
+def _h1(m):
     return grp.scalar_from_wide(_h(b"rho", m))
 
 
-def H2(m: Bytes) -> int:
-    """``SHA-512(contextString || "chal" || m)`` mod q (the challenge)."""
+def _h2(m):
     return grp.scalar_from_wide(_h(b"chal", m))
 
 
-def H3(m: Bytes) -> int:
-    """``SHA-512(contextString || "nonce" || m)`` mod q (nonce generation)."""
+def H1(m: Bytes) -> int:
+    """``SHA-512(contextString || "rho" || m)`` mod q (binding factors; public, an int)."""
+    return int(_h1(m))
+
+
+def H2(m: Bytes) -> int:
+    """``SHA-512(contextString || "chal" || m)`` mod q (the challenge; public, an int)."""
+    return int(_h2(m))
+
+
+def H3(m: Bytes) -> Scalar:
+    """``SHA-512(contextString || "nonce" || m)`` mod q (nonce generation: a secret, a Scalar)."""
     return grp.scalar_from_wide(_h(b"nonce", m))
 
 
@@ -116,14 +131,22 @@ def _bytes(value, name):
     return bytes(value)
 
 
+def _encoding(value, name):
+    """An element argument's 32 bytes as given (a Point's cached encoding), unvalidated."""
+    return bytes(value) if type(value) is Point else _bytes(value, name)
+
+
 def _element(value, name):
-    element = grp.deserialize_element(_bytes(value, name))
+    """A Point or an encoding as a Point: InvalidCommitmentError when invalid or the identity."""
+    if not grp.is_element_argument(value):
+        raise TypeError(f"{name}: expected a Point or a bytes-like object, got {type(value).__name__}")
+    element = grp.deserialize_element(value)
     if element is None:
         raise InvalidCommitmentError(f"{name}: not a valid non-identity ristretto255 element")
     return element
 
 
-_scalar = grp.scalar_argument  # an int-like in [0, q) or a canonical 32-byte encoding, as an int
+_scalar = grp.scalar_argument  # a Scalar, an int-like in [0, q) or a canonical 32-byte encoding, as a Scalar
 
 
 def _identifier(value, name="identifier"):
@@ -167,7 +190,7 @@ def _participant(identifier, commitment_list):
 
 
 # ---- round one ---------------------------------------------------------------------------------------
-def nonce_generate(secret: ScalarLike, *, _test_random_bytes: Optional[Bytes] = None) -> int:
+def nonce_generate(secret: ScalarLike, *, _test_random_bytes: Optional[Bytes] = None) -> Scalar:
     """RFC 9591 nonce_generate: ``H3(random_bytes(32) || SerializeScalar(secret))``.
     ``_test_random_bytes`` replays a test vector; never use it otherwise."""
     random_bytes = os.urandom(32) if _test_random_bytes is None else _bytes(_test_random_bytes, "_test_random_bytes")
@@ -177,14 +200,15 @@ def nonce_generate(secret: ScalarLike, *, _test_random_bytes: Optional[Bytes] = 
 
 
 class SigningNonces:
-    """A participant's secret ``(hiding, binding)`` nonce pair from ``commit``, good for one ``sign`` only;
-    ``commitments`` is the public pair ``(hiding*G, binding*G)``."""
-    __slots__ = ("hiding", "binding", "commitments", "_used", "_lock")
+    """A participant's secret ``(hiding, binding)`` nonce pair (``Scalar``s) from ``commit``, good for one
+    ``sign`` only; ``commitments`` is the public pair ``(hiding*G, binding*G)`` as 32-byte encodings."""
+    __slots__ = ("hiding", "binding", "commitments", "_points", "_used", "_lock")
 
     def __init__(self, hiding: ScalarLike, binding: ScalarLike) -> None:
         self.hiding = _scalar(hiding, "hiding")
         self.binding = _scalar(binding, "binding")
-        self.commitments = (grp.base_mul(self.hiding), grp.base_mul(self.binding))
+        self._points = (grp.base_mul(self.hiding), grp.base_mul(self.binding))
+        self.commitments = (bytes(self._points[0]), bytes(self._points[1]))
         self._used = False
         self._lock = threading.Lock()
 
@@ -212,27 +236,32 @@ def commit(sk_i: ScalarLike, *, _test_random_bytes: Optional[Tuple[Bytes, Bytes]
 # ---- binding factors, group commitment, challenge ----------------------------------------------------
 def encode_group_commitment_list(commitment_list: Iterable[Commitment]) -> bytes:
     """``SerializeScalar(id) || hiding || binding`` for each entry, concatenated."""
-    return b"".join(grp.serialize_scalar(i) + h + b for i, h, b in _commitment_list(commitment_list))
+    return _encode_commitments(_commitment_list(commitment_list))
+
+
+def _encode_commitments(commitment_list):
+    return b"".join(grp.serialize_scalar(i) + bytes(h) + bytes(b) for i, h, b in commitment_list)
 
 
 def _binding_factors(group_public_key, commitment_list, msg):
-    prefix = group_public_key + H4(msg) + H5(b"".join(grp.serialize_scalar(i) + h + b
-                                                       for i, h, b in commitment_list))
-    return [(i, H1(prefix + grp.serialize_scalar(i))) for i, _, _ in commitment_list]
+    """``[(identifier, binding factor as a Scalar)]``."""
+    prefix = bytes(group_public_key) + H4(msg) + H5(_encode_commitments(commitment_list))
+    return [(i, _h1(prefix + grp.serialize_scalar(i))) for i, _, _ in commitment_list]
 
 
-def compute_binding_factors(group_public_key: Bytes, commitment_list: Iterable[Commitment], msg: Bytes
+def compute_binding_factors(group_public_key: ElementLike, commitment_list: Iterable[Commitment], msg: Bytes
                             ) -> List[Tuple[int, int]]:
-    """RFC 9591 compute_binding_factors: ``[(identifier, binding_factor)]`` in commitment-list order."""
-    return _binding_factors(_element(group_public_key, "group_public_key"), _commitment_list(commitment_list),
-                            _bytes(msg, "msg"))
+    """RFC 9591 compute_binding_factors: ``[(identifier, binding_factor)]`` in commitment-list order (ints)."""
+    factors = _binding_factors(_element(group_public_key, "group_public_key"), _commitment_list(commitment_list),
+                               _bytes(msg, "msg"))
+    return [(i, int(f)) for i, f in factors]
 
 
 def _group_commitment(commitment_list, binding_factors):
     # public values: the commitments and the binding factors (hashes of public data)
     scalars, points = [], []
     for (_, hiding, binding), (_, factor) in zip(commitment_list, binding_factors):
-        scalars += [1, factor]
+        scalars += [grp.ONE, factor]
         points += [hiding, binding]
     return grp.msm_public(scalars, points)
 
@@ -244,12 +273,12 @@ def compute_group_commitment(commitment_list: Iterable[Commitment],
     factors = [(_identifier(i), _scalar(f, "binding factor")) for i, f in binding_factor_list]
     if [i for i, _ in factors] != [i for i, _, _ in commitment_list]:
         raise InvalidParameterError("binding_factor_list: identifiers differ from the commitment list")
-    return _group_commitment(commitment_list, factors)
+    return bytes(_group_commitment(commitment_list, factors))
 
 
-def compute_challenge(group_commitment: Bytes, group_public_key: Bytes, msg: Bytes) -> int:
+def compute_challenge(group_commitment: ElementLike, group_public_key: ElementLike, msg: Bytes) -> int:
     """RFC 9591 compute_challenge: ``H2(group_commitment || group_public_key || msg)``."""
-    return H2(_bytes(group_commitment, "group_commitment") + _bytes(group_public_key, "group_public_key")
+    return H2(_encoding(group_commitment, "group_commitment") + _encoding(group_public_key, "group_public_key")
               + _bytes(msg, "msg"))
 
 
@@ -282,7 +311,7 @@ class _Session:
         self.group_commitment = _group_commitment(self.commitments, self.factors)
         if grp.is_identity(self.group_commitment):
             raise InvalidCommitmentError("the group commitment is the identity")
-        self.challenge = H2(self.group_commitment + group_public_key + msg)
+        self.challenge = _h2(bytes(self.group_commitment) + bytes(group_public_key) + msg)
         self.identifiers = [i for i, _, _ in self.commitments]
 
     def factor(self, identifier):
@@ -290,8 +319,8 @@ class _Session:
 
 
 # ---- round two, share verification, aggregation --------------------------------------------------------
-def sign(identifier: SupportsIndex, sk_i: ScalarLike, group_public_key: Bytes, nonces: SigningNonces, msg: Bytes,
-         commitment_list: Iterable[Commitment]) -> int:
+def sign(identifier: SupportsIndex, sk_i: ScalarLike, group_public_key: ElementLike, nonces: SigningNonces,
+         msg: Bytes, commitment_list: Iterable[Commitment]) -> int:
     """RFC 9591 sign (round two): participant ``identifier``'s signature share (an int), using its secret share
     ``sk_i``, its ``SigningNonces`` from ``commit`` (consumed: a second use raises NonceReuseError), and the
     coordinator's commitment list, which must contain this participant's commitments."""
@@ -299,28 +328,27 @@ def sign(identifier: SupportsIndex, sk_i: ScalarLike, group_public_key: Bytes, n
         raise TypeError("nonces: expected the SigningNonces returned by commit")
     session = _Session(group_public_key, commitment_list, msg)
     participant, (_, hiding, binding) = _participant(identifier, session.commitments)
-    if not grp.elements_equal(hiding + binding, b"".join(nonces.commitments)):
+    if not (grp.elements_equal(hiding, nonces._points[0]) and grp.elements_equal(binding, nonces._points[1])):
         raise InvalidParameterError(f"commitment_list: the commitments of {participant} are not those of these nonces")
     secret_share = _scalar(sk_i, "sk_i")
     lambda_i = derive_interpolating_value(session.identifiers, participant)
     nonces._consume()
-    key_part = grp.scalar_mul(grp.scalar_mul(lambda_i, session.challenge), secret_share)
-    nonce_part = grp.scalar_add(nonces.hiding, grp.scalar_mul(nonces.binding, session.factor(participant)))
-    return grp.scalar_add(nonce_part, key_part)
+    key_part = session.challenge * lambda_i * secret_share
+    nonce_part = nonces.hiding + nonces.binding * session.factor(participant)
+    return int(nonce_part + key_part)  # the share is sent to the coordinator: public
 
 
 def _share_ok(session, identifier, public_share, sig_share):
     participant, (_, hiding, binding) = _participant(identifier, session.commitments)
     lambda_i = derive_interpolating_value(session.identifiers, participant)
-    weight = session.challenge * lambda_i % grp.ORDER
     # sig_share*G == hiding + factor*binding + challenge*lambda_i*PK_i, all public
-    check = grp.msm_public([sig_share, grp.ORDER - 1, grp.ORDER - session.factor(participant), grp.ORDER - weight],
+    check = grp.msm_public([sig_share, -grp.ONE, -session.factor(participant), -(session.challenge * lambda_i)],
                            [grp.GENERATOR, hiding, binding, public_share])
     return grp.is_identity(check)
 
 
-def verify_signature_share(identifier: SupportsIndex, public_share: Bytes, sig_share: ScalarLike,
-                           commitment_list: Iterable[Commitment], group_public_key: Bytes, msg: Bytes) -> bool:
+def verify_signature_share(identifier: SupportsIndex, public_share: ElementLike, sig_share: ScalarLike,
+                           commitment_list: Iterable[Commitment], group_public_key: ElementLike, msg: Bytes) -> bool:
     """RFC 9591 verify_signature_share: whether ``sig_share`` (int or 32 bytes) is participant ``identifier``'s
     valid share for this signing session, against its public verification share ``public_share``
     (``sk_i*G``). The participant's commitments are looked up in ``commitment_list``."""
@@ -328,8 +356,9 @@ def verify_signature_share(identifier: SupportsIndex, public_share: Bytes, sig_s
     return _share_ok(session, identifier, _element(public_share, "public_share"), _scalar(sig_share, "sig_share"))
 
 
-def aggregate(commitment_list: Iterable[Commitment], msg: Bytes, group_public_key: Bytes,
-              sig_shares: Sequence[ScalarLike], *, public_shares: Optional[Mapping[int, Bytes]] = None) -> bytes:
+def aggregate(commitment_list: Iterable[Commitment], msg: Bytes, group_public_key: ElementLike,
+              sig_shares: Sequence[ScalarLike], *, public_shares: Optional[Mapping[int, ElementLike]] = None
+              ) -> bytes:
     """RFC 9591 aggregate: the 64-byte signature from the shares (a sequence in commitment-list order).
 
     With ``public_shares`` (a mapping identifier -> ``sk_i*G``, e.g. from ``derive_group_info``) every share is
@@ -345,152 +374,227 @@ def aggregate(commitment_list: Iterable[Commitment], msg: Bytes, group_public_ke
             public_share = _element(public_shares[identifier], f"public_shares[{identifier}]")
             if not _share_ok(session, identifier, public_share, share):
                 raise InvalidSignatureShareError(identifier, f"the signature share of {identifier} is invalid")
-    z = 0
+    z = grp.ZERO
     for share in shares:
-        z = grp.scalar_add(z, share)
-    return session.group_commitment + grp.serialize_scalar(z)
+        z = z + share
+    return bytes(session.group_commitment) + grp.serialize_scalar(z)
 
 
 # ---- verification ------------------------------------------------------------------------------------
+_IDENTITY_ENCODING = bytes(grp.ELEMENT_SIZE)
+
+
 def _parse_signature(signature):
-    """``(R, z)`` or None when the signature is malformed: wrong length, R the identity or z >= q. Whether R is
-    a valid encoding is left to the group operation that reads it (one decode)."""
+    """``(R, z)``, R the encoding (bytes) and z a Scalar, or None when the signature is malformed: wrong
+    length, R the identity or z >= q. Whether R is a valid encoding is left to the caller (one decode)."""
     signature = _bytes(signature, "signature")
     if len(signature) != SIGNATURE_SIZE:
         return None
-    R, z = signature[:32], int.from_bytes(signature[32:], "little")
-    return None if z >= grp.ORDER or grp.is_identity(R) else (R, z)
+    R, z = signature[:32], grp.deserialize_scalar(signature[32:])
+    return None if z is None or R == _IDENTITY_ENCODING else (R, z)
 
 
-def _public_key(value, name):
-    """A public key's bytes after the cheap checks (length, identity). Whether it is a valid encoding is left to
-    the MSM that reads it (one decode); ``_invalid_key`` turns its InvalidPointError into our error."""
-    key = _bytes(value, name)
-    if len(key) != grp.ELEMENT_SIZE or grp.is_identity(key):
-        _invalid_key(name)
-    return key
-
-
-def _invalid_key(name: str) -> NoReturn:
-    raise InvalidCommitmentError(f"{name}: not a valid non-identity ristretto255 element")
-
-
-def verify(msg: Bytes, signature: Bytes, group_public_key: Bytes) -> bool:
+def verify(msg: Bytes, signature: Bytes, group_public_key: ElementLike) -> bool:
     """Schnorr verification of a FROST signature: ``z*G == R + H2(R || PK || msg)*PK``. False for a wrong or
-    malformed signature; InvalidCommitmentError for an invalid public key."""
+    malformed signature; InvalidCommitmentError for an invalid public key. A ``Point`` key is not decoded again
+    (keep the key of a verifier that checks many signatures as a Point)."""
     msg = _bytes(msg, "msg")
-    public_key = _public_key(group_public_key, "group_public_key")
+    public_key = _element(group_public_key, "group_public_key")
     parsed = _parse_signature(signature)
     if parsed is None:
-        _element(public_key, "group_public_key")  # an invalid key is reported even with a malformed signature
         return False
     R, z = parsed
-    c = H2(R + public_key + msg)
-    try:
-        expected = grp.msm_public([z, grp.ORDER - c], [grp.GENERATOR, public_key])
-    except grp.InvalidPointError:
-        _invalid_key("group_public_key")
-    # z*G - c*PK is a canonical encoding: it can only equal R if R is a valid one too
-    return grp.elements_equal(expected, R)
+    c = _h2(R + bytes(public_key) + msg)
+    expected = grp.msm_public([z, -c], [grp.GENERATOR, public_key])
+    # z*G - c*PK encodes canonically: it can only equal R if R is a valid encoding too
+    return bytes(expected) == R
 
 
-def verify_batch(messages: Iterable[Bytes], signatures: Iterable[Bytes], public_keys: Iterable[Bytes]) -> bool:
+def verify_batch(messages: Iterable[Bytes], signatures: Iterable[Bytes], public_keys: Iterable[ElementLike]
+                 ) -> bool:
     """Whether every ``signatures[i]`` is valid for ``messages[i]`` under ``public_keys[i]``, in one MSM.
 
     Checks ``sum(w_i*R_i) + sum_PK(sum(w_i*c_i))*PK - sum(w_i*z_i)*G == 0`` with independent random 128-bit
-    weights ``w_i`` (signatures under the same key share its term; the R_i terms keep short scalars): a batch
-    with an invalid signature passes with probability at most 2^-128. False if any signature is wrong or
-    malformed (use ``verify`` to find which); True for an empty batch; InvalidCommitmentError for an invalid
-    public key."""
+    weights ``w_i`` (signatures under the same key share its term): a batch with an invalid signature passes with
+    probability at most 2^-128. False if any signature is wrong or malformed (use ``verify`` to find which); True
+    for an empty batch; InvalidCommitmentError for an invalid public key. Keys given as ``Point``s are not
+    decoded again; each distinct encoded key is decoded once, together with the R's, in one ``PointVector``.
+    A verifier with a fixed set of keys does better with ``Verifier``, which keeps tables for them."""
+    messages, signatures, public_keys = _batch_arguments(messages, signatures, public_keys)
+    key_index: Dict[bytes, int] = {}  # encoding -> position in key_points
+    key_points = []  # each distinct key once: a Point, or an encoding decoded with the R's
+    slots = []
+    for k, public_key in enumerate(public_keys):
+        encoding = _encoding(public_key, f"public_keys[{k}]")
+        slot = key_index.get(encoding)
+        if slot is None:
+            if len(encoding) != grp.ELEMENT_SIZE or encoding == _IDENTITY_ENCODING:
+                _element(public_key, f"public_keys[{k}]")  # raises InvalidCommitmentError
+            slot = key_index[encoding] = len(key_points)
+            key_points.append(public_key if type(public_key) is Point else encoding)
+        slots.append(slot)
+    terms = _batch_terms(messages, signatures, slots, list(key_index))
+    if terms is None:
+        return not messages
+    base_scalar, key_scalars, weights, r_points = terms
+    try:
+        points = PointVector([grp.GENERATOR, *key_points, *r_points])  # Points copied, encodings decoded at once
+    except grp.InvalidPointError:
+        for encoding, slot in key_index.items():  # an invalid key is the caller's error; an invalid R is False
+            _element(encoding, f"public_keys[{slots.index(slot)}]")
+        return False
+    return grp.msm_public([base_scalar, *key_scalars, *weights], points).is_identity()
+
+
+def _batch_arguments(messages, signatures, public_keys):
     messages = [_bytes(m, f"messages[{k}]") for k, m in enumerate(messages)]
     signatures, public_keys = list(signatures), list(public_keys)
     if not len(messages) == len(signatures) == len(public_keys):
         raise ValueError("messages, signatures, public_keys: the sequences must have equal lengths")
-    keys = [_public_key(pk, f"public_keys[{k}]") for k, pk in enumerate(public_keys)]
-    randomness = os.urandom(16 * len(keys))
-    base_scalar, weights, r_points = 0, [], []
-    key_scalars: Dict[bytes, int] = {}
-    for k, (msg, signature, public_key) in enumerate(zip(messages, signatures, keys)):
+    return messages, signatures, public_keys
+
+
+def _batch_terms(messages, signatures, slots, encodings):
+    """``(-sum(w_i*z_i), [sum of w_i*c_i per key], [w_i], [R_i encodings])`` of a batch, Scalar arithmetic on
+    public values; None for an empty batch or a malformed signature. ``slots[i]`` is the position of signature
+    i's key in ``encodings``."""
+    if not messages:
+        return None
+    randomness = os.urandom(16 * len(messages))
+    from_wide, zeros = grp.scalar_from_wide, bytes(16)
+    weighted_z = []  # w_i * z_i
+    key_scalars = [grp.ZERO] * len(encodings)
+    weights, r_points = [], []
+    for k, (msg, signature, slot) in enumerate(zip(messages, signatures, slots)):
         parsed = _parse_signature(signature)
         if parsed is None:
-            return False
+            return None
         R, z = parsed
-        w = int.from_bytes(randomness[16 * k:16 * k + 16], "little") | 1  # 128-bit, non-zero
-        base_scalar -= w * z
-        key_scalars[public_key] = key_scalars.get(public_key, 0) + w * H2(R + public_key + msg)
+        w = from_wide(bytes([randomness[16 * k] | 1]) + randomness[16 * k + 1:16 * k + 16] + zeros)  # 128-bit, odd
+        weighted_z.append(w * z)
+        key_scalars[slot] = key_scalars[slot] + w * _h2(R + encodings[slot] + msg)
         weights.append(w)
         r_points.append(R)
-    if not r_points:
-        return True
-    try:
-        check = grp.msm_public([base_scalar, *key_scalars.values(), *weights],
-                               [grp.GENERATOR, *key_scalars, *r_points])
-    except grp.InvalidPointError:
-        for k, public_key in enumerate(keys):  # an invalid key is the caller's error; an invalid R is False
-            _element(public_key, f"public_keys[{k}]")
-        return False
-    return grp.is_identity(check)
+    return -sum(weighted_z, grp.ZERO), key_scalars, weights, r_points
+
+
+class Verifier:
+    """Signature verification under a fixed set of group public keys (Points or encodings), decoded once, with
+    precomputed tables (an ``MSMTable`` of G and the keys) for batches: ``verify_batch`` then costs one table
+    MSM over the keys plus one MSM over the signatures' R's (128-bit weights). Immutable: threads may share it."""
+    __slots__ = ("_keys", "_index", "_encodings", "_table")
+
+    def __init__(self, public_keys: Iterable[ElementLike]) -> None:
+        keys = [_element(pk, f"public_keys[{k}]") for k, pk in enumerate(public_keys)]
+        self._index: Dict[bytes, int] = {}
+        self._keys: List[Point] = []
+        for key in keys:
+            if self._index.setdefault(bytes(key), len(self._keys)) == len(self._keys):
+                self._keys.append(key)
+        self._encodings = list(self._index)
+        self._table = MSMTable([grp.GENERATOR, *self._keys])
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+    def _slot(self, public_key, name):
+        slot = self._index.get(_encoding(public_key, name))
+        if slot is None:
+            raise InvalidParameterError(f"{name}: not one of this verifier's keys")
+        return slot
+
+    def verify(self, msg: Bytes, signature: Bytes, public_key: ElementLike) -> bool:
+        """``verify(msg, signature, public_key)`` for one of this verifier's keys (InvalidParameterError
+        otherwise), without decoding the key."""
+        return verify(msg, signature, self._keys[self._slot(public_key, "public_key")])
+
+    def verify_batch(self, messages: Iterable[Bytes], signatures: Iterable[Bytes],
+                     public_keys: Iterable[ElementLike]) -> bool:
+        """``verify_batch`` for signatures under this verifier's keys (InvalidParameterError for another key)."""
+        messages, signatures, public_keys = _batch_arguments(messages, signatures, public_keys)
+        slots = [self._slot(pk, f"public_keys[{k}]") for k, pk in enumerate(public_keys)]
+        terms = _batch_terms(messages, signatures, slots, self._encodings)
+        if terms is None:
+            return not messages
+        base_scalar, key_scalars, weights, r_points = terms
+        try:
+            r_vector = PointVector(r_points)
+        except grp.InvalidPointError:
+            return False
+        check = self._table.msm_vartime([base_scalar, *key_scalars]) + grp.msm_public(weights, r_vector)
+        return check.is_identity()
 
 
 # ---- trusted dealer key generation and verifiable secret sharing (RFC 9591 appendix C) -----------------
 def polynomial_evaluate(x: ScalarLike, coeffs: Iterable[ScalarLike]) -> int:
-    """``coeffs[0] + coeffs[1]*x + ...`` mod q by Horner's rule (constant-time scalar arithmetic)."""
-    point = _scalar(x, "x")
-    value = 0
-    for coeff in reversed([_scalar(c, "coeffs") for c in coeffs]):
-        value = grp.scalar_add(grp.scalar_mul(value, point), coeff)
+    """``coeffs[0] + coeffs[1]*x + ...`` mod q by Horner's rule (constant-time ``Scalar`` arithmetic); an int."""
+    return int(_polynomial_evaluate(_scalar(x, "x"), [_scalar(c, "coeffs") for c in coeffs]))
+
+
+def _polynomial_evaluate(x, coeffs):
+    value = grp.ZERO
+    for coeff in reversed(coeffs):
+        value = value * x + coeff
     return value
 
 
-def secret_share_shard(s: ScalarLike, coefficients: Iterable[ScalarLike], max_participants: SupportsIndex
-                       ) -> List[Share]:
+def secret_share_shard(s: ScalarLike, coefficients: Iterable[ScalarLike], max_participants: SupportsIndex, *,
+                       as_scalar: bool = False) -> List[Share]:
     """RFC 9591 secret_share_shard: ``[(i, f(i)) for i in 1..max_participants]`` where ``f`` has constant term
-    ``s`` and the other ``coefficients``, so any ``len(coefficients) + 1`` shares recover ``s``."""
+    ``s`` and the other ``coefficients``, so any ``len(coefficients) + 1`` shares recover ``s``. The shares are
+    ints, or ``Scalar``s with ``as_scalar=True`` (which keeps them out of Python ints)."""
     coeffs = [_scalar(s, "s")] + [_scalar(c, f"coefficients[{k}]") for k, c in enumerate(coefficients)]
     max_participants = operator.index(max_participants)
     if len(coeffs) > max_participants:
         raise InvalidParameterError("the threshold (len(coefficients) + 1) exceeds max_participants")
-    return [(i, polynomial_evaluate(i, coeffs)) for i in range(1, max_participants + 1)]
+    convert = (lambda share: share) if as_scalar else int
+    return [(i, convert(_polynomial_evaluate(Scalar(i), coeffs))) for i in range(1, max_participants + 1)]
 
 
 def vss_commit(coeffs: Iterable[ScalarLike]) -> List[bytes]:
     """RFC 9591 vss_commit: ``[a_j*G]`` for the polynomial's coefficients (the first is the group key)."""
-    return [grp.base_mul(_scalar(c, "coeffs")) for c in coeffs]
+    return [bytes(grp.base_mul(_scalar(c, "coeffs"))) for c in coeffs]
 
 
 def _vss_public_share(identifier, vss_commitment):
+    """``sum(identifier^j * C_j)`` (public values) for the commitment as a PointVector."""
     powers, power = [], 1
-    for _ in vss_commitment:
+    for _ in range(len(vss_commitment)):
         powers.append(power)
         power = power * identifier % grp.ORDER
     return grp.msm_public(powers, vss_commitment)
 
 
-def vss_verify(share_i: Tuple[SupportsIndex, ScalarLike], vss_commitment: Iterable[Bytes]) -> bool:
+def _vss_commitment(vss_commitment):
+    return PointVector([_element(c, f"vss_commitment[{k}]") for k, c in enumerate(vss_commitment)])
+
+
+def vss_verify(share_i: Tuple[SupportsIndex, ScalarLike], vss_commitment: Iterable[ElementLike]) -> bool:
     """RFC 9591 vss_verify: whether the share ``(i, sk_i)`` lies on the committed polynomial."""
     identifier, sk_i = share_i
     identifier = _identifier(identifier)
-    commitment = [_element(c, f"vss_commitment[{k}]") for k, c in enumerate(vss_commitment)]
+    commitment = _vss_commitment(vss_commitment)
     return grp.elements_equal(grp.base_mul(_scalar(sk_i, "sk_i")), _vss_public_share(identifier, commitment))
 
 
 def derive_group_info(max_participants: SupportsIndex, min_participants: SupportsIndex,
-                      vss_commitment: Iterable[Bytes]) -> Tuple[bytes, Dict[int, bytes]]:
+                      vss_commitment: Iterable[ElementLike]) -> Tuple[bytes, Dict[int, bytes]]:
     """RFC 9591 derive_group_info: ``(group_public_key, {i: PK_i for i in 1..max_participants})``."""
     max_participants, min_participants = operator.index(max_participants), operator.index(min_participants)
-    commitment = [_element(c, f"vss_commitment[{k}]") for k, c in enumerate(vss_commitment)]
+    commitment = _vss_commitment(vss_commitment)
     if len(commitment) != min_participants:
         raise InvalidParameterError("vss_commitment: expected min_participants commitments")
-    return commitment[0], {i: _vss_public_share(i, commitment) for i in range(1, max_participants + 1)}
+    return bytes(commitment[0]), {i: bytes(_vss_public_share(i, commitment)) for i in range(1, max_participants + 1)}
 
 
 def trusted_dealer_keygen(secret_key: Optional[ScalarLike], max_participants: SupportsIndex,
-                          min_participants: SupportsIndex, *,
+                          min_participants: SupportsIndex, *, as_scalar: bool = False,
                           _test_coefficients: Optional[Iterable[ScalarLike]] = None
                           ) -> Tuple[List[Share], bytes, List[bytes]]:
     """RFC 9591 trusted_dealer_keygen: ``(shares, group_public_key, vss_commitment)`` where ``shares`` is
     ``[(i, sk_i)]`` for ``i`` in 1..max_participants, any ``min_participants`` of which can sign.
-    ``secret_key`` None draws a random one. Each participant checks its share with ``vss_verify``.
+    ``secret_key`` None draws a random one. Each participant checks its share with ``vss_verify``. The shares
+    are ints, or ``Scalar``s with ``as_scalar=True``; the group key and commitments are 32-byte encodings.
     ``_test_coefficients`` replays a test vector; never use it otherwise."""
     max_participants, min_participants = operator.index(max_participants), operator.index(min_participants)
     if not 2 <= min_participants <= max_participants:
@@ -504,6 +608,6 @@ def trusted_dealer_keygen(secret_key: Optional[ScalarLike], max_participants: Su
         coefficients = [_scalar(c, "_test_coefficients") for c in _test_coefficients]
         if len(coefficients) != min_participants - 1:
             raise ValueError("_test_coefficients: expected min_participants - 1 coefficients")
-    shares = secret_share_shard(secret_key, coefficients, max_participants)
+    shares = secret_share_shard(secret_key, coefficients, max_participants, as_scalar=as_scalar)
     vss_commitment = vss_commit([secret_key] + coefficients)
     return shares, vss_commitment[0], vss_commitment

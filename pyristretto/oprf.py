@@ -12,14 +12,19 @@ public ``info`` string that tweaks the key. The classes follow the RFC's roles::
     output = client.finalize(b"input", blind, evaluated, blinded, proof)   # 64 bytes
     assert output == server.evaluate(b"input")
 
-Elements are 32-byte canonical encodings (``bytes``); scalars (private keys, blinds) are ints in [1, q).
-Proofs are the 64-byte ``SerializeScalar(c) || SerializeScalar(s)``. The randomness (blinds, proof nonces) comes
+Inputs: an element is a ``Point`` or its 32-byte encoding (any bytes-like); a scalar (a private key, a blind)
+is a ``Scalar``, an int in [1, q) or its 32-byte canonical encoding. Outputs: what goes on the wire is bytes
+(elements are 32-byte canonical encodings, proofs the 64-byte ``SerializeScalar(c) || SerializeScalar(s)``,
+outputs 64 bytes); blinds are ``Scalar``s, and a server's private key is the ``Scalar`` ``server.private_key``.
+``derive_key_pair`` and ``generate_key_pair`` return ``(int, bytes)`` as before (use the servers' ``derive`` and
+``generate`` to keep the key out of Python ints). The randomness (blinds, proof nonces) comes
 from libsodium's CSPRNG; the keyword arguments starting with ``_test_`` exist only to replay the RFC's test vectors
 and must not be used otherwise.
 
-Secrets: the private key, the POPRF tweaked key ``t``, blinds and proof nonces only meet constant-time code:
-``point_mul``/``base_mul`` (the C++ core, checked by valgrind) and libsodium's scalar arithmetic and inversion,
-through ``pyristretto._group``. Proof verification uses ``msm_vartime`` on public values only.
+Secrets: the private key, the POPRF tweaked key ``t``, blinds and proof nonces are ``Scalar``s (wiped when
+freed) and only meet constant-time code: ``Point`` multiplication and ``Point.base_mul`` (the C++ core, checked
+by valgrind) and ``Scalar`` arithmetic and inversion (libsodium), through ``pyristretto._group``. Proof
+verification uses ``msm_vartime`` on public values only.
 """
 from __future__ import annotations
 
@@ -27,9 +32,11 @@ import hashlib
 from typing import Iterable, List, Optional, SupportsIndex, Tuple, Type, TypeVar, Union
 
 from pyristretto import _group as grp
+from pyristretto._group import Point, Scalar
 
 Bytes = Union[bytes, bytearray, memoryview]
-ScalarLike = Union[SupportsIndex, Bytes]  # an int in [1, q) or its canonical 32-byte little-endian encoding
+ScalarLike = Union[Scalar, SupportsIndex, Bytes]  # a Scalar, an int in [1, q) or its canonical 32-byte encoding
+ElementLike = Union[Point, Bytes]  # a Point or its 32-byte encoding
 _K = TypeVar("_K", bound="_KeyHolder")
 
 __all__ = [
@@ -110,51 +117,68 @@ def _data(value, name):
 
 
 def _lp(data):
-    """``I2OSP(len(data), 2) || data``."""
+    """``I2OSP(len(data), 2) || data`` for bytes, or for a Point's (cached) encoding."""
+    if type(data) is Point:
+        data = bytes(data)
     return len(data).to_bytes(2, "big") + data
 
 
 def _element(value, name):
-    """DeserializeElement: a valid, non-identity encoding, else DeserializeError."""
-    if isinstance(value, str) or not isinstance(value, (bytes, bytearray, memoryview)):
-        raise TypeError(f"{name}: expected a 32-byte bytes-like object, got {type(value).__name__}")
+    """DeserializeElement: a Point (or the Point of an encoding) that is not the identity, else DeserializeError."""
+    if not grp.is_element_argument(value):
+        raise TypeError(f"{name}: expected a Point or 32 bytes, got {type(value).__name__}")
     element = grp.deserialize_element(value)
     if element is None:
         raise DeserializeError(f"{name}: not a valid non-identity ristretto255 element")
     return element
 
 
+class _Elements:
+    """Received elements after DeserializeElement: ``vector`` (a PointVector, decoded in one call) and
+    ``encodings`` (their 32-byte canonical encodings, for the transcripts)."""
+    __slots__ = ("vector", "encodings")
+
+    def __init__(self, vector, encodings=None):
+        self.vector = vector
+        if encodings is None:
+            flat = vector.to_bytes()
+            encodings = [flat[i:i + grp.ELEMENT_SIZE] for i in range(0, len(flat), grp.ELEMENT_SIZE)]
+        self.encodings = encodings
+
+    def __len__(self):
+        return len(self.encodings)
+
+
+_IDENTITY_ENCODING = bytes(grp.ELEMENT_SIZE)
+
+
 def _elements(values, name):
+    """DeserializeElement on each of a non-empty sequence of elements, decoded in one PointVector."""
     values = list(values)
     if not values:
         raise ValueError(f"{name}: expected at least one element")
-    return [_element(v, f"{name}[{i}]") for i, v in enumerate(values)]
+    for i, value in enumerate(values):
+        if not grp.is_element_argument(value):
+            raise TypeError(f"{name}[{i}]: expected a Point or 32 bytes, got {type(value).__name__}")
+    try:
+        elements = _Elements(grp.PointVector(values))
+    except grp.InvalidPointError:
+        elements = None
+    for i, encoding in enumerate(elements.encodings if elements is not None else values):
+        if elements is None or encoding == _IDENTITY_ENCODING:  # public values; the identity's encoding is unique
+            _element(values[i], f"{name}[{i}]")  # raises DeserializeError naming the culprit
+    return elements
 
 
 def _evaluate_received(k, values, name):
-    """``(elements, [k*E for E in elements])`` for received elements: DeserializeElement is done by the
-    multiplication's own validation (one decode per element), plus the identity check."""
-    values = list(values)
-    if not values:
-        raise ValueError(f"{name}: expected at least one element")
-    elements, products = [], []
-    for i, value in enumerate(values):
-        if isinstance(value, str) or not isinstance(value, (bytes, bytearray, memoryview)):
-            raise TypeError(f"{name}[{i}]: expected a 32-byte bytes-like object, got {type(value).__name__}")
-        element = bytes(value)
-        try:
-            product = None if grp.is_identity(element) else grp.mul(k, element)
-        except grp.InvalidPointError:
-            product = None
-        if product is None:
-            raise DeserializeError(f"{name}[{i}]: not a valid non-identity ristretto255 element")
-        elements.append(element)
-        products.append(product)
-    return elements, products
+    """``(elements, products)`` for received elements: both ``_Elements``, the products ``k*E`` computed in one
+    constant-time call (``PointVector.scale``)."""
+    elements = _elements(values, name)
+    return elements, _Elements(elements.vector.scale([k] * len(elements)))
 
 
 def _scalar(value, name):
-    """A non-zero scalar argument (int-like, or 32 canonical bytes) as an int in [1, q)."""
+    """A non-zero scalar argument (a Scalar, an int-like, or 32 canonical bytes) as a Scalar."""
     s = grp.scalar_argument(value, name, DeserializeError)
     if grp.scalar_is_zero(s):
         raise ValueError(f"{name}: must not be zero")
@@ -168,7 +192,13 @@ def _same_length(name, *sequences):
 
 # ---- keys -------------------------------------------------------------------------------------------
 def derive_key_pair(seed: Bytes, info: Bytes, mode: int) -> Tuple[int, bytes]:
-    """RFC 9497 DeriveKeyPair: a deterministic key pair ``(skS: int, pkS: bytes)`` from a 32-byte secret seed."""
+    """RFC 9497 DeriveKeyPair: a deterministic key pair ``(skS: int, pkS: bytes)`` from a 32-byte secret seed.
+    ``ServerClass.derive(seed, info)`` derives the same key and keeps it a ``Scalar``."""
+    sk, pk = _derive_key_pair(seed, info, mode)
+    return int(sk), bytes(pk)
+
+
+def _derive_key_pair(seed, info, mode):
     suite = _SUITES[_check_mode(mode)]
     seed = _data(seed, "seed")
     if len(seed) != 32:
@@ -182,9 +212,10 @@ def derive_key_pair(seed: Bytes, info: Bytes, mode: int) -> Tuple[int, bytes]:
 
 
 def generate_key_pair() -> Tuple[int, bytes]:
-    """A random key pair ``(skS: int, pkS: bytes)`` from the CSPRNG (the same for every mode)."""
+    """A random key pair ``(skS: int, pkS: bytes)`` from the CSPRNG (the same for every mode).
+    ``ServerClass.generate()`` draws a key that stays a ``Scalar``."""
     sk = grp.scalar_random()
-    return sk, grp.base_mul(sk)
+    return int(sk), bytes(grp.base_mul(sk))
 
 
 # ---- DLEQ proofs -------------------------------------------------------------------------------------
@@ -193,7 +224,7 @@ def _composite_weights(suite, B, C, D):
     seed = hashlib.sha512(_lp(B) + _lp(suite.seed_dst)).digest()
     prefix = _lp(seed)
     return [grp.hash_to_scalar(prefix + i.to_bytes(2, "big") + _lp(c) + _lp(d) + b"Composite", suite.scalar_dst)
-            for i, (c, d) in enumerate(zip(C, D))]
+            for i, (c, d) in enumerate(zip(C.encodings, D.encodings))]
 
 
 def _check_proof_inputs(B, C, D):
@@ -204,27 +235,36 @@ def _check_proof_inputs(B, C, D):
     return _element(B, "B"), _elements(C, "C"), _elements(D, "D")
 
 
-def compute_composites(B: Bytes, C: Iterable[Bytes], D: Iterable[Bytes], mode: int) -> Tuple[bytes, bytes]:
+def compute_composites(B: ElementLike, C: Iterable[ElementLike], D: Iterable[ElementLike], mode: int
+                       ) -> Tuple[bytes, bytes]:
     """RFC 9497 ComputeComposites (verifier side): ``(M, Z) = (sum d_i*C_i, sum d_i*D_i)``, two MSMs over
     public values (variable time)."""
     suite = _SUITES[_check_mode(mode)]
     B, C, D = _check_proof_inputs(B, C, D)
+    return _encodings(*_composites(suite, B, C, D))
+
+
+def _composites(suite, B, C, D):
     d = _composite_weights(suite, B, C, D)
-    return grp.msm_public(d, C), grp.msm_public(d, D)
+    return grp.msm_public(d, C.vector), grp.msm_public(d, D.vector)
 
 
-def compute_composites_fast(k: ScalarLike, B: Bytes, C: Iterable[Bytes], D: Iterable[Bytes], mode: int
-                            ) -> Tuple[bytes, bytes]:
+def _encodings(*points):
+    return tuple(bytes(P) for P in points)
+
+
+def compute_composites_fast(k: ScalarLike, B: ElementLike, C: Iterable[ElementLike], D: Iterable[ElementLike],
+                            mode: int) -> Tuple[bytes, bytes]:
     """RFC 9497 ComputeCompositesFast (prover side, knows ``k`` with ``D_i = k*C_i``): ``M = sum d_i*C_i``
     (one MSM; the weights and elements are public) and ``Z = k*M`` (constant-time in ``k``)."""
     suite = _SUITES[_check_mode(mode)]
     k = _scalar(k, "k")
     B, C, D = _check_proof_inputs(B, C, D)
-    return _composites_fast(suite, k, B, C, D)
+    return _encodings(*_composites_fast(suite, k, B, C, D))
 
 
 def _composites_fast(suite, k, B, C, D):
-    M = grp.msm_public(_composite_weights(suite, B, C, D), C)
+    M = grp.msm_public(_composite_weights(suite, B, C, D), C.vector)
     return M, grp.mul(k, M)
 
 
@@ -233,7 +273,8 @@ def _challenge(suite, B, M, Z, t2, t3):
     return grp.hash_to_scalar(transcript, suite.scalar_dst)
 
 
-def generate_proof(k: ScalarLike, A: Bytes, B: Bytes, C: Iterable[Bytes], D: Iterable[Bytes], mode: int, *,
+def generate_proof(k: ScalarLike, A: ElementLike, B: ElementLike, C: Iterable[ElementLike],
+                   D: Iterable[ElementLike], mode: int, *,
                    _test_proof_nonce: Optional[ScalarLike] = None) -> bytes:
     """RFC 9497 GenerateProof: a 64-byte proof that ``B = k*A`` and ``D_i = k*C_i`` for every i.
 
@@ -252,11 +293,12 @@ def _generate_proof(suite, k, A, B, C, D, test_nonce):
     t2 = grp.base_mul(r) if A == grp.GENERATOR else grp.mul(r, A)
     t3 = grp.mul(r, M)
     c = _challenge(suite, B, M, Z, t2, t3)
-    s = grp.scalar_sub(r, grp.scalar_mul(c, k))
+    s = r - c * k
     return grp.serialize_scalar(c) + grp.serialize_scalar(s)
 
 
-def verify_proof(A: Bytes, B: Bytes, C: Iterable[Bytes], D: Iterable[Bytes], proof: Bytes, mode: int) -> bool:
+def verify_proof(A: ElementLike, B: ElementLike, C: Iterable[ElementLike], D: Iterable[ElementLike], proof: Bytes,
+                 mode: int) -> bool:
     """RFC 9497 VerifyProof: whether ``proof`` shows ``B = k*A`` and ``D_i = k*C_i``. A malformed proof
     (not 64 bytes, or a scalar not below q) raises DeserializeError; a wrong one returns False."""
     suite = _SUITES[_check_mode(mode)]
@@ -273,11 +315,10 @@ def _verify_proof(suite, A, B, C, D, proof):
     s = grp.deserialize_scalar(proof[32:]) if c is not None else None
     if s is None:
         raise DeserializeError(f"proof: expected two canonical 32-byte scalars ({PROOF_SIZE} bytes)")
-    d = _composite_weights(suite, B, C, D)
-    M, Z = grp.msm_public(d, C), grp.msm_public(d, D)
+    M, Z = _composites(suite, B, C, D)
     t2 = grp.msm_public([s, c], [A, B])
     t3 = grp.msm_public([s, c], [M, Z])
-    return grp.elements_equal(grp.serialize_scalar(_challenge(suite, B, M, Z, t2, t3)), proof[:32])
+    return _challenge(suite, B, M, Z, t2, t3) == c
 
 
 # ---- shared pieces of the protocols -------------------------------------------------------------------
@@ -290,7 +331,7 @@ def _input_element(suite, data):
 
 def _blind(suite, data, test_blind):
     blind = grp.scalar_random() if test_blind is None else _scalar(test_blind, "_test_blind")
-    return blind, grp.mul(blind, _input_element(suite, data))
+    return blind, bytes(grp.mul(blind, _input_element(suite, data)))
 
 
 def _blind_batch(suite, inputs, test_blinds):
@@ -303,8 +344,10 @@ def _blind_batch(suite, inputs, test_blinds):
     return [p[0] for p in pairs], [p[1] for p in pairs]
 
 
-def _unblind(blind, evaluated):
-    return grp.mul(grp.scalar_inverse(blind), evaluated)
+def _finalize_outputs(inputs, blinds, evaluated, info=None):
+    """The outputs of a checked batch: the unblinding ``(1/blind_i)*E_i`` in one constant-time call."""
+    unblinded = _Elements(evaluated.vector.scale([grp.scalar_inverse(b) for b in blinds]))
+    return [_output(x, u, info) for x, u in zip(inputs, unblinded.encodings)]
 
 
 def _output(data, unblinded, info=None):
@@ -330,19 +373,35 @@ class _BlindingClient:
     """``blind`` and ``blind_batch`` of the OPRF and VOPRF clients."""
     _suite = _SUITES[MODE_OPRF]
 
-    def blind(self, input: Bytes, *, _test_blind: Optional[ScalarLike] = None) -> Tuple[int, bytes]:
+    def blind(self, input: Bytes, *, _test_blind: Optional[ScalarLike] = None) -> Tuple[Scalar, bytes]:
         """``(blind, blinded_element)`` for ``input``; keep ``blind`` secret for ``finalize``.
         ``_test_blind`` replays a test vector; never use it otherwise."""
         return _blind(self._suite, _data(input, "input"), _test_blind)
 
     def blind_batch(self, inputs: Iterable[Bytes], *, _test_blinds: Optional[Iterable[ScalarLike]] = None
-                    ) -> Tuple[List[int], List[bytes]]:
+                    ) -> Tuple[List[Scalar], List[bytes]]:
         """``(blinds, blinded_elements)`` for several inputs (lists in the same order)."""
         return _blind_batch(self._suite, inputs, _test_blinds)
 
 
-class _KeyHolder:
-    """A server's key pair: the private key is an int in [1, q) or its 32-byte encoding."""
+class _PublicKey:
+    """The server's public key ``pkS``, kept as a Point in ``_pk``."""
+    _pk: Point
+
+    @property
+    def public_key(self) -> bytes:
+        """``pkS = skS*G`` as 32 bytes (``public_key_point`` is the same as a Point)."""
+        return bytes(self._pk)
+
+    @property
+    def public_key_point(self) -> Point:
+        """``pkS = skS*G`` as a Point."""
+        return self._pk
+
+
+class _KeyHolder(_PublicKey):
+    """A server's key pair: the private key is a Scalar, an int in [1, q) or its 32-byte encoding, kept as a
+    Scalar; the public key is kept as a Point."""
     _suite = _SUITES[MODE_OPRF]
 
     def __init__(self, private_key: ScalarLike) -> None:
@@ -352,24 +411,31 @@ class _KeyHolder:
     @classmethod
     def derive(cls: Type[_K], seed: Bytes, info: Bytes) -> _K:
         """A server with the key of ``derive_key_pair(seed, info, mode)`` for this class's mode."""
-        return cls(derive_key_pair(seed, info, cls._suite.mode)[0])
+        return cls(_derive_key_pair(seed, info, cls._suite.mode)[0])
 
     @classmethod
     def generate(cls: Type[_K]) -> _K:
         """A server with a fresh random key."""
-        return cls(generate_key_pair()[0])
+        return cls(grp.scalar_random())
 
     @property
-    def public_key(self) -> bytes:
-        """``pkS = skS*G`` as 32 bytes."""
-        return self._pk
+    def private_key(self) -> Scalar:
+        """The private key as a Scalar; keep it secret."""
+        return self._sk
 
     def private_key_bytes(self) -> bytes:
         """The private key's 32-byte encoding, to store it; keep it secret."""
         return grp.serialize_scalar(self._sk)
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}(public_key={self._pk.hex()!r})"
+        return f"{type(self).__name__}(public_key={self.public_key.hex()!r})"
+
+
+class _VerifyingClient(_PublicKey):
+    """The VOPRF and POPRF clients' copy of the server's public key."""
+
+    def __init__(self, public_key: ElementLike) -> None:
+        self._pk = _element(public_key, "public_key")
 
 
 class _PlainEvaluation(_KeyHolder):
@@ -386,55 +452,52 @@ class OPRFClient(_BlindingClient):
     """RFC 9497 OPRF client (mode 0): ``blind`` an input, send the blinded element, ``finalize`` the reply."""
     _suite = _SUITES[MODE_OPRF]
 
-    def finalize(self, input: Bytes, blind: ScalarLike, evaluated_element: Bytes) -> bytes:
+    def finalize(self, input: Bytes, blind: ScalarLike, evaluated_element: ElementLike) -> bytes:
         """The 64-byte PRF output from the server's ``evaluated_element`` (DeserializeError if invalid)."""
         return self.finalize_batch([input], [blind], [evaluated_element])[0]
 
     def finalize_batch(self, inputs: Iterable[Bytes], blinds: Iterable[ScalarLike],
-                       evaluated_elements: Iterable[Bytes]) -> List[bytes]:
+                       evaluated_elements: Iterable[ElementLike]) -> List[bytes]:
         """``finalize`` for each (input, blind, evaluated element) of a batch, as a list of outputs."""
         inputs, blinds, evaluated = _finalize_inputs(inputs, blinds, evaluated_elements)
-        return [_output(x, _unblind(b, e)) for x, b, e in zip(inputs, blinds, evaluated)]
+        return _finalize_outputs(inputs, blinds, evaluated)
 
 
 class OPRFServer(_PlainEvaluation):
-    """RFC 9497 OPRF server (mode 0) holding a private key (an int in [1, q) or its 32-byte encoding).
+    """RFC 9497 OPRF server (mode 0) holding a private key (a Scalar, an int in [1, q) or its 32-byte encoding).
 
     A server holds no mutable state: one instance can serve many threads at once."""
     _suite = _SUITES[MODE_OPRF]
 
-    def blind_evaluate(self, blinded_element: Bytes) -> bytes:
+    def blind_evaluate(self, blinded_element: ElementLike) -> bytes:
         """BlindEvaluate: ``skS * blinded_element`` (DeserializeError for an invalid or identity element)."""
-        return _evaluate_received(self._sk, [blinded_element], "blinded_element")[1][0]
+        return self.blind_evaluate_batch([blinded_element])[0]
 
-    def blind_evaluate_batch(self, blinded_elements: Iterable[Bytes]) -> List[bytes]:
+    def blind_evaluate_batch(self, blinded_elements: Iterable[ElementLike]) -> List[bytes]:
         """BlindEvaluate for each element of a batch."""
-        return _evaluate_received(self._sk, blinded_elements, "blinded_elements")[1]
+        return _evaluate_received(self._sk, blinded_elements, "blinded_elements")[1].encodings
 
 
 # ---- VOPRF --------------------------------------------------------------------------------------------
-class VOPRFClient(_BlindingClient):
+class VOPRFClient(_BlindingClient, _VerifyingClient):
     """RFC 9497 VOPRF client (mode 1): ``finalize`` verifies the server's proof against ``public_key``."""
     _suite = _SUITES[MODE_VOPRF]
 
-    def __init__(self, public_key: Bytes) -> None:
-        self.public_key = _element(public_key, "public_key")
-
-    def finalize(self, input: Bytes, blind: ScalarLike, evaluated_element: Bytes, blinded_element: Bytes,
+    def finalize(self, input: Bytes, blind: ScalarLike, evaluated_element: ElementLike, blinded_element: ElementLike,
                  proof: Bytes) -> bytes:
         """The 64-byte output; VerifyError if ``proof`` does not show the key behind ``public_key`` was used."""
         return self.finalize_batch([input], [blind], [evaluated_element], [blinded_element], proof)[0]
 
     def finalize_batch(self, inputs: Iterable[Bytes], blinds: Iterable[ScalarLike],
-                       evaluated_elements: Iterable[Bytes], blinded_elements: Iterable[Bytes],
+                       evaluated_elements: Iterable[ElementLike], blinded_elements: Iterable[ElementLike],
                        proof: Bytes) -> List[bytes]:
         """Finalize a batch evaluated under one proof (``VOPRFServer.blind_evaluate_batch``)."""
         inputs, blinds, evaluated = _finalize_inputs(inputs, blinds, evaluated_elements)
         blinded = _elements(blinded_elements, "blinded_elements")
         _same_length("inputs, blinded_elements", inputs, blinded)
-        if not _verify_proof(self._suite, grp.GENERATOR, self.public_key, blinded, evaluated, proof):
+        if not _verify_proof(self._suite, grp.GENERATOR, self._pk, blinded, evaluated, proof):
             raise VerifyError("the server's proof does not verify")
-        return [_output(x, _unblind(b, e)) for x, b, e in zip(inputs, blinds, evaluated)]
+        return _finalize_outputs(inputs, blinds, evaluated)
 
 
 class VOPRFServer(_PlainEvaluation):
@@ -443,20 +506,20 @@ class VOPRFServer(_PlainEvaluation):
     A server holds no mutable state: one instance can serve many threads at once."""
     _suite = _SUITES[MODE_VOPRF]
 
-    def blind_evaluate(self, blinded_element: Bytes, *, _test_proof_nonce: Optional[ScalarLike] = None
+    def blind_evaluate(self, blinded_element: ElementLike, *, _test_proof_nonce: Optional[ScalarLike] = None
                        ) -> Tuple[bytes, bytes]:
         """``(evaluated_element, proof)``. ``_test_proof_nonce`` replays a test vector; never use it otherwise."""
         evaluated, proof = self.blind_evaluate_batch([blinded_element], _test_proof_nonce=_test_proof_nonce)
         return evaluated[0], proof
 
-    def blind_evaluate_batch(self, blinded_elements: Iterable[Bytes], *,
+    def blind_evaluate_batch(self, blinded_elements: Iterable[ElementLike], *,
                              _test_proof_nonce: Optional[ScalarLike] = None) -> Tuple[List[bytes], bytes]:
         """``(evaluated_elements, proof)``: one proof for the whole batch, costing one MSM and three scalar
         multiplications however long the batch."""
         blinded, evaluated = _evaluate_received(self._sk, blinded_elements, "blinded_elements")
         proof = _generate_proof(self._suite, self._sk, grp.GENERATOR, self._pk, blinded, evaluated,
                                 _test_proof_nonce)
-        return evaluated, proof
+        return evaluated.encodings, proof
 
 
 # ---- POPRF --------------------------------------------------------------------------------------------
@@ -465,23 +528,23 @@ def _info_scalar(suite, info):
     return grp.hash_to_scalar(b"Info" + _lp(info), suite.scalar_dst)
 
 
-class POPRFClient:
+class POPRFClient(_VerifyingClient):
     """RFC 9497 POPRF client (mode 2): the evaluation is bound to a public ``info`` string."""
     _suite = _SUITES[MODE_POPRF]
-
-    def __init__(self, public_key: Bytes) -> None:
-        self.public_key = _element(public_key, "public_key")
 
     def tweaked_key(self, info: Bytes) -> bytes:
         """``HashToScalar(framed info)*G + pkS``: the key the proof is checked against (InvalidInputError if
         it is the identity)."""
-        tweaked = grp.add(grp.base_mul(_info_scalar(self._suite, _data(info, "info"))), self.public_key)
+        return bytes(self._tweaked_key(info))
+
+    def _tweaked_key(self, info):
+        tweaked = grp.base_mul(_info_scalar(self._suite, _data(info, "info"))) + self._pk
         if grp.is_identity(tweaked):
             raise InvalidInputError("info: the tweaked public key is the identity")
         return tweaked
 
     def blind(self, input: Bytes, info: Bytes, *, _test_blind: Optional[ScalarLike] = None
-              ) -> Tuple[int, bytes, bytes]:
+              ) -> Tuple[Scalar, bytes, bytes]:
         """``(blind, blinded_element, tweaked_key)`` for ``input`` under ``info``.
         ``_test_blind`` replays a test vector; never use it otherwise."""
         tweaked = self.tweaked_key(info)
@@ -489,31 +552,32 @@ class POPRFClient:
         return blind, blinded, tweaked
 
     def blind_batch(self, inputs: Iterable[Bytes], info: Bytes, *,
-                    _test_blinds: Optional[Iterable[ScalarLike]] = None) -> Tuple[List[int], List[bytes], bytes]:
+                    _test_blinds: Optional[Iterable[ScalarLike]] = None
+                    ) -> Tuple[List[Scalar], List[bytes], bytes]:
         """``(blinds, blinded_elements, tweaked_key)`` for several inputs under one ``info``."""
         tweaked = self.tweaked_key(info)
         blinds, blinded = _blind_batch(self._suite, inputs, _test_blinds)
         return blinds, blinded, tweaked
 
-    def finalize(self, input: Bytes, blind: ScalarLike, evaluated_element: Bytes, blinded_element: Bytes,
-                 proof: Bytes, info: Bytes, tweaked_key: Optional[Bytes] = None) -> bytes:
+    def finalize(self, input: Bytes, blind: ScalarLike, evaluated_element: ElementLike, blinded_element: ElementLike,
+                 proof: Bytes, info: Bytes, tweaked_key: Optional[ElementLike] = None) -> bytes:
         """The 64-byte output; VerifyError if the proof fails. ``tweaked_key`` (from ``blind``) is recomputed
         from ``info`` when omitted."""
         return self.finalize_batch([input], [blind], [evaluated_element], [blinded_element], proof, info,
                                    tweaked_key)[0]
 
     def finalize_batch(self, inputs: Iterable[Bytes], blinds: Iterable[ScalarLike],
-                       evaluated_elements: Iterable[Bytes], blinded_elements: Iterable[Bytes], proof: Bytes,
-                       info: Bytes, tweaked_key: Optional[Bytes] = None) -> List[bytes]:
+                       evaluated_elements: Iterable[ElementLike], blinded_elements: Iterable[ElementLike], proof: Bytes,
+                       info: Bytes, tweaked_key: Optional[ElementLike] = None) -> List[bytes]:
         """Finalize a batch evaluated under one proof (``POPRFServer.blind_evaluate_batch``)."""
         info = _data(info, "info")
-        tweaked = self.tweaked_key(info) if tweaked_key is None else _element(tweaked_key, "tweaked_key")
+        tweaked = self._tweaked_key(info) if tweaked_key is None else _element(tweaked_key, "tweaked_key")
         inputs, blinds, evaluated = _finalize_inputs(inputs, blinds, evaluated_elements)
         blinded = _elements(blinded_elements, "blinded_elements")
         _same_length("inputs, blinded_elements", inputs, blinded)
         if not _verify_proof(self._suite, grp.GENERATOR, tweaked, evaluated, blinded, proof):
             raise VerifyError("the server's proof does not verify")
-        return [_output(x, _unblind(b, e), info) for x, b, e in zip(inputs, blinds, evaluated)]
+        return _finalize_outputs(inputs, blinds, evaluated, info)
 
 
 class POPRFServer(_KeyHolder):
@@ -523,26 +587,26 @@ class POPRFServer(_KeyHolder):
     _suite = _SUITES[MODE_POPRF]
 
     def _tweak(self, info):
-        t = grp.scalar_add(self._sk, _info_scalar(self._suite, info))
+        t = self._sk + _info_scalar(self._suite, info)
         if grp.scalar_is_zero(t):
             raise InverseError("info: the tweaked private key is zero")
         return t
 
-    def blind_evaluate(self, blinded_element: Bytes, info: Bytes, *,
+    def blind_evaluate(self, blinded_element: ElementLike, info: Bytes, *,
                        _test_proof_nonce: Optional[ScalarLike] = None) -> Tuple[bytes, bytes]:
         """``(evaluated_element, proof)`` under ``info``.
         ``_test_proof_nonce`` replays a test vector; never use it otherwise."""
         evaluated, proof = self.blind_evaluate_batch([blinded_element], info, _test_proof_nonce=_test_proof_nonce)
         return evaluated[0], proof
 
-    def blind_evaluate_batch(self, blinded_elements: Iterable[Bytes], info: Bytes, *,
+    def blind_evaluate_batch(self, blinded_elements: Iterable[ElementLike], info: Bytes, *,
                              _test_proof_nonce: Optional[ScalarLike] = None) -> Tuple[List[bytes], bytes]:
         """``(evaluated_elements, proof)`` for a batch under one ``info``, with one proof."""
         t = self._tweak(_data(info, "info"))
         blinded, evaluated = _evaluate_received(grp.scalar_inverse(t), blinded_elements, "blinded_elements")
         proof = _generate_proof(self._suite, t, grp.GENERATOR, grp.base_mul(t), evaluated, blinded,
                                 _test_proof_nonce)
-        return evaluated, proof
+        return evaluated.encodings, proof
 
     def evaluate(self, input: Bytes, info: Bytes) -> bytes:
         """Evaluate: the PRF output for ``input`` under ``info``, computed directly with the key."""

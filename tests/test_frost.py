@@ -25,7 +25,7 @@ def _sc(hex_string):
 
 
 def _enc(s):
-    return (s % Q).to_bytes(32, "little")
+    return (int(s) % Q).to_bytes(32, "little")  # an int or a Scalar (nonces)
 
 
 # ---- independent reference --------------------------------------------------------------------------------
@@ -382,7 +382,7 @@ def test_identity_group_commitment_rejected(monkeypatch, signed):
     # with every binding factor 0 the group commitment is D_1 + D_2; D_2 = -D_1 makes it the identity, which
     # SerializeElement (and so the challenge) refuses
     s = signed
-    monkeypatch.setattr(frost, "H1", lambda m: 0)
+    monkeypatch.setattr(frost, "_h1", lambda m: frost.Scalar(0))
     D = ref.base_mul(11)
     bad = [(1, D, ref.base_mul(12)), (2, ref.point_sub(ref.IDENTITY_BYTES, D), ref.base_mul(13))]
     with pytest.raises(frost.InvalidCommitmentError, match="group commitment"):
@@ -407,3 +407,57 @@ def test_nonces_sign_once_across_threads(signed):
     assert sorted(results, key=str).count("refused") == 7
     share = next(r for r in results if r != "refused")
     assert frost.verify_signature_share(1, s["public_shares"][1], share, session, s["group_pk"], s["msg"])
+
+
+def test_readme_objects_example_runs_verbatim():
+    namespace = run_python_block("**Objects.** Element arguments take a `Point`")
+    assert all(ref_verify(m, sig, namespace["group_pk"]) for m, sig in zip(namespace["msgs"], namespace["signatures"]))
+
+
+def test_points_and_scalars_as_arguments(signed):
+    """Point and Scalar arguments give what their encodings and ints give; nonces and as_scalar shares are
+    Scalars."""
+    from pyristretto import Point, Scalar
+    s = signed
+    msgs, sigs, pks = map(list, zip(*s["items"]))
+    points = [Point(pk) for pk in pks]
+    assert frost.verify_batch(msgs, sigs, points) is True
+    assert frost.verify_batch(msgs, sigs[1:] + sigs[:1], points) is False
+    assert [frost.verify(m, sig, P) for m, sig, P in zip(msgs, sigs, points)] == [True] * 8
+    bad_r = sigs[0][:31] + bytes([sigs[0][31] ^ 0x80]) + sigs[0][32:]  # bit 255 set: not an encoding
+    assert frost.verify_batch(msgs, [bad_r] + sigs[1:], points) is False
+    with pytest.raises(frost.InvalidCommitmentError, match=r"public_keys\[2\]"):
+        frost.verify_batch(msgs, sigs, points[:2] + [Point.identity()] + points[3:])
+    with pytest.raises(frost.InvalidCommitmentError):
+        frost.verify(msgs[0], sigs[0], Point.identity())
+    cl, pk, msg, sk = s["commitment_list"], s["group_pk"], s["msg"], s["sk"]
+    point_cl = [(i, Point(h), Point(b)) for i, h, b in cl]
+    assert frost.compute_binding_factors(Point(pk), point_cl, msg) == frost.compute_binding_factors(pk, cl, msg)
+    assert frost.encode_group_commitment_list(point_cl) == frost.encode_group_commitment_list(cl)
+    nonces, commitments = frost.commit(Scalar(sk[1]))
+    assert type(nonces.hiding) is Scalar and type(frost.nonce_generate(Scalar(5))) is Scalar
+    shares, group_pk, vss = frost.trusted_dealer_keygen(Scalar(7), 3, 2, as_scalar=True)
+    assert all(type(sk_i) is Scalar for _, sk_i in shares)
+    assert frost.vss_verify(shares[0], [Point(c) for c in vss]) and group_pk == ref.base_mul(7)
+    assert [(i, int(x)) for i, x in shares] == frost.secret_share_shard(7, [int(x) for x in [shares[0][1] - 7]], 3)
+
+
+def test_verifier_with_tables(signed):
+    from pyristretto import Point
+    msgs, sigs, pks = map(list, zip(*signed["items"]))
+    verifier = frost.Verifier(pks + [Point(pks[0])])
+    assert len(verifier) == 4  # the four distinct group keys, each once
+    assert verifier.verify_batch(msgs, sigs, pks) is True
+    assert verifier.verify_batch(msgs, sigs, [Point(pk) for pk in pks]) is True
+    assert verifier.verify_batch([], [], []) is True
+    assert verifier.verify_batch(msgs, sigs[1:] + sigs[:1], pks) is False
+    assert verifier.verify_batch(msgs, [sigs[0][:31] + b"\xff" + sigs[0][32:]] + sigs[1:], pks) is False
+    assert verifier.verify_batch(msgs, [sigs[0][:-1]] + sigs[1:], pks) is False
+    assert [verifier.verify(m, s, pk) for m, s, pk in zip(msgs, sigs, pks)] == [True] * 8
+    assert not verifier.verify(msgs[0], sigs[1], pks[0])
+    with pytest.raises(frost.InvalidParameterError, match=r"public_keys\[1\]"):
+        verifier.verify_batch(msgs[:2], sigs[:2], [pks[0], ref.base_mul(5)])
+    with pytest.raises(frost.InvalidCommitmentError):
+        frost.Verifier([bytes(32)])
+    with pytest.raises(frost.InvalidCommitmentError, match=r"public_keys\[1\]"):
+        frost.verify_batch(msgs[:2], sigs[:2], [pks[0], b"\xff" * 32])

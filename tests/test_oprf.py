@@ -357,7 +357,7 @@ def test_poprf_tweak_zero_is_inverse_and_invalid_input_error():
 def test_input_hashing_to_identity_is_invalid_input(monkeypatch):
     # hash_to_group hits the identity with probability 2^-252: force it to exercise the RFC's check
     sk, pk = oprf.generate_key_pair()
-    monkeypatch.setattr(oprf.grp, "hash_to_group", lambda msg, dst: bytes(32))
+    monkeypatch.setattr(oprf.grp, "hash_to_group", lambda msg, dst: oprf.Point.identity())
     with pytest.raises(oprf.InvalidInputError, match="identity"):
         oprf.OPRFClient().blind(b"x")
     with pytest.raises(oprf.InvalidInputError, match="identity"):
@@ -480,3 +480,26 @@ def test_readme_example_runs_verbatim():
     sk = int.from_bytes(namespace["server"].private_key_bytes(), "little")
     assert namespace["output"] == ref_output(1, sk, b"correct horse")
     assert namespace["outputs"] == [ref_output(1, sk, x) for x in (b"a", b"b", b"c")]
+
+
+def test_readme_objects_example_runs_verbatim():
+    namespace = run_python_block("**Objects.** The protocols run on the object layer")
+    assert type(namespace["blind"]) is oprf.Scalar and type(namespace["evaluated"]) is bytes
+
+
+def test_points_and_scalars_as_arguments():
+    from pyristretto import Point, Scalar
+    server = oprf.VOPRFServer.derive(bytes(32), b"objects")
+    sk, pk = oprf.derive_key_pair(bytes(32), b"objects", oprf.MODE_VOPRF)
+    assert type(server.private_key) is Scalar and server.private_key == sk and server.public_key == pk
+    assert oprf.VOPRFServer(Scalar(sk)).public_key_point == Point(pk)
+    client = oprf.VOPRFClient(Point(pk))
+    blinds, blinded = client.blind_batch([b"a", b"b"])
+    assert all(type(b) is Scalar for b in blinds) and all(type(b) is bytes for b in blinded)
+    evaluated, proof = server.blind_evaluate_batch([Point(b) for b in blinded])
+    assert evaluated == server.blind_evaluate_batch(blinded, _test_proof_nonce=5)[0]
+    outputs = client.finalize_batch([b"a", b"b"], blinds, [Point(e) for e in evaluated], blinded, proof)
+    assert outputs == [server.evaluate(b"a"), server.evaluate(b"b")]
+    assert oprf.verify_proof(Point.generator(), Point(pk), [Point(b) for b in blinded], evaluated, proof, 1)
+    with pytest.raises(oprf.DeserializeError, match=r"blinded_elements\[1\]"):
+        server.blind_evaluate_batch([blinded[0], Point.identity()])
