@@ -143,9 +143,47 @@ cdef list as_list(object iterable, object name):
         raise
 
 
+cdef Py_ssize_t read_scalar_buffer(object scalars, cpp.CSecretBuffer& out) except -2:
+    """Scalars as one C-contiguous buffer of 32-byte little-endian values (any bytes: reduced mod q here).
+
+    The buffer form is a bytes, bytearray or memoryview of 32*n bytes or shape (n, 32), or any other 2-D
+    buffer of bytes (a numpy uint8 array of shape (n, 32)). Other objects, 1-D numpy integer arrays
+    included, are iterables of ints: for them this returns -1 and writes nothing. Returns n otherwise."""
+    cdef const uint8_t[::1] flat
+    cdef uint8_t* data
+    cdef size_t n, i
+    if isinstance(scalars, (bytes, bytearray, memoryview)):  # iterating these gives small ints: never meant
+        view = memoryview(scalars)
+    elif PyObject_CheckBuffer(scalars) and not isinstance(scalars, str):
+        view = memoryview(scalars)
+        if view.ndim < 2:  # a 1-D numpy array stays an iterable of ints, as it always was
+            return -1
+    else:
+        return -1
+    if view.itemsize != 1:
+        raise TypeError(f"scalars: expected a buffer of bytes (uint8) or ints, got format {view.format!r}")
+    if not view.c_contiguous:
+        raise ValueError("scalars: expected a C-contiguous buffer")
+    if view.ndim > 2 or (view.ndim == 2 and view.shape[1] != 32) or view.nbytes % 32:
+        raise ValueError(f"scalars: expected shape (n, 32) or 32*n bytes, got shape {view.shape}")
+    n = view.nbytes // 32
+    out.allocate(32 * n)
+    if n:
+        flat = view.cast("B")
+        data = out.data()
+        memcpy(data, &flat[0], 32 * n)  # copied with the GIL held: another thread cannot change it meanwhile
+        with nogil:
+            for i in range(n):
+                reduce_scalar_bytes(data + 32 * i, data + 32 * i)
+    return n
+
+
 cdef size_t read_scalars(object scalars, cpp.CSecretBuffer& out) except? 0:
-    if isinstance(scalars, (bytes, bytearray, memoryview, str)):  # iterable, but never meant as ints
+    if isinstance(scalars, str):
         raise TypeError(f"scalars: expected an iterable of ints, got {type(scalars).__name__}")
+    cdef Py_ssize_t buffered = read_scalar_buffer(scalars, out)  # -1: not the buffer form
+    if buffered >= 0:
+        return buffered
     cdef list items = as_list(scalars, "scalars")
     cdef size_t n = len(items), i
     out.allocate(32 * n)
