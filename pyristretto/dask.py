@@ -3,9 +3,9 @@
 Points and scalars travel as Dask arrays of shape ``(n, 32)`` and dtype ``uint8`` (one 32-byte encoding or
 little-endian scalar per row), chunked along the first axis. Each chunk runs the single-machine function
 (:func:`pyristretto.msm`, :func:`pyristretto.msm_vartime`, :func:`pyristretto.point_sum`) in a worker; the
-partial points (32 bytes each) are added with :func:`pyristretto.point_sum` in a tree, so no worker ever holds
-more than one chunk plus ``split_every`` partial results. The computation runs on the active Dask scheduler: a
-``dask.distributed.Client`` when one exists, else Dask's local threads (the functions release the GIL).
+partial points (32 bytes each) are added with :func:`pyristretto.point_sum` in a tree, each task adding at most
+``split_every`` of them, so they never pile up in one place. The computation runs on the active Dask scheduler:
+a ``dask.distributed.Client`` when one exists, else Dask's local threads (the functions release the GIL).
 
     import dask.array as da
     from dask.distributed import Client
@@ -22,13 +22,15 @@ TLS) and stay in their memory as Dask keeps it; only the single-machine function
 """
 from __future__ import annotations
 
+import operator
 import re
-from typing import Any, List, Optional, Sequence, Tuple, Union
+from typing import List, Optional, Sequence, Tuple, Union
 
-import numpy as np
-
-import dask
 import dask.array as da
+import numpy as np
+from dask.base import tokenize
+from dask.delayed import Delayed
+from dask.highlevelgraph import HighLevelGraph
 
 import pyristretto as _pr
 from pyristretto import IDENTITY, InvalidPointError
@@ -44,6 +46,8 @@ DEFAULT_SPLIT_EVERY = 32
 ArrayLike = Union[da.Array, np.ndarray]
 # A chunk's partial result: its 32-byte sum, or the global index of its first invalid point.
 Partial = Union[bytes, int]
+# The 32-byte result, or with compute=False a dask.delayed object that computes to it.
+Result = Union[bytes, Delayed]
 
 _INVALID_INDEX = re.compile(r"^points\[(\d+)\]")
 
@@ -100,28 +104,37 @@ def _finish(partial: Partial) -> bytes:
     return partial
 
 
-def _tree_sum(partials: List[Any], split_every: int) -> Any:
-    """A delayed tree of _combine over delayed partials, split_every at a time."""
-    combine = dask.delayed(_combine, pure=True)
-    while len(partials) > 1:
-        partials = [combine(partials[i:i + split_every]) for i in range(0, len(partials), split_every)]
-    return dask.delayed(_finish, pure=True)(partials[0] if partials else IDENTITY)
+def _reduce(function_name: str, arrays: List[da.Array], split_every: Optional[int], compute: bool) -> Result:
+    """One task per non-empty chunk (_chunk_partial), then a tree of _combine tasks, then _finish.
 
-
-def _reduce(function_name: str, arrays: List[da.Array], split_every: Optional[int], compute: bool):
-    split_every = DEFAULT_SPLIT_EVERY if split_every is None else split_every
+    The graph is written out directly (one dict, in Dask's task-tuple form): building it through
+    dask.delayed costs ~1 ms a chunk on the client, more than a chunk's task costs the cluster."""
+    split_every = DEFAULT_SPLIT_EVERY if split_every is None else operator.index(split_every)
     if split_every < 2:
         raise ValueError(f"split_every: expected an int >= 2, got {split_every}")
     chunk_rows = arrays[-1].chunks[0]  # the points' chunks: every other array is aligned to them
-    blocks = [a.to_delayed().ravel().tolist() for a in arrays]
-    task = dask.delayed(_chunk_partial, pure=True)
-    partials = [task(function_name, offset, *(b[i] for b in blocks))
-                for i, (offset, rows) in enumerate(zip(_offsets(chunk_rows), chunk_rows)) if rows]
-    result = _tree_sum(partials, split_every)
+    token = tokenize(function_name, split_every, *arrays)
+    name = f"pyristretto-{function_name.replace('_', '-')}-{token}"
+    graph = {}
+    level = []
+    for i, (offset, rows) in enumerate(zip(_offsets(chunk_rows), chunk_rows)):
+        if rows:  # an empty chunk adds nothing: no task
+            graph[(name, 0, i)] = (_chunk_partial, function_name, offset, *((a.name, i, 0) for a in arrays))
+            level.append((name, 0, i))
+    depth = 0
+    while len(level) > 1:  # the tree: split_every partial sums per task, level by level
+        depth += 1
+        groups = [level[i:i + split_every] for i in range(0, len(level), split_every)]
+        level = []
+        for j, group in enumerate(groups):
+            graph[(name, depth, j)] = (_combine, list(group))
+            level.append((name, depth, j))
+    graph[name] = (_finish, level[0] if level else IDENTITY)
+    result = Delayed(name, HighLevelGraph.from_collections(name, graph, dependencies=arrays))
     return result.compute() if compute else result
 
 
-def point_sum(points: ArrayLike, *, split_every: Optional[int] = None, compute: bool = True):
+def point_sum(points: ArrayLike, *, split_every: Optional[int] = None, compute: bool = True) -> Result:
     """The sum of the points (rows of a Dask or numpy array of shape (n, 32), dtype uint8) as 32 bytes.
 
     Equal to ``pyristretto.point_sum(points)``; ``IDENTITY`` when n is 0. Each chunk is summed in a worker,
@@ -131,7 +144,8 @@ def point_sum(points: ArrayLike, *, split_every: Optional[int] = None, compute: 
     return _reduce("point_sum", [_as_dask(points, "points", None)], split_every, compute)
 
 
-def _msm(function_name: str, scalars: ArrayLike, points: ArrayLike, split_every: Optional[int], compute: bool):
+def _msm(function_name: str, scalars: ArrayLike, points: ArrayLike, split_every: Optional[int],
+         compute: bool) -> Result:
     dask_points = _as_dask(points, "points", None)
     dask_scalars = _as_dask(scalars, "scalars", None)
     if dask_scalars.shape[0] != dask_points.shape[0]:
@@ -147,7 +161,7 @@ def _msm(function_name: str, scalars: ArrayLike, points: ArrayLike, split_every:
     return _reduce(function_name, [dask_scalars, dask_points], split_every, compute)
 
 
-def msm(scalars: ArrayLike, points: ArrayLike, *, split_every: Optional[int] = None, compute: bool = True):
+def msm(scalars: ArrayLike, points: ArrayLike, *, split_every: Optional[int] = None, compute: bool = True) -> Result:
     """``Σ scalars[i]·points[i]`` as 32 bytes, constant-time in the scalars within each worker.
 
     ``scalars`` and ``points`` are Dask (or numpy) arrays of shape (n, 32), dtype uint8: scalars are any 32
@@ -159,7 +173,7 @@ def msm(scalars: ArrayLike, points: ArrayLike, *, split_every: Optional[int] = N
 
 
 def msm_vartime(scalars: ArrayLike, points: ArrayLike, *, split_every: Optional[int] = None,
-                compute: bool = True):
+                compute: bool = True) -> Result:
     """``Σ scalars[i]·points[i]`` for PUBLIC scalars (time depends on them): as :func:`msm` otherwise.
 
     Equal to ``pyristretto.msm_vartime(scalars, points)``."""

@@ -6,7 +6,10 @@ a sum of ints mod q, and an msm is base_mul of a dot product mod q.
 """
 import os
 import pickle
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import dask
 import dask.array as da
@@ -119,7 +122,11 @@ def test_work_runs_in_both_workers(client, pool):
     _, points, scalars = ledger(pool, 4000, seed=5)
     with get_task_stream(client) as stream:
         assert prd.msm_vartime(chunked(scalars, 500), chunked(points, 500)) == pr.msm_vartime(scalars, points)
-    workers = {t["worker"] for t in stream.data if "_chunk_partial" in str(t["key"])}
+    chunk_tasks = [t for t in stream.data  # keys (name, 0, i): the chunks; (name, depth, j): the tree
+                   if isinstance(t["key"], tuple) and t["key"][0].startswith("pyristretto-msm-vartime-")
+                   and t["key"][1] == 0]
+    assert len(chunk_tasks) == 8
+    workers = {t["worker"] for t in chunk_tasks}
     assert workers == set(client.scheduler_info()["workers"])
 
 
@@ -134,18 +141,18 @@ INVALID = {
 @pytest.mark.parametrize("fname", ["point_sum", "msm", "msm_vartime"])
 def test_invalid_point_names_global_index(client, pool, fname, bad):
     assert not pr.is_valid_point(bad)
-    _, points, scalars = ledger(pool, 10_000, seed=3)
+    _, points, scalars = ledger(pool, 3000, seed=3)
     points = points.copy()
-    points[4567] = np.frombuffer(bad, np.uint8)  # in the middle of the fifth chunk of 1000
-    args = (chunked(points, 1000),) if fname == "point_sum" else (chunked(scalars, 700), chunked(points, 1000))
-    with pytest.raises(pr.InvalidPointError, match=r"^points\[4567\] is not a valid"):
+    points[1234] = np.frombuffer(bad, np.uint8)  # in the middle of the third chunk of 500
+    args = (chunked(points, 500),) if fname == "point_sum" else (chunked(scalars, 700), chunked(points, 500))
+    with pytest.raises(pr.InvalidPointError, match=r"^points\[1234\] is not a valid"):
         getattr(prd, fname)(*args)
-    with pytest.raises(pr.InvalidPointError, match=r"^points\[4567\] is not a valid"):
+    with pytest.raises(pr.InvalidPointError, match=r"^points\[1234\] is not a valid"):
         getattr(pr, fname)(*(np.ascontiguousarray(a) for a in args))  # the same as one process says
     # several invalid points in several chunks: the first one is named, whichever chunk fails first
-    points[9999] = points[1001] = points[4567]
-    with pytest.raises(pr.InvalidPointError, match=r"^points\[1001\] "):
-        getattr(prd, fname)(*args[:-1], chunked(points, 1000))
+    points[2999] = points[501] = points[1234]
+    with pytest.raises(pr.InvalidPointError, match=r"^points\[501\] "):
+        getattr(prd, fname)(*args[:-1], chunked(points, 500))
 
 
 @pytest.mark.parametrize("fname", ["msm", "msm_vartime"])
@@ -205,3 +212,30 @@ def test_partials_pickle():
     assert pickle.loads(pickle.dumps(prd._chunk_partial("point_sum", 10, bad))) == 11
     error = pickle.loads(pickle.dumps(pr.InvalidPointError("points[11] is not a valid Ristretto255 point encoding")))
     assert isinstance(error, pr.InvalidPointError) and str(error).startswith("points[11]")
+
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "dask_ledger_audit.py"
+
+
+def run_example(*args, timeout=300):
+    return subprocess.run([sys.executable, str(EXAMPLE), *args], capture_output=True, text=True, timeout=timeout)
+
+
+def test_example_default_sizes():
+    """The example as documented: its own local cluster, the default sizes, in seconds."""
+    start = time.monotonic()
+    done = run_example()
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "ledger: 10000 commitments in 10 chunks" in done.stdout
+    assert "audit PASSED" in done.stdout
+    print(f"example ran in {time.monotonic() - start:.1f} s")
+
+
+def test_example_tampered_and_npy_files(client, tmp_path):
+    """On the test cluster: through a folder of .npy files; one entry committing to another amount fails."""
+    address = client.scheduler.address
+    done = run_example("--scheduler", address, "--entries", "3000", "--chunk", "700", "--npy-dir", str(tmp_path))
+    assert done.returncode == 0 and "audit PASSED" in done.stdout, done.stdout + done.stderr
+    assert len(list(tmp_path.glob("*.npy"))) == 5  # 3000 rows in chunks of 700
+    done = run_example("--scheduler", address, "--entries", "3000", "--chunk", "700", "--tamper", "1234")
+    assert done.returncode == 1 and "audit FAILED" in done.stdout, done.stdout + done.stderr
