@@ -57,7 +57,7 @@ class Cluster:
     def __init__(self, workers, first=0):
         from dask.distributed import Client, LocalCluster
         self.cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                    dashboard_address=None, host="127.0.0.1")
+                                    dashboard_address=":0", host="127.0.0.1")
         self.client = Client(self.cluster, set_as_default=False)
         cores = sorted(os.sched_getaffinity(0))
         for i, address in enumerate(sorted(self.client.scheduler_info()["workers"])):

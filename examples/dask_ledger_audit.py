@@ -81,7 +81,7 @@ def main(argv=None):
     if args.scheduler:
         client, cluster = Client(args.scheduler), None
     else:
-        cluster = LocalCluster(n_workers=args.workers, threads_per_worker=1, dashboard_address=None)
+        cluster = LocalCluster(n_workers=args.workers, threads_per_worker=1, dashboard_address=":0")
         client = Client(cluster)
     try:
         start = time.perf_counter()

@@ -25,21 +25,35 @@ Q = pr.q
 POOL_SIZE = 512
 
 
+def running_children(exclude=()):
+    """This process's descendants that are running (not zombies), except those in `exclude` and
+    multiprocessing's resource tracker (started with the first worker, it lives as long as this process)."""
+    found = set()
+    for child in psutil.Process().children(recursive=True):
+        try:
+            if (child.pid not in exclude and child.status() != psutil.STATUS_ZOMBIE
+                    and "resource_tracker" not in " ".join(child.cmdline())):
+                found.add(child.pid)
+        except psutil.NoSuchProcess:
+            pass
+    return found
+
+
 @pytest.fixture(scope="module")
 def client():
-    """A LocalCluster of 2 worker processes, shut down afterwards; fails if a worker process outlives it."""
-    cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+    """A LocalCluster of 2 worker processes, shut down afterwards; fails if any process it started outlives it."""
+    before = running_children()
+    cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
                            host="127.0.0.1")
     client = Client(cluster)
-    worker_pids = list(client.run(os.getpid).values())
-    assert len(worker_pids) == 2 and os.getpid() not in worker_pids
+    worker_pids = set(client.run(os.getpid).values())
+    assert len(worker_pids) == 2 and worker_pids <= running_children(before)
     yield client
     client.close()
     cluster.close()
     deadline = time.monotonic() + 30
-    while any(psutil.pid_exists(pid) and psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
-              for pid in worker_pids):
-        assert time.monotonic() < deadline, f"worker processes {worker_pids} still running after close()"
+    while running_children(before):
+        assert time.monotonic() < deadline, f"processes {running_children(before)} still running after close()"
         time.sleep(0.1)
 
 
