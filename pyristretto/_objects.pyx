@@ -189,10 +189,62 @@ cdef list as_list(object iterable, object name):
         raise
 
 
+cdef size_t copy_items_of_32(object view, str name, CSecretBuffer& out) except? 0:
+    """Copies a buffer of 32-byte items (a C-contiguous memoryview of 32*n bytes or shape (n, 32)) into out, with
+    the GIL held so another thread cannot change it meanwhile; returns n."""
+    cdef const uint8_t[::1] flat
+    cdef size_t n
+    if view.itemsize != 1:
+        raise TypeError(f"{name}: expected a buffer of bytes (uint8), got format {view.format!r}")
+    if not view.c_contiguous:
+        raise ValueError(f"{name}: expected a C-contiguous buffer")
+    if view.ndim > 2 or (view.ndim == 2 and view.shape[1] != 32) or view.nbytes % 32:
+        raise ValueError(f"{name}: expected shape (n, 32) or 32*n bytes, got shape {view.shape}")
+    n = view.nbytes // 32
+    out.allocate(32 * n)
+    if n:
+        flat = view.cast("B")
+        memcpy(out.data(), &flat[0], 32 * n)
+    return n
+
+
+cdef Py_ssize_t read_scalar_buffer(object scalars, CSecretBuffer& out) except -2:
+    """Scalars as one C-contiguous buffer of 32-byte little-endian values (any bytes: reduced mod q here, by
+    libsodium, without the GIL and without Python ints).
+
+    The buffer form is a bytes, bytearray or memoryview of 32*n bytes or shape (n, 32), or any other 2-D
+    buffer of bytes (a numpy uint8 array of shape (n, 32)). Other objects, 1-D numpy integer arrays
+    included, are iterables of ints: for them this returns -1 and writes nothing. Returns n otherwise."""
+    cdef uint8_t* data
+    cdef uint8_t wide[64]
+    cdef size_t n, i
+    if isinstance(scalars, (bytes, bytearray, memoryview)):  # iterating these gives small ints: never meant
+        view = memoryview(scalars)
+    elif PyObject_CheckBuffer(scalars) and not isinstance(scalars, str):
+        view = memoryview(scalars)
+        if view.ndim < 2:  # a 1-D numpy array stays an iterable of ints, as it always was
+            return -1
+    else:
+        return -1
+    n = copy_items_of_32(view, "scalars", out)
+    data = out.data()
+    with nogil:
+        memset(wide + 32, 0, 32)
+        for i in range(n):
+            memcpy(wide, data + 32 * i, 32)
+            cpp.crypto_core_ristretto255_scalar_reduce(data + 32 * i, wide)
+        cpp.sodium_memzero(wide, 64)
+    return n
+
+
 cdef size_t read_scalars(object scalars, CSecretBuffer& out) except? 0:
-    """Copies an iterable of scalars (ints or Scalars), each reduced mod q, 32 bytes each."""
-    if isinstance(scalars, (bytes, bytearray, memoryview, str)):  # iterable, but never meant as ints
+    """Copies scalars, each reduced mod q, 32 bytes each: an iterable of ints or Scalars, or one buffer of
+    32-byte values (read_scalar_buffer)."""
+    if isinstance(scalars, str):
         raise TypeError(f"scalars: expected an iterable of ints, got {type(scalars).__name__}")
+    cdef Py_ssize_t buffered = read_scalar_buffer(scalars, out)  # -1: not the buffer form
+    if buffered >= 0:
+        return buffered
     cdef list items = as_list(scalars, "scalars")
     cdef size_t n = len(items), i
     out.allocate(32 * n)
@@ -207,7 +259,6 @@ cdef size_t read_points(object points, CSecretBuffer& out) except? 0:
 
     Callers that can use decoded points (msm, msm_vartime, point_sum) check `type(points) is PointVector`
     before calling this and skip the decoding; here a PointVector is copied as its encodings."""
-    cdef const uint8_t[::1] flat
     cdef size_t n, i
     cdef list items
     if isinstance(points, str):
@@ -219,19 +270,7 @@ cdef size_t read_points(object points, CSecretBuffer& out) except? 0:
             cpp.encode_points(out.data(), (<PointVector>points).pts.data(), n)
         return n
     if PyObject_CheckBuffer(points):
-        view = memoryview(points)
-        if view.itemsize != 1:
-            raise TypeError(f"points: expected a buffer of bytes (uint8), got format {view.format!r}")
-        if not view.c_contiguous:
-            raise ValueError("points: expected a C-contiguous buffer")
-        if view.ndim > 2 or (view.ndim == 2 and view.shape[1] != 32) or view.nbytes % 32:
-            raise ValueError(f"points: expected shape (n, 32) or 32*n bytes, got shape {view.shape}")
-        n = view.nbytes // 32
-        out.allocate(32 * n)
-        if n:
-            flat = view.cast("B")
-            memcpy(out.data(), &flat[0], 32 * n)
-        return n
+        return copy_items_of_32(memoryview(points), "points", out)
     items = as_list(points, "points")
     n = len(items)
     out.allocate(32 * n)

@@ -455,9 +455,15 @@ def gen_point_sequence(fdp, n):
 
 def gen_scalar_sequence(fdp, n):
     form = fdp.ConsumeIntInRange(0, 6)
-    if form == 5:  # bytes: an iterable of ints 0..255, which msm may also refuse as a likely mistake
-        b = fdp.ConsumeBytes(n).ljust(n, b"\x05")
-        return Arg(b, True, list(b), (TypeError,), desc="scalars bytes")
+    if form == 5:  # one buffer of 32-byte little-endian scalars (any bytes, reduced mod q); or of a bad length
+        flat = fdp.ConsumeBytes(32 * n).ljust(32 * n, b"\xff")
+        ref = [int.from_bytes(flat[32 * i:32 * i + 32], "little") % Q for i in range(n)]
+        kind = fdp.ConsumeIntInRange(0, 4)
+        if kind == 4:
+            return Arg(flat + b"\x05", False, None, (ValueError,), desc="scalars buffer, bad length")
+        obj = (flat if kind == 0 else bytearray(flat) if kind == 1 else memoryview(flat) if kind == 2 or np is None
+               else np.frombuffer(flat, dtype=np.uint8).reshape(n, 32))
+        return Arg(obj, True, ref, desc="scalars buffer")
     if form == 6 and np is not None:
         vals = [fdp.ConsumeIntInRange(-2**63, 2**63 - 1) for _ in range(n)]
         return Arg(np.array(vals, dtype=np.int64), True, [v % Q for v in vals], desc="scalars numpy")
