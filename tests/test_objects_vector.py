@@ -197,9 +197,11 @@ def test_msm_arguments(rng):
             method([1, 2])
         with pytest.raises(ValueError):
             method([1, 2, 3, 4])
-        for bad in ([1, 2, "3"], [1, 2, 3.0], [None, 1, 2], b"abc", "abc", 5):
+        for bad in ([1, 2, "3"], [1, 2, 3.0], [None, 1, 2], "abc", 5):
             with pytest.raises(TypeError):
                 method(bad)
+        with pytest.raises(ValueError, match=r"^scalars: expected shape \(n, 32\) or 32\*n bytes"):
+            method(b"abc")  # bytes are the buffer form of 32-byte scalars, as in msm
     with pytest.raises(ValueError):
         pr.msm([1, 2], v)
     with pytest.raises(TypeError):

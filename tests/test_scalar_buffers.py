@@ -134,7 +134,7 @@ def test_still_rejected(fname):
     f = getattr(pr, fname)
     with pytest.raises(TypeError, match=r"^scalars: expected an iterable of ints, got str$"):
         f("ab", [pr.G] * 2)
-    with pytest.raises(TypeError, match=r"^scalars\[0\]: expected an int, got bytes$"):
+    with pytest.raises(TypeError, match=r"^scalars\[0\]: expected an int or a Scalar, got bytes$"):
         f([bytes(32)], [pr.G])  # a list of 32-byte strings is not the buffer form
 
 
