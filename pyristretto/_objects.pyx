@@ -325,11 +325,15 @@ cdef class Point:
     int-like or a Scalar, constant-time in s), == (Ristretto equality, constant-time). The canonical encoding
     (bytes(P), P.to_bytes()) is computed once, then cached; hash, repr and pickle use it."""
 
-    def __cinit__(self):
-        self.pt = CEdwardsPoint.identity()  # never an invalid point, even from Point.__new__(Point)
-
-    def __init__(self, data):
-        self._set(data, "data")
+    def __cinit__(self, *args):
+        # Built here, not in __init__, so that a live Point can never be re-initialised: points are shared
+        # (Point.identity(), dict keys, Cython code reading .pt without the GIL), and P.__init__(Q) is a no-op.
+        # Point.__new__(Point) without an argument (the internal fast path) is the identity, never invalid.
+        self.pt = CEdwardsPoint.identity()
+        if args:
+            if len(args) != 1:
+                raise TypeError(f"Point() takes one argument, the encoding or a Point ({len(args)} given)")
+            self._set(args[0], "data")
 
     cdef int _set(self, object data, object name) except -1:
         cdef uint8_t enc[32]
@@ -549,8 +553,13 @@ cdef class Scalar:
     hides the value; a pickled Scalar carries its value (it is a secret: protect the pickle). Scalars are
     unhashable: they compare equal to ints by value mod q, which no hash can be consistent with."""
 
-    def __init__(self, value):
-        read_scalar(value, "value", self.s)
+    def __cinit__(self, *args):
+        # Built here, not in __init__, so that a live Scalar can never be changed (s.__init__(t) is a no-op).
+        # Scalar.__new__(Scalar) without an argument (the internal fast path) is 0.
+        if args:
+            if len(args) != 1:
+                raise TypeError(f"Scalar() takes one argument, an int-like or a Scalar ({len(args)} given)")
+            read_scalar(args[0], "value", self.s)
 
     def __dealloc__(self):
         cpp.sodium_memzero(self.s, 32)
@@ -692,6 +701,9 @@ cdef class FixedBase:
         else:
             with nogil:
                 table = new CFixedBaseTable(base)
+            if self.tbl != NULL:  # another __init__ finished while the GIL was released: keep its table
+                del table
+                raise TypeError("FixedBase is immutable: __init__ cannot run twice")
             self._own.reset(table)
             self.tbl = table
         self.point = point

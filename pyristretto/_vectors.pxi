@@ -125,9 +125,15 @@ cdef class PointVector:
     msm_vartime and point_sum of the functional API accept a PointVector and skip the decoding."""
 
     def __init__(self, points):
+        cdef vector[CEdwardsPoint] decoded
         if self._ready:
             raise TypeError("PointVector is immutable: __init__ cannot run twice")
-        read_vector(points, self.pts)
+        # Decoded into a local: reading `points` runs user code and releases the GIL, so another __init__ (re-entrant
+        # or from another thread) may finish first; pts is only ever set once, with the GIL held.
+        read_vector(points, decoded)
+        if self._ready:
+            raise TypeError("PointVector is immutable: __init__ cannot run twice")
+        self.pts.swap(decoded)
         self._ready = True
 
     @staticmethod
@@ -244,6 +250,12 @@ cdef const CMSMTable* table_of(MSMTable T) except NULL:
 cdef Point table_msm(MSMTable T, object scalars, bint vartime, str name):
     cdef const CMSMTable* t = table_of(T)
     cdef CSecretBuffer s
+    if (PyObject_CheckBuffer(scalars) and not isinstance(scalars, (bytes, bytearray, memoryview, str))
+            and memoryview(scalars).ndim == 1 and memoryview(scalars).itemsize == 1):
+        # msm takes such an array as small ints; with fewer scalars than bases allowed here, a 32*n-byte array
+        # meant as n scalars would silently give another sum, so it is refused rather than guessed.
+        raise TypeError(f"MSMTable.{name}: a 1-D array of bytes is ambiguous as scalars: give shape (n, 32) for "
+                        "32-byte scalars, or a list of ints")
     cdef size_t m = read_scalars(scalars, s)
     cdef CEdwardsPoint r
     cdef bint ok
@@ -287,6 +299,9 @@ cdef class MSMTable:
             n = own.size()
         with nogil:
             table = new CMSMTable(p, n)
+        if self.tbl.get() != NULL:  # another __init__ finished while user code ran or the GIL was released
+            del table
+            raise TypeError("MSMTable is immutable: __init__ cannot run twice")
         self.tbl.reset(table)
 
     def msm(self, scalars):

@@ -252,3 +252,24 @@ def test_fixed_base_of_point_and_of_g():
         B.__init__(P)  # immutable: the table cannot be replaced under a running multiplication
     with pytest.raises(AttributeError):
         B.point = P
+
+
+def test_init_cannot_change_a_live_point_or_scalar():
+    """Points and Scalars are shared (Point.identity() is one object, points are dict keys, Cython code reads them
+    without the GIL): calling __init__ again must leave them as they are."""
+    identity = Point.identity()
+    identity.__init__(pr.G)
+    assert Point.identity().is_identity() and bytes(Point.identity()) == IDENTITY_BYTES
+    assert not Point.generator().is_identity()
+    P = Point.random()
+    before = bytes(P)
+    P.__init__(pr.H)
+    assert bytes(P) == before and P == Point(before) and hash(P) == hash(Point(before))
+    s = Scalar(5)
+    s.__init__(7)
+    assert s == 5 and int(s) == 5
+    with pytest.raises(TypeError):
+        Point(pr.G, pr.H)
+    with pytest.raises(TypeError):
+        Scalar(1, 2)
+    assert Point.__new__(Point).is_identity() and Scalar.__new__(Scalar) == 0  # the internal fast paths

@@ -136,3 +136,31 @@ def test_threads_share_one_table(rng, n, fast_switching):
 
     run_concurrently(work, 8)
     assert results == serial
+
+
+def test_reentrant_init_cannot_replace_the_table():
+    """As for PointVector: the table set by an __init__ that finished first stays; the later one is refused."""
+    points = [pr.base_mul(k) for k in (1, 2, 3)]
+    T = MSMTable.__new__(MSMTable)
+
+    def items():
+        yield points[0]
+        T.__init__([pr.base_mul(9)])
+        yield points[1]
+        yield points[2]
+
+    with pytest.raises(TypeError, match="immutable"):
+        T.__init__(items())
+    assert len(T) == 1 and T.msm([2]) == Point(pr.base_mul(18))
+
+
+def test_one_dimensional_byte_array_of_scalars_is_refused():
+    """msm reads a 1-D uint8 array as small ints; a table allows fewer scalars than bases, so the same array meant
+    as 32-byte scalars would silently give another sum: the table refuses it, and the (n, 32) form works."""
+    points = [pr.base_mul(k) for k in range(1, 41)]
+    T = MSMTable(points)
+    packed = b"".join(pr.to_bytes32(k) for k in range(1, 41))
+    for method in (T.msm, T.msm_vartime):
+        with pytest.raises(TypeError, match="ambiguous"):
+            method(np.frombuffer(packed, np.uint8))
+        assert method(np.frombuffer(packed, np.uint8).reshape(40, 32)) == Point(pr.msm(list(range(1, 41)), points))

@@ -261,3 +261,20 @@ def test_threads_share_one_vector(rng, fast_switching):
 
     run_concurrently(work, 8)
     assert results == serial
+
+
+def test_reentrant_init_cannot_replace_the_points():
+    """A second __init__ that starts while the first is reading its argument (user code runs there, and the GIL is
+    released while decoding) must not replace the points the first one set."""
+    points = [pr.base_mul(k) for k in (1, 2, 3)]
+    v = PointVector.__new__(PointVector)
+
+    def items():
+        yield points[0]
+        v.__init__([pr.base_mul(9)])  # finishes first
+        yield points[1]
+        yield points[2]
+
+    with pytest.raises(TypeError, match="immutable"):
+        v.__init__(items())
+    assert len(v) == 1 and v[0] == Point(pr.base_mul(9))
