@@ -108,6 +108,17 @@ def is_element_argument(value):
     return type(value) is Point or isinstance(value, _BYTES)
 
 
+def element_argument(value, name, error, expected):
+    """A Point or an encoding as a non-identity Point: TypeError (naming `expected`) for another type, `error`
+    (the protocol's deserialization error) for an invalid encoding or the identity."""
+    if not is_element_argument(value):
+        raise TypeError(f"{name}: expected {expected}, got {type(value).__name__}")
+    element = deserialize_element(value)
+    if element is None:
+        raise error(f"{name}: not a valid non-identity ristretto255 element")
+    return element
+
+
 def is_identity(P):
     """Whether the Point P is the identity (constant-time)."""
     return P.is_identity()

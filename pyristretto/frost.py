@@ -138,12 +138,7 @@ def _encoding(value, name):
 
 def _element(value, name):
     """A Point or an encoding as a Point: InvalidCommitmentError when invalid or the identity."""
-    if not grp.is_element_argument(value):
-        raise TypeError(f"{name}: expected a Point or a bytes-like object, got {type(value).__name__}")
-    element = grp.deserialize_element(value)
-    if element is None:
-        raise InvalidCommitmentError(f"{name}: not a valid non-identity ristretto255 element")
-    return element
+    return grp.element_argument(value, name, InvalidCommitmentError, "a Point or a bytes-like object")
 
 
 _scalar = grp.scalar_argument  # a Scalar, an int-like in [0, q) or a canonical 32-byte encoding, as a Scalar

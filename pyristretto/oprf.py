@@ -125,12 +125,7 @@ def _lp(data):
 
 def _element(value, name):
     """DeserializeElement: a Point (or the Point of an encoding) that is not the identity, else DeserializeError."""
-    if not grp.is_element_argument(value):
-        raise TypeError(f"{name}: expected a Point or 32 bytes, got {type(value).__name__}")
-    element = grp.deserialize_element(value)
-    if element is None:
-        raise DeserializeError(f"{name}: not a valid non-identity ristretto255 element")
-    return element
+    return grp.element_argument(value, name, DeserializeError, "a Point or 32 bytes")
 
 
 class _Elements:
