@@ -14,17 +14,25 @@ import re
 import shutil
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
+
+try:
+    from setuptools.modified import newer_group
+except ImportError:  # setuptools < 69
+    from distutils.dep_util import newer_group
 
 ROOT = Path(__file__).resolve().parent
 CPP = ROOT / "cpp"
 MIN_SODIUM = (1, 0, 18)
 CPP_SOURCES = ["sodium", "hash", "field", "edwards", "ristretto", "scalar", "points", "threads", "straus", "pippenger",
                "msm", "fixed_base", "backend", "ifma_field", "ifma_decode", "ifma_straus", "ifma_pippenger",
-               "point_vector", "msm_table"]
+               "point_vector", "msm_table", "schnorr"]
+CORE_SOURCE_FILES = [f"cpp/src/{name}.cpp" for name in CPP_SOURCES]
 INSTALL_HELP = """libsodium >= 1.0.18 (with its headers) was not found.
 Install it:   Debian/Ubuntu: apt-get install libsodium-dev pkg-config
               macOS:         brew install libsodium
@@ -128,20 +136,57 @@ class build_py_with_headers(build_py):
             shutil.copy2(header, target / header.name)
 
 
+class build_ext_core_once(build_ext):
+    """Compiles the C++ core once, its files side by side on every CPU, and links the objects into both extension
+    modules, which are then built side by side too (each module still holds its own copy of the core). The core
+    files are listed in each extension's `depends`, so a change to any of them rebuilds both."""
+
+    def finalize_options(self):
+        super().finalize_options()
+        if self.parallel is None:
+            self.parallel = os.cpu_count() or 1
+
+    def build_extensions(self):
+        stale = self.force or any(
+            newer_group(list(ext.sources) + list(ext.depends), self.get_ext_fullpath(ext.name), "newer")
+            for ext in self.extensions)
+        if stale:
+            objects = self.compile_core(self.extensions[0])
+            for ext in self.extensions:
+                ext.extra_objects = objects + [o for o in ext.extra_objects if o not in objects]
+        super().build_extensions()
+
+    def compile_core(self, ext):
+        def compile_one(source):
+            [obj] = self.compiler.object_filenames([source], output_dir=self.build_temp)
+            headers = [d for d in ext.depends if d.endswith(".hpp")]
+            if self.force or newer_group([source] + headers, obj, "newer"):  # else up to date from a build before
+                self.compiler.compile([source], output_dir=self.build_temp, include_dirs=ext.include_dirs,
+                                      debug=self.debug, extra_postargs=ext.extra_compile_args)
+            return [obj]
+        # The AVX-512 files take longest to compile: start them first.
+        sources = sorted(CORE_SOURCE_FILES, key=lambda path: "ifma" not in path)
+        with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+            compiled = dict(zip(sources, pool.map(compile_one, sources)))
+        return [obj for source in CORE_SOURCE_FILES for obj in compiled[source]]
+
+
 def extensions():
     # Cython is imported here so that `setup.py --version` and metadata queries work without it.
     from Cython.Build import cythonize
 
     include_dirs, library_dirs = find_sodium()
     flags, link = compile_flags()
-    cpp_sources = [f"cpp/src/{name}.cpp" for name in CPP_SOURCES]
+    headers = sorted(str(path.relative_to(ROOT)) for path in (CPP / "include").rglob("*.hpp"))
 
     def extension(module):
-        # Both extensions compile the whole core (hidden visibility keeps the copies apart), so C++ statics
-        # (G's and H's fixed-base tables, the MSM thread setting) exist once per module.
+        # Both extensions link the whole core (build_ext_core_once compiles it once; hidden visibility keeps the
+        # copies apart), so C++ statics (G's and H's fixed-base tables, the MSM thread setting) exist once per
+        # module.
         return Extension(
             f"pyristretto.{module}",
-            sources=[f"pyristretto/{module}.pyx"] + cpp_sources,
+            sources=[f"pyristretto/{module}.pyx"],
+            depends=CORE_SOURCE_FILES + headers,
             language="c++",
             include_dirs=[str(CPP / "include")] + include_dirs,
             library_dirs=library_dirs,
@@ -157,4 +202,4 @@ def extensions():
 
 
 if __name__ == "__main__":  # setuptools runs this file as __main__; tests import it to check the finder
-    setup(ext_modules=extensions(), cmdclass={"build_py": build_py_with_headers})
+    setup(ext_modules=extensions(), cmdclass={"build_py": build_py_with_headers, "build_ext": build_ext_core_once})

@@ -57,6 +57,9 @@ __all__ = [
 
 # Every extension module that links the C++ core: each holds its own copy of the thread setting.
 _THREADED_MODULES = [_core, _objects]
+# ... and its own copy of the backend choice, made on first use from PYRISTRETTO_BACKEND: make it now, for every
+# module, so that a change to the environment after the import cannot give the modules different backends.
+_core.backend(), _objects._backend()
 _THREADS_ENV = "PYRISTRETTO_THREADS"
 
 

@@ -3,7 +3,9 @@
 
 Every function copies its arguments into C++ memory while holding the GIL (so another thread mutating a
 bytearray cannot race the arithmetic), validates every point, reduces every scalar mod q, releases the GIL
-for the arithmetic, and wipes its C++ copies of scalars. The argument helpers live in pyristretto._objects
+for the arithmetic, and wipes its C++ copies of scalars. msm, msm_vartime and point_sum do so one block of
+points at a time (pyristretto._objects.block_sum), so their memory stays bounded whatever the input's length;
+an immutable bytes of points is read in place. The argument helpers live in pyristretto._objects
 (the lower module, with the Point and Scalar classes, which every function here also accepts).
 """
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
@@ -11,15 +13,14 @@ from cpython.buffer cimport PyObject_CheckBuffer
 from cpython.exc cimport PyErr_CheckSignals
 from cpython.long cimport PyLong_Check
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
-from libc.stdint cimport SIZE_MAX
 from libc.string cimport memset
 
 from pyristretto cimport cpp
 from pyristretto.cpp cimport CEdwardsPoint
 from pyristretto._objects cimport (
-    Point, PointVector, Scalar, as_bytes, as_list, check_points_result, decode_arg, hash_message, message_hash, point_bytes,
-    raise_invalid_point, read_bytes, read_dst, read_point, read_point_bytes, read_points, read_scalar,
-    read_scalars, scalar_from_bytes, vector_msm, vector_sum, wiped_scalar,
+    MSM_CT, MSM_SUM, MSM_VARTIME, Point, PointVector, Scalar, as_bytes, block_sum, decode_arg, hash_message,
+    message_hash, point_bytes, raise_invalid_point, read_bytes, read_dst, read_point, read_scalar, scalar_from_bytes,
+    vector_sum, wiped_scalar,
 )
 
 import numbers
@@ -223,15 +224,9 @@ def point_neg(P):
 
 def point_sum(points):
     """The sum of an iterable of points (or one buffer of 32*n bytes, or a PointVector); IDENTITY when empty."""
-    cdef cpp.CSecretBuffer buf
-    cdef uint8_t out[32]
-    if type(points) is PointVector:  # already decoded
+    if type(points) is PointVector:  # already decoded: no scalars, no blocks needed
         return vector_sum(<PointVector>points).encoded()
-    cdef size_t n = read_points(points, buf), bad
-    with nogil:
-        bad = cpp.point_sum(buf.data(), n, out)
-    check_points_result(bad, n)
-    return point_bytes(out)
+    return sum_bytes(MSM_SUM, None, points, "point_sum")
 
 
 def is_valid_point(P):
@@ -371,37 +366,23 @@ def hash_to_scalar(msg, dst):
 # Multi-scalar multiplication and commitments
 # ---------------------------------------------------------------------------------------------------
 
-ctypedef size_t (*msm_function)(const uint8_t*, const uint8_t*, size_t, uint8_t*) noexcept nogil
-
-
-cdef bytes run_msm(object scalars, object points, msm_function algorithm, str function_name):
-    cdef cpp.CSecretBuffer scalar_bytes
-    cdef cpp.CSecretBuffer point_bytes_
+cdef bytes sum_bytes(int kind, object scalars, object points, str function_name):
+    """The encoding of block_sum's result (pyristretto._objects: the arguments read a block at a time)."""
+    cdef CEdwardsPoint r
     cdef uint8_t out[32]
-    cdef size_t n = read_scalars(scalars, scalar_bytes)
-    cdef size_t m = read_points(points, point_bytes_)
-    cdef size_t bad
-    if n != m:
-        raise ValueError(f"{function_name}: {n} scalars but {m} points")
-    with nogil:
-        bad = algorithm(scalar_bytes.data(), point_bytes_.data(), n, out)
-        scalar_bytes.wipe()
-    check_points_result(bad, n)
+    block_sum(kind, scalars, points, function_name, &r)
+    cpp.ristretto_encode(out, r)
     return point_bytes(out)
 
 
 def msm(scalars, points):
     """sum(s_i * P_i), constant-time in the scalars. points: an iterable of points, one buffer or a PointVector."""
-    if type(points) is PointVector:  # already decoded
-        return vector_msm(<PointVector>points, scalars, False, "msm").encoded()
-    return run_msm(scalars, points, cpp.msm, "msm")
+    return sum_bytes(MSM_CT, scalars, points, "msm")
 
 
 def msm_vartime(scalars, points):
     """sum(s_i * P_i) for PUBLIC scalars (time depends on them): the fastest algorithm for the size."""
-    if type(points) is PointVector:  # already decoded
-        return vector_msm(<PointVector>points, scalars, True, "msm_vartime").encoded()
-    return run_msm(scalars, points, cpp.msm_vartime, "msm_vartime")
+    return sum_bytes(MSM_VARTIME, scalars, points, "msm_vartime")
 
 
 def pedersen_commit(amount, blinding):
@@ -504,6 +485,11 @@ def _cpu_max_limit(text):
 def _worker_count(n):
     """The threads this module's copy of the core would use for n points now (for the tests)."""
     return cpp.worker_count(n)
+
+
+def _decode_work(n):
+    """The point count worker_count gets for n points of work dominated by decoding (for the tests)."""
+    return cpp.decode_work(n)
 
 
 def backend():

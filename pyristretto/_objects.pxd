@@ -78,7 +78,14 @@ cdef bytes as_bytes(object obj, object name)
 cdef bytes point_bytes(const uint8_t* p)
 cdef list as_list(object iterable, object name)
 cdef size_t read_scalars(object scalars, CSecretBuffer& out) except? 0
-cdef size_t read_points(object points, CSecretBuffer& out) except? 0
+# The multi-point sums, reading their arguments a block at a time (bounded memory; _objects.pyx, block_sum):
+# kind MSM_CT (constant-time msm), MSM_VARTIME or MSM_SUM (point_sum: scalars unused); points a PointVector too.
+cdef enum:
+    MSM_CT = 0          # values of MsmAccumulator::Kind (cpp/include/pyristretto/msm.hpp)
+    MSM_VARTIME = 1
+    MSM_SUM = 2
+    ARG_BLOCK = 32768   # points per block by default: 1 MiB of scalars and 1 MiB of point encodings
+cdef int block_sum(int kind, object scalars, object points, str name, CEdwardsPoint* result) except -1
 cdef bytes read_dst(object dst)
 ctypedef void (*message_hash)(const uint8_t*, size_t, const uint8_t*, size_t, uint8_t*) noexcept nogil
 cdef int hash_message(object msg, object dst, message_hash function, uint8_t* out) except -1

@@ -7,12 +7,15 @@ with hidden visibility), so C++ statics exist once per module: G's fixed-base ta
 MSM thread setting. Whoever changes the thread setting must set it in both modules.
 """
 cimport cython
-from cpython.buffer cimport PyBUF_C_CONTIGUOUS, PyBUF_FORMAT, PyBuffer_Release, PyObject_CheckBuffer, PyObject_GetBuffer
+from cpython.buffer cimport (PyBUF_RECORDS_RO, PyBuffer_Release, PyBuffer_ToContiguous, PyObject_CheckBuffer,
+                             PyObject_GetBuffer)
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
+from cpython.exc cimport PyErr_CheckSignals
 from cpython.long cimport PyLong_Check
 from libc.stdint cimport uint8_t
 from libc.stdint cimport SIZE_MAX
 from libc.string cimport memcpy, memset
+from libcpp.memory cimport unique_ptr
 
 from pyristretto cimport cpp
 from pyristretto.cpp cimport CEdwardsPoint, CFixedBaseTable, CSecretBuffer
@@ -87,7 +90,8 @@ cdef object wiped_scalar(uint8_t* b):
 
 
 cdef int read_bytes(object obj, object name, uint8_t* out, Py_ssize_t expected, type error) except -1:
-    """Copies a bytes-like object of exactly `expected` bytes into out (a strided one through a copy).
+    """Copies a bytes-like object of exactly `expected` bytes into out (a strided one gathered straight into out,
+    so a secret passes through no unwiped temporary).
 
     Returns 0 when the length is wrong and `error` is None (is_valid_point's False), raises
     `error` otherwise; TypeError for objects that are not bytes-like."""
@@ -102,15 +106,15 @@ cdef int read_bytes(object obj, object name, uint8_t* out, Py_ssize_t expected, 
         if not PyObject_CheckBuffer(obj) or isinstance(obj, str):
             raise TypeError(f"{name}: expected a bytes-like object, got {type(obj).__name__}")
         try:
-            PyObject_GetBuffer(obj, &view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT)
-        except (BufferError, ValueError):  # not C-contiguous (numpy raises ValueError): read a copy
-            return read_bytes(as_bytes(obj, name), name, out, expected, error)
+            PyObject_GetBuffer(obj, &view, PyBUF_RECORDS_RO)  # strided allowed; not one needing suboffsets
+        except (BufferError, ValueError):
+            raise TypeError(f"{name}: expected a bytes-like object with strides, got {type(obj).__name__}") from None
         try:
             if view.itemsize != 1:
                 raise TypeError(f"{name}: expected a buffer of bytes, got item size {view.itemsize}")
             length = view.len
             if length == expected:
-                memcpy(out, view.buf, expected)
+                PyBuffer_ToContiguous(out, &view, expected, b'C')  # a plain copy when already contiguous
                 return 1
         finally:
             PyBuffer_Release(&view)
@@ -189,94 +193,233 @@ cdef list as_list(object iterable, object name):
         raise
 
 
-cdef size_t copy_items_of_32(object view, str name, CSecretBuffer& out) except? 0:
-    """Copies a buffer of 32-byte items (a C-contiguous memoryview of 32*n bytes or shape (n, 32)) into out, with
-    the GIL held so another thread cannot change it meanwhile; returns n."""
-    cdef const uint8_t[::1] flat
-    cdef size_t n
+cdef object flat_items_of_32(object view, str name):
+    """A buffer of 32-byte items (a C-contiguous memoryview of 32*n bytes or shape (n, 32)) as a flat memoryview
+    of its bytes; TypeError / ValueError naming `name` for any other buffer."""
     if view.itemsize != 1:
         raise TypeError(f"{name}: expected a buffer of bytes (uint8), got format {view.format!r}")
     if not view.c_contiguous:
         raise ValueError(f"{name}: expected a C-contiguous buffer")
     if view.ndim > 2 or (view.ndim == 2 and view.shape[1] != 32) or view.nbytes % 32:
         raise ValueError(f"{name}: expected shape (n, 32) or 32*n bytes, got shape {view.shape}")
-    n = view.nbytes // 32
-    out.allocate(32 * n)
-    if n:
-        flat = view.cast("B")
-        memcpy(out.data(), &flat[0], 32 * n)
-    return n
+    if view.nbytes == 0:  # shape (0, 32) cannot be cast
+        return memoryview(b"")
+    return view.cast("B")
 
 
-cdef Py_ssize_t read_scalar_buffer(object scalars, CSecretBuffer& out) except -2:
-    """Scalars as one C-contiguous buffer of 32-byte little-endian values (any bytes: reduced mod q here, by
-    libsodium, without the GIL and without Python ints).
+cdef object scalar_buffer_view(object scalars):
+    """memoryview(scalars) when scalars takes the buffer form, else None (an iterable of ints or Scalars).
 
-    The buffer form is a bytes, bytearray or memoryview of 32*n bytes or shape (n, 32), or any other 2-D
-    buffer of bytes (a numpy uint8 array of shape (n, 32)). Other objects, 1-D numpy integer arrays
-    included, are iterables of ints: for them this returns -1 and writes nothing. Returns n otherwise."""
-    cdef uint8_t* data
-    cdef uint8_t wide[64]
-    cdef size_t n, i
+    The buffer form is one C-contiguous buffer of 32-byte little-endian values (any bytes: reduced mod q when read,
+    by libsodium, without the GIL and without Python ints): a bytes, bytearray or memoryview of 32*n bytes or shape
+    (n, 32), or any other 2-D buffer of bytes (a numpy uint8 array of shape (n, 32)). Other objects, 1-D numpy
+    integer arrays included, are iterables of ints."""
     if isinstance(scalars, (bytes, bytearray, memoryview)):  # iterating these gives small ints: never meant
+        return memoryview(scalars)
+    if PyObject_CheckBuffer(scalars) and not isinstance(scalars, str):
         view = memoryview(scalars)
-    elif PyObject_CheckBuffer(scalars) and not isinstance(scalars, str):
-        view = memoryview(scalars)
-        if view.ndim < 2:  # a 1-D numpy array stays an iterable of ints, as it always was
-            return -1
-    else:
-        return -1
-    n = copy_items_of_32(view, "scalars", out)
-    data = out.data()
+        if view.ndim >= 2:  # a 1-D numpy array stays an iterable of ints, as it always was
+            return view
+    return None
+
+
+cdef int reduce_in_place(uint8_t* data, size_t n) except -1:
+    """Reduces n 32-byte scalars mod q in place (libsodium, without the GIL: data must be this call's own copy)."""
+    cdef uint8_t wide[64]
+    cdef size_t i
     with nogil:
         memset(wide + 32, 0, 32)
         for i in range(n):
             memcpy(wide, data + 32 * i, 32)
             cpp.crypto_core_ristretto255_scalar_reduce(data + 32 * i, wide)
         cpp.sodium_memzero(wide, 64)
-    return n
+    return 0
+
+
+# ---------------------------------------------------------------------------------------------------
+# The multi-point sums a block at a time (msm, msm_vartime, point_sum and PointVector.msm*): bounded memory
+# ---------------------------------------------------------------------------------------------------
+
+cdef size_t arg_block = ARG_BLOCK  # points per block; _set_arg_block changes it (tests cross the boundaries)
+
+
+def _set_arg_block(k):
+    """Sets the points per block with which msm, msm_vartime, point_sum and PointVector.msm* read their arguments
+    (k >= 1; for the tests, which cross block boundaries with small inputs); returns the previous value."""
+    global arg_block
+    cdef size_t previous = arg_block
+    if k < 1:
+        raise ValueError(f"k: expected k >= 1, got {k}")
+    arg_block = k
+    return previous
+
+
+@cython.final
+cdef class Items32:
+    """The n 32-byte items (scalars, or point encodings) of one argument, read a block at a time with the GIL
+    held (block_sum), so that no copy of the whole argument is made. A list or tuple is read where it is (a
+    list another thread shortens meanwhile is an error, never a crash); a buffer through one memoryview held
+    until its last block is copied (meanwhile its exporter cannot resize or free it: a bytearray resized by another
+    thread then raises BufferError there); an immutable bytes of points is read in place, without copying, also
+    without the GIL. Any other iterable is made a list first."""
+    cdef object items           # a list or tuple of items, or None for a buffer
+    cdef object view            # the flat memoryview of a buffer argument, held (the buffer stays exported) until
+                                # its last block is read, or for the whole call when read in place
+    cdef const uint8_t* data    # the buffer's bytes
+    cdef bint in_place          # points in an immutable bytes: pass data itself to the C++ core
+    cdef bint scalars           # scalars (reduced mod q when read), else point encodings (not validated)
+    cdef size_t n
+
+    cdef int set_view(self, object view, str name) except -1:
+        self.view = flat_items_of_32(view, name)
+        cdef const uint8_t[::1] flat = self.view
+        self.n = flat.shape[0] // 32
+        if self.n:
+            self.data = &flat[0]  # stays valid while self.view holds the export
+        self.in_place = not self.scalars and type(view.obj) is bytes
+        return 0
+
+    cdef int set_items(self, object iterable, str name) except -1:
+        self.items = iterable if type(iterable) is list or type(iterable) is tuple else as_list(iterable, name)
+        self.n = len(self.items)
+        return 0
+
+    cdef int fill(self, size_t first, size_t m, uint8_t* out) except -1:
+        """Writes items [first, first + m) to out: 32 bytes each, scalars reduced mod q."""
+        cdef size_t i
+        cdef object item
+        if m == 0:
+            return 0
+        if self.items is None:
+            memcpy(out, self.data + 32 * first, 32 * m)
+            if first + m == self.n:
+                # The last block is copied: give the buffer back (another thread may resize a bytearray again). So an
+                # argument of one block is exported only while the GIL is held, as when it was copied whole.
+                self.view = None
+                self.data = NULL
+            if self.scalars:
+                reduce_in_place(out, m)
+            return 0
+        for i in range(first, first + m):
+            if i >= <size_t>len(self.items):  # a list shortened by another thread, or by an item's __index__
+                raise RuntimeError(f"{'scalars' if self.scalars else 'points'}: the list changed size during the call")
+            item = self.items[i]
+            if self.scalars:
+                # An int or a Scalar cannot fail: the index is only formatted for the other types.
+                read_scalar(item, None if PyLong_Check(item) or type(item) is Scalar else f"scalars[{i}]",
+                            out + 32 * (i - first))
+            elif type(item) is bytes and PyBytes_GET_SIZE(item) == 32:  # the common case, without building a name
+                memcpy(out + 32 * (i - first), PyBytes_AS_STRING(item), 32)
+            else:
+                read_point_bytes(item, f"points[{i}]", out + 32 * (i - first))
+        return 0
+
+
+cdef Items32 scalar_items(object scalars):
+    """The scalars argument: an iterable of ints or Scalars, or one buffer of 32-byte values (scalar_buffer_view)."""
+    if isinstance(scalars, str):
+        raise TypeError(f"scalars: expected an iterable of ints, got {type(scalars).__name__}")
+    cdef Items32 r = Items32.__new__(Items32)
+    r.scalars = True
+    view = scalar_buffer_view(scalars)
+    if view is None:
+        r.set_items(scalars, "scalars")
+    else:
+        r.set_view(view, "scalars")
+    return r
+
+
+cdef Items32 point_items(object points):
+    """The points argument (not a PointVector): an iterable of points (bytes-like or Point) or one buffer of 32*n
+    bytes / shape (n, 32)."""
+    if isinstance(points, str):
+        raise TypeError("points: expected points or a buffer of 32*n bytes, got str")
+    cdef Items32 r = Items32.__new__(Items32)
+    if PyObject_CheckBuffer(points):
+        r.set_view(memoryview(points), "points")
+    else:
+        r.set_items(points, "points")
+    return r
 
 
 cdef size_t read_scalars(object scalars, CSecretBuffer& out) except? 0:
-    """Copies scalars, each reduced mod q, 32 bytes each: an iterable of ints or Scalars, or one buffer of
-    32-byte values (read_scalar_buffer)."""
-    if isinstance(scalars, str):
-        raise TypeError(f"scalars: expected an iterable of ints, got {type(scalars).__name__}")
-    cdef Py_ssize_t buffered = read_scalar_buffer(scalars, out)  # -1: not the buffer form
-    if buffered >= 0:
-        return buffered
-    cdef list items = as_list(scalars, "scalars")
-    cdef size_t n = len(items), i
-    out.allocate(32 * n)
-    for i in range(n):
-        read_scalar(items[i], f"scalars[{i}]", out.data() + 32 * i)
-    return n
+    """Copies all the scalars (scalar_items' forms), each reduced mod q, 32 bytes each, into out."""
+    cdef Items32 sc = scalar_items(scalars)
+    out.allocate(32 * sc.n)
+    sc.fill(0, sc.n, out.data())
+    return sc.n
 
 
-cdef size_t read_points(object points, CSecretBuffer& out) except? 0:
-    """Copies points (an iterable of points, bytes-like or Point, or one buffer of 32*n bytes / shape (n, 32))
-    without validating them: the C++ core decodes each one once and reports the first invalid index.
+def _point_items_in_place(points):
+    """Whether msm, msm_vartime and point_sum read this points argument in place, without copying (for the tests)."""
+    return (<Items32>point_items(points)).in_place
 
-    Callers that can use decoded points (msm, msm_vartime, point_sum) check `type(points) is PointVector`
-    before calling this and skip the decoding; here a PointVector is copied as its encodings."""
-    cdef size_t n, i
-    cdef list items
-    if isinstance(points, str):
-        raise TypeError("points: expected points or a buffer of 32*n bytes, got str")
-    if type(points) is PointVector:
-        n = (<PointVector>points).pts.size()
-        out.allocate(32 * n)
-        with nogil:
-            cpp.encode_points(out.data(), (<PointVector>points).pts.data(), n)
-        return n
-    if PyObject_CheckBuffer(points):
-        return copy_items_of_32(memoryview(points), "points", out)
-    items = as_list(points, "points")
-    n = len(items)
-    out.allocate(32 * n)
-    for i in range(n):
-        read_point_bytes(items[i], f"points[{i}]", out.data() + 32 * i)
-    return n
+
+cdef int block_sum(int kind, object scalars, object points, str name, CEdwardsPoint* result) except -1:
+    """result = sum s_i P_i (kind MSM_CT: constant-time in the scalars; MSM_VARTIME: public scalars) or sum P_i
+    (MSM_SUM: scalars unused) over points: a PointVector, or any form point_items takes.
+
+    The arguments are read arg_block points at a time (scalars converted and reduced, points copied unless they are
+    an immutable bytes or a PointVector) with the GIL held; then the GIL is released while the C++ accumulator's
+    threads decode and add that block, keeping their state (Pippenger's buckets) across blocks. So the memory beyond
+    the arguments is bounded whatever n is (two blocks of 32 bytes per point, and the accumulator's per-thread
+    blocks and buckets), every point is decoded once, and the result is what one call over all n would give.
+    Errors name the index in the whole argument. The scalar block is wiped when done (SecretBuffer).
+
+    A buffer of points that another thread changes during the call is read block by block: each block is a
+    consistent copy, the sum may mix states across blocks (as for a list changed meanwhile)."""
+    cdef Items32 sc = None, pts = None
+    cdef PointVector v = None
+    cdef size_t n, first = 0, m, rc, block
+    cdef CSecretBuffer sbuf  # the scalar block (wiped when freed)
+    cdef CSecretBuffer pbuf  # not secret: a block of point encodings copied from a mutable argument
+    cdef unique_ptr[cpp.CMsmAccumulator] acc
+    cdef const uint8_t* sp = NULL
+    cdef const uint8_t* pp
+    cdef const CEdwardsPoint* dp
+    cdef bint ok
+    if kind != MSM_SUM:
+        sc = scalar_items(scalars)
+    if type(points) is PointVector:  # already decoded: fed to the core as they are
+        v = <PointVector>points
+        n = v.pts.size()
+    else:
+        pts = point_items(points)
+        n = pts.n
+    if sc is not None and sc.n != n:
+        raise ValueError(f"{name}: {sc.n} scalars but {n} points")
+    block = min(arg_block, n)
+    if sc is not None:
+        sbuf.allocate(32 * block)
+    if pts is not None and not pts.in_place:
+        pbuf.allocate(32 * block)
+    acc.reset(new cpp.CMsmAccumulator(kind, n))  # MemoryError when its buckets cannot be allocated
+    while first < n:
+        m = min(block, n - first)
+        if sc is not None:
+            sc.fill(first, m, sbuf.data())
+            sp = sbuf.data()
+        if v is not None:
+            dp = v.pts.data() + first
+            with nogil:
+                rc = acc.get().feed_decoded(sp, dp, m)
+        else:
+            if pts.in_place:
+                pp = pts.data + 32 * first
+            else:
+                pts.fill(first, m, pbuf.data())
+                pp = pbuf.data()
+            with nogil:
+                rc = acc.get().feed(sp, pp, m)
+        first += m
+        check_points_result(rc, first)  # the global index of an invalid point, or MemoryError
+        PyErr_CheckSignals()  # Ctrl-C between blocks
+    with nogil:
+        ok = acc.get().finish(result[0])
+    sbuf.wipe()
+    if not ok:
+        raise MemoryError(f"{name}: out of memory")
+    return 0
 
 
 cdef bytes read_dst(object dst):
@@ -753,4 +896,11 @@ def _get_threads():
     return cpp.get_msm_max_threads()
 
 
+def _backend():
+    """The backend this module's copy of the core uses (chosen on first use; pyristretto's import chooses it for
+    every module at once, see pyristretto.backend)."""
+    return cpp.backend_name().decode("ascii")
+
+
 include "_vectors.pxi"
+include "_schnorr.pxi"

@@ -6,9 +6,9 @@ encodings in one ``bytes`` (generating 2^22 distinct points would take minutes; 
 work, every point is decoded), and n random scalars below 2^252. Then it resets the kernel's peak-RSS mark
 (``/proc/self/clear_refs``, Linux), runs the function ``reps`` times and reports the best time and VmHWM - VmRSS:
 the memory the call needed on top of its inputs. The CPU time (all threads) is shown too: on a loaded machine
-it moves less than the wall time. That includes the Python wrapper's copies of the arguments
-(32 bytes per scalar and per point: 64 MiB at 2^20), which the C++ entry points do not make; the C++ figures
-alone come from ``bench_msm scaling`` (cpp/tests/bench_msm.cpp).
+it moves less than the wall time. That includes the Python wrapper's argument blocks (it converts the scalars,
+and copies the points unless they are one ``bytes``, 32768 at a time: 2 MiB at most, whatever n); the C++
+figures alone come from ``bench_msm scaling`` (cpp/tests/bench_msm.cpp).
 
 ``--baseline DIR`` runs every size a second time with ``DIR`` first on ``PYTHONPATH`` (another build of
 pyristretto, e.g. the previous release built in place), interleaved size by size, for a ratio from one run.

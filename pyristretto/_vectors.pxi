@@ -21,48 +21,64 @@ cdef PointVector vector_from_c(const CEdwardsPoint* points, size_t n):
 cdef int read_vector(object points, vector[CEdwardsPoint]& out) except -1:
     """Decodes points (a PointVector, an iterable of points (bytes-like or Point), or one buffer of 32*n bytes)
     into out: Points are copied, encodings decoded in C++ without the GIL (threads for large n);
-    InvalidPointError names points[i]."""
-    cdef CSecretBuffer enc  # not secret: a C++ buffer the decoding can read without the GIL
+    InvalidPointError names points[i]. Beyond out itself, memory stays bounded: an immutable bytes is decoded in
+    place, anything else a block of arg_block points at a time."""
+    cdef Items32 src
+    cdef CSecretBuffer enc  # not secret: a block of encodings the decoding can read without the GIL
     cdef vector[CEdwardsPoint] decoded
     cdef vector[size_t] where
-    cdef size_t n, k = 0, i, bad
-    cdef list items
+    cdef size_t n, first = 0, m, k, i, bad, block
     cdef object item
     if type(points) is PointVector:
         out = (<PointVector>points).pts
         return 0
-    if isinstance(points, str):
-        raise TypeError("points: expected points or a buffer of 32*n bytes, got str")
-    if PyObject_CheckBuffer(points):
-        n = read_points(points, enc)  # shape and contiguity checks shared with the functional API
-        out.resize(n)
+    src = point_items(points)  # shape and contiguity checks shared with the functional API
+    n = src.n
+    out.resize(n)
+    if src.in_place:
         with nogil:
-            bad = cpp.decode_points(out.data(), enc.data(), n)
+            bad = cpp.decode_points(out.data(), src.data, n)
         check_points_result(bad, n)
         return 0
-    items = as_list(points, "points")
-    n = len(items)
-    out.resize(n)
-    enc.allocate(32 * n)
-    for i in range(n):
-        item = items[i]
-        if type(item) is Point:
-            out[i] = (<Point>item).pt
+    block = min(arg_block, n)
+    enc.allocate(32 * block)
+    while first < n:
+        m = min(block, n - first)
+        if src.items is None:
+            src.fill(first, m, enc.data())
+            with nogil:
+                bad = cpp.decode_points(out.data() + first, enc.data(), m)
+            check_points_result(first + bad, first + m)
+            first += m
             continue
-        if type(item) is bytes and PyBytes_GET_SIZE(item) == 32:  # the common case, without building a name
-            memcpy(enc.data() + 32 * k, PyBytes_AS_STRING(item), 32)
-        else:
-            read_bytes(item, f"points[{i}]", enc.data() + 32 * k, 32, InvalidPointError)
-        where.push_back(i)
-        k += 1
-    if k:
-        decoded.resize(k)
-        with nogil:
-            bad = cpp.decode_points(decoded.data(), enc.data(), k)
-        if bad != k:
+        k = 0
+        where.clear()
+        for i in range(first, first + m):
+            if i >= <size_t>len(src.items):
+                raise RuntimeError("points: the list changed size during the call")
+            item = src.items[i]
+            if type(item) is Point:
+                out[i] = (<Point>item).pt
+                continue
+            if type(item) is bytes and PyBytes_GET_SIZE(item) == 32:  # the common case, without building a name
+                memcpy(enc.data() + 32 * k, PyBytes_AS_STRING(item), 32)
+            else:
+                read_bytes(item, f"points[{i}]", enc.data() + 32 * k, 32, InvalidPointError)
+            where.push_back(i)
+            k += 1
+        if k == m:  # encodings only: straight into out
+            with nogil:
+                bad = cpp.decode_points(out.data() + first, enc.data(), k)
+        elif k:
+            decoded.resize(k)
+            with nogil:
+                bad = cpp.decode_points(decoded.data(), enc.data(), k)
+            if bad == k:
+                for i in range(k):
+                    out[where[i]] = decoded[i]
+        if k and bad != k:
             raise_invalid_point(f"points[{where[bad]}]")
-        for i in range(k):
-            out[where[i]] = decoded[i]
+        first += m
     return 0
 
 
@@ -78,22 +94,10 @@ cdef size_t read_count(object n) except? 0:
 
 
 cdef Point vector_msm(PointVector v, object scalars, bint vartime, str function_name):
-    """sum s_i P_i over v's points (constant-time unless vartime); ValueError when the lengths differ."""
-    cdef CSecretBuffer s
-    cdef size_t n = read_scalars(scalars, s), m = v.pts.size()
-    cdef const CEdwardsPoint* p = v.pts.data()
+    """sum s_i P_i over v's points (constant-time unless vartime); ValueError when the lengths differ. The scalars
+    are read a block at a time (block_sum): no copy of them all."""
     cdef CEdwardsPoint r
-    cdef bint ok
-    if n != m:
-        raise ValueError(f"{function_name}: {n} scalars but {m} points")
-    with nogil:
-        if vartime:
-            ok = cpp.msm_vartime_points(s.data(), p, n, r)
-        else:
-            ok = cpp.msm_points(s.data(), p, n, r)
-        s.wipe()
-    if not ok:
-        raise MemoryError(f"{function_name}: out of memory")
+    block_sum(MSM_VARTIME if vartime else MSM_CT, scalars, v, function_name, &r)
     return point_from_c(r)
 
 

@@ -465,8 +465,8 @@ def main_scaling(args: argparse.Namespace) -> int:
     report = _scaling.run(args.function, sizes, args.baseline, log=log)
     report["machine"] = machine_info()
     print(f"{args.function}: µs per point (best of a few calls; wall, and CPU of all threads) and peak extra memory "
-          f"during the call (MiB, including the wrapper's copies of the arguments: 32 bytes per scalar and per "
-          f"encoded point), one fresh process per size")
+          f"during the call (MiB, including the wrapper's argument blocks: it converts the scalars and copies the "
+          f"points, unless they are one bytes, 32768 at a time), one fresh process per size")
     print()
     print(_scaling.table(report))
     save(report, args, lambda path, m: _scaling.plot(

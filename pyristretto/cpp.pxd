@@ -81,6 +81,13 @@ cdef extern from "pyristretto/msm.hpp" namespace "pyristretto" nogil:
     size_t msm_vartime(const uint8_t* scalars, const uint8_t* points, size_t n, uint8_t* out) noexcept
     size_t point_sum(const uint8_t* points, size_t n, uint8_t* out) noexcept
     void pedersen_commit(const uint8_t* amount, const uint8_t* blinding, uint8_t* out) noexcept
+    # The same sums over blocks fed in order (kind 0 msm, 1 msm_vartime, 2 point_sum); feed returns the points fed
+    # so far, the global index of an invalid point, or SIZE_MAX (out of memory). Hold it by pointer.
+    cdef cppclass CMsmAccumulator "pyristretto::MsmAccumulator":
+        CMsmAccumulator(int kind, size_t n) except +
+        size_t feed(const uint8_t* scalars, const uint8_t* points, size_t m) noexcept
+        size_t feed_decoded(const uint8_t* scalars, const CEdwardsPoint* points, size_t m) noexcept
+        bint finish(CEdwardsPoint& result) noexcept
 
 cdef extern from "pyristretto/msm_algorithms.hpp" namespace "pyristretto" nogil:
     void set_msm_max_threads(unsigned count) noexcept
@@ -88,6 +95,7 @@ cdef extern from "pyristretto/msm_algorithms.hpp" namespace "pyristretto" nogil:
 
 cdef extern from "pyristretto/threads.hpp" namespace "pyristretto" nogil:
     unsigned worker_count(size_t n) noexcept
+    size_t decode_work(size_t n) noexcept
     unsigned available_cpus() noexcept
     unsigned cpu_max_limit(const char* text) noexcept
     const unsigned kMaxThreadsCap
@@ -132,3 +140,16 @@ cdef extern from "pyristretto/msm_table.hpp" namespace "pyristretto" nogil:
 
 cdef extern from "pyristretto/backend.hpp" namespace "pyristretto" nogil:
     const char* backend_name() noexcept
+
+cdef extern from "pyristretto/schnorr.hpp" namespace "pyristretto" nogil:
+    # Schnorr signature batch verification scalars and FROST's secret-keyed nonce hash (schnorr.hpp).
+    cdef struct CSchnorrItem "pyristretto::SchnorrItem":
+        const uint8_t* msg
+        size_t msg_len
+        const uint8_t* sig
+        size_t key
+    bint schnorr_batch_scalars(const uint8_t* prefix, size_t prefix_len, const CSchnorrItem* items, size_t n,
+                               const uint8_t* key_encodings, size_t n_keys, uint8_t* scalars, uint8_t* r) noexcept
+    bint scalar_is_canonical_vartime(const uint8_t* s) noexcept
+    void hash_to_scalar_with_secret(const uint8_t* prefix, size_t prefix_len, const uint8_t* data, size_t data_len,
+                                    const uint8_t* secret, uint8_t* out) noexcept

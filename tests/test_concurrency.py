@@ -51,6 +51,7 @@ def workload(points, scalars, sparse, commits):
 def test_threads_agree_with_serial_results(fast_switching):
     with thread_setting(3):  # the core's own threads too, whatever the machine: 2 from 128 points, 3 from 192
         assert [pr._core._worker_count(n) for n in SIZES] == [1, 1, 1, 1, 1, 2, 3]
+        assert pr._core._worker_count(pr._core._decode_work(N_MAX)) >= 2  # point_sum, msm_vartime split too
         threads_agree_with_serial_results()
 
 

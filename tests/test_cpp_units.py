@@ -1,7 +1,10 @@
 """Builds and runs the C++ unit tests: cpp/tests/test_core.cpp (field, group, encoding; vectors path as argv[1])
 cpp/tests/test_msm.cpp (recodings, MSM, point_sum, pedersen_commit, fixed-base tables vs libsodium) and
-cpp/tests/test_ifma.cpp (the AVX-512 IFMA field, batch decoder and MSMs against the portable code)."""
+cpp/tests/test_ifma.cpp (the AVX-512 IFMA field, batch decoder and MSMs against the portable code), and the IFMA
+emulation of the constant-time check (cpp/include/pyristretto/ifma/emulate.hpp): intrinsic by intrinsic against the
+real instructions (cpp/tests/test_ifma_emulation.cpp), and test_ifma.cpp built on it."""
 
+import os
 import subprocess
 
 import pytest
@@ -9,8 +12,8 @@ import pytest
 import cpp_build
 
 
-def _run(args):
-    proc = subprocess.run([str(a) for a in args], capture_output=True, text=True, timeout=600)
+def _run(args, env=None):
+    proc = subprocess.run([str(a) for a in args], capture_output=True, text=True, timeout=600, env=env)
     out = proc.stdout + proc.stderr
     return proc.returncode, out
 
@@ -47,5 +50,32 @@ def test_ifma(tmp_path):
     if not test_backend.cpu_has_ifma():
         assert "ifma: not available" in out, out[-4000:]
         pytest.skip("this CPU has no AVX-512 IFMA: only the portable fallback was checked")
+    last = out.strip().splitlines()[-1]
+    assert last.endswith(" passed, 0 failed") and int(last.split()[0]) >= 30, out[-4000:]
+
+
+def test_ifma_emulation_matches_the_instructions(tmp_path):
+    """Each AVX-512 stand-in of ifma/emulate.hpp gives the real instruction's result (edge and random lanes)."""
+    import test_backend
+
+    exe = cpp_build.build("test_ifma_emulation.cpp", tmp_path, core=False)
+    rc, out = _run([exe])
+    assert rc == 0, out[-4000:]
+    if not test_backend.cpu_has_ifma():
+        assert "ifma: not available" in out, out[-4000:]
+        pytest.skip("this CPU has no AVX-512 IFMA: the emulation cannot be compared with the instructions")
+    assert out.strip().splitlines()[-1] == "2 passed, 0 failed", out[-4000:]
+
+
+def test_ifma_emulated(tmp_path):
+    """test_ifma.cpp (--quick) on the emulated IFMA code the constant-time check runs: the same results as the
+    portable backend and libsodium, so the code memcheck inspects computes what the real backend computes."""
+    exe = cpp_build.build("test_ifma.cpp", tmp_path, extra=["-DPYRISTRETTO_IFMA_EMULATE"])
+    # The emulated build runs its IFMA code wherever it is, unless the environment asks for the portable backend
+    # (as a suite pass on that backend does): this test is about the IFMA code, so it does not inherit that.
+    env = {k: v for k, v in os.environ.items() if k != "PYRISTRETTO_BACKEND"}
+    rc, out = _run([exe, cpp_build.VECTORS, "--quick"], env)
+    assert rc == 0, out[-4000:]
+    assert "backend in use: ifma" in out, out[-4000:]
     last = out.strip().splitlines()[-1]
     assert last.endswith(" passed, 0 failed") and int(last.split()[0]) >= 30, out[-4000:]

@@ -11,11 +11,18 @@ import pytest
 
 import pyristretto as pr
 import reference as ref
-from concurrency import run_concurrently
+from concurrency import run_concurrently, thread_setting
 from pyristretto import InvalidPointError, MSMTable, Point, PointVector, Scalar
 from reference import DIFF_CASES, EDGE_SCALARS, random_scalar
 
 SIZES = [0, 1, 2, 3, 64, 127, 128, 129, 191, 192, 255, 256, 257, 600]
+
+
+@pytest.fixture(autouse=True)
+def split_over_threads():
+    """Three threads allowed whatever this machine's CPUs, so the sizes past the threading threshold run split."""
+    with thread_setting(3):
+        yield
 
 
 def rand_points(rng, n):

@@ -12,12 +12,19 @@ import pytest
 
 import pyristretto as pr
 import reference as ref
-from concurrency import run_concurrently
+from concurrency import run_concurrently, thread_setting
 from pyristretto import InvalidPointError, Point, PointVector, Scalar
 from reference import DIFF_CASES, EDGE_SCALARS, Q, random_scalar
 
 # Sizes around the Straus/Pippenger crossover (128) and the threading threshold (128 points, 64 per thread).
 SIZES = [0, 1, 2, 3, 63, 64, 127, 128, 129, 191, 192, 300, 1000]
+
+
+@pytest.fixture(autouse=True)
+def split_over_threads():
+    """Three threads allowed whatever this machine's CPUs, so the sizes past the threading threshold run split."""
+    with thread_setting(3):
+        yield
 
 
 def rand_points(rng, n):

@@ -52,6 +52,17 @@ def test_worker_split_follows_the_setting():
         assert pr._core._worker_count(10**6) == 1
 
 
+def test_decoding_work_counts_half_on_ifma():
+    """Decoding costs about a quarter as much on the IFMA backend, so the decode-dominated splits (point_sum,
+    msm_vartime, PointVector construction) count half the points there: they thread from 256 points, not 128."""
+    halved = pr.backend() == "ifma"
+    sizes = (0, 1, 255, 256, 257, 10**6)
+    assert [pr._core._decode_work(n) for n in sizes] == [n // 2 if halved else n for n in sizes]
+    with thread_setting(3):
+        assert pr._core._worker_count(pr._core._decode_work(255 if halved else 127)) == 1
+        assert pr._core._worker_count(pr._core._decode_work(256 if halved else 128)) == 2
+
+
 @pytest.mark.parametrize("bad", [-1, -(2**40), 2**32, 2**64])
 def test_set_threads_rejects_bad_counts(bad):
     before = pr._core._get_threads()
@@ -238,9 +249,11 @@ def concurrent_calls_agree_with_serial(n):
     run_concurrently(work, N_THREADS)
 
 
-def _scribble_run(fname, writer_ops, n, n_readers=3, calls=150):
+def _scribble_run(fname, writer_ops, n, n_readers=3, calls=150, until_both=False):
     """Readers call fname(scalars, buf) while a writer mutates buf; returns the scalars, the point sets A and B, the
-    writer's log and the readers' results (a point, or None for InvalidPointError)."""
+    writer's log and the readers' results (a point, or None for InvalidPointError). With until_both, the readers
+    go on past `calls` (for up to a minute) until both outcomes have occurred: on a loaded machine the writer may
+    get too few turns during the first calls."""
     rng = random.Random(f"scribble-{fname}-{n}")
     A = [ref.random_point(rng) for _ in range(n)]
     B = [ref.random_point(rng) for _ in range(n)]
@@ -257,14 +270,21 @@ def _scribble_run(fname, writer_ops, n, n_readers=3, calls=150):
         while not stop.is_set():
             writer_ops(wr, buf, A, B, log)
 
+    def both_seen():
+        with lock:
+            return None in results and any(r is not None for r in results)
+
     def reader(k):
-        for _ in range(calls):
+        deadline = time.monotonic() + 60
+        done = 0
+        while done < calls or (until_both and not both_seen() and time.monotonic() < deadline):
             try:
                 res = f(scalars, buf)
             except pr.InvalidPointError:
                 res = None
             with lock:
                 results.append(res)
+            done += 1
 
     w = threading.Thread(target=writer)
     w.start()
@@ -275,7 +295,7 @@ def _scribble_run(fname, writer_ops, n, n_readers=3, calls=150):
         stop.set()
         w.join(timeout=60)
     assert not w.is_alive()
-    assert len(results) == n_readers * calls
+    assert len(results) >= n_readers * calls
     return scalars, A, B, log, results
 
 
@@ -302,7 +322,7 @@ def test_bytearray_scribbled_during_msm(fname, n, fast_switching):
             log.add((k, bytes(buf[32 * k:32 * k + 32])))
         time.sleep(0)  # let the readers run between writes
 
-    scalars, A, B, log, results = _scribble_run(fname, ops, n)
+    scalars, A, B, log, results = _scribble_run(fname, ops, n, until_both=True)
     assert None in results and any(r is not None for r in results), "both outcomes were exercised"
     possible = set()
     for base in (A, B):

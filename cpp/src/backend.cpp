@@ -10,7 +10,9 @@
 namespace pyristretto {
 
 bool ifma_available() {
-#if PYRISTRETTO_IFMA
+#if defined(PYRISTRETTO_IFMA_EMULATE)
+    return true;  // the constant-time check's build: the IFMA code on portable lane loops runs anywhere
+#elif PYRISTRETTO_IFMA
     // __builtin_cpu_supports also checks that the OS saves the ZMM state (XGETBV), not only the CPUID bits.
     // Valgrind's simulated CPU reports no AVX-512, so under memcheck the portable code runs.
     static const bool available = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512ifma") &&

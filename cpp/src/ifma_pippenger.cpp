@@ -1,12 +1,15 @@
-// Pippenger's bucket method on the IFMA backend, with a window per lane. Scalars are cut into 32 signed radix-2^8
-// digits (windows); a pass handles eight windows at once: lane w of the bucket array holds the 128 buckets of
-// window 8p + w, and every point is added, in one eight-lane addition, to bucket |digit| of each of the eight
-// windows (with the digit's sign). The eight lanes never touch the same memory, so there are no bucket conflicts
-// to schedule around, unlike eight buckets of one window; the price is that the buckets are gathered and scattered
-// (each lane's bucket index differs). Four passes cover the 32 windows, the bucket sums run on eight lanes too,
-// and the 32 window sums are combined with 8 doublings each at the end (portable).
-// Zero digits add to bucket 0, which is never read, instead of being skipped: no lane ever waits for another.
+// Pippenger's bucket method on the IFMA backend, with a window per lane. Scalars are cut into signed radix-2^c
+// digits (windows, c = 4..8 by n); a pass handles eight windows at once: lane w of the bucket array holds the
+// 2^(c-1) buckets of window 8p + w, and every point is added, in one eight-lane addition, to bucket |digit| of each
+// of the eight windows (with the digit's sign). The eight lanes never touch the same memory, so there are no bucket
+// conflicts to schedule around, unlike eight buckets of one window; the price is that the buckets are gathered and
+// scattered (each lane's bucket index differs). ceil(254 / c) windows take ceil(that / 8) passes, the bucket sums
+// run on eight lanes too, and the window sums are combined with c doublings each at the end (portable).
+// Zero digits add to bucket 0, which is never read, instead of being skipped: no lane ever waits for another. A
+// point whose eight digits of a pass are all zero is skipped in that pass (a short scalar, such as the 128-bit
+// weights of a batch verification, then costs about half the passes).
 #include <cstdlib>
+#include <cstring>
 #include <vector>
 
 #include "pyristretto/ifma/edwards8.hpp"
@@ -21,25 +24,41 @@ namespace ifma {
 // Measured (test_ifma --bench, decoded points, one thread, ns per point portable / IFMA): n = 32: 8372 / 9601,
 // n = 48: 8083 / 6912, n = 64: 8064 / 5562, n = 128: 7847 / 3503, n = 4096: 4626 / 1569. The four passes' fixed
 // cost (4 x 256 eight-lane additions for the bucket sums) loses below ~40 points.
+// (Measured with c = 8 at every n; the smaller windows of window_bits below cut that fixed cost, so the crossover
+// may now lie lower, which has not been measured.)
 const size_t kPippengerMin = 48;
 
 namespace {
 
-constexpr int kWindows = 32;   // 8-bit signed digits: 253-bit scalars fit 32 of them (the top one is <= 32)
-constexpr int kBuckets = 129;  // |digit| in 0..128; bucket 0 collects the zero digits and is discarded
 static_assert(sizeof(Point8) == 160 * 8, "bucket stride: coordinate c, limb l, lane w at qword (5 c + l) 8 + w");
 
-// Signed radix-2^8 digits in [-128, 127] (the top one in [0, 32]) of any 32-byte scalar, folded below 2^253 first
-// (scalar.hpp: the same value mod q).
-void signed_radix256(const uint8_t scalar[32], int8_t d[kWindows]) {
+// The window: each pass costs n point additions plus 2^c for its bucket sums, and there are ceil(ceil(254/c)/8)
+// passes, so the total 8-lane additions passes(c) * (n + 2^c) is least at c = 4 below 96 points, 5 below 160,
+// 6 below 256, 7 below 384 and 8 from there (at 129 points: 1127 additions with c = 5 against 1540 with c = 8).
+int window_bits(size_t n) {
+    if (n < 96) return 4;
+    if (n < 160) return 5;
+    if (n < 256) return 6;
+    if (n < 384) return 7;
+    return 8;
+}
+
+// Signed radix-2^c digits in [-2^(c-1), 2^(c-1)) (the top one in [0, 2^(c-1)]) of any 32-byte scalar, folded below
+// 2^253 first (scalar.hpp: the same value mod q): windows = ceil(254 / c) digits, then zeros up to `stride`.
+void signed_radix2c_digits(const uint8_t scalar[32], int c, int windows, int stride, int8_t* d) {
     uint8_t s[32];
     scalar_fold(scalar, s);
+    const int half = 1 << (c - 1);
     int carry = 0;
-    for (int k = 0; k < kWindows; ++k) {
-        int v = s[k] + carry;
-        carry = v >= 128;
-        d[k] = static_cast<int8_t>(v - 256 * carry);
+    for (int k = 0; k < windows; ++k) {
+        const int bit = c * k;  // < 256
+        int bits = s[bit >> 3] >> (bit & 7);
+        if ((bit & 7) + c > 8 && (bit >> 3) + 1 < 32) bits |= s[(bit >> 3) + 1] << (8 - (bit & 7));
+        const int v = (bits & ((1 << c) - 1)) + carry;
+        carry = k + 1 < windows && v >= half;  // the top digit keeps its value (at most 2^(c-1))
+        d[k] = static_cast<int8_t>(v - (carry << c));
     }
+    for (int k = windows; k < stride; ++k) d[k] = 0;
 }
 
 // Lane w of the result is lane w of buckets[idx[w]] (idx in qword units: bucket * 160 + w).
@@ -67,22 +86,30 @@ PYR_IFMA_INLINE Cached8 splat_cached(const CachedPoint& q) {
 
 PYR_IFMA_FN EdwardsPoint pippenger_vartime(const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
     if (n == 0) return EdwardsPoint::identity();
-    std::vector<int8_t> digits(kWindows * n);
+    const int c = window_bits(n);
+    const int windows = (254 + c - 1) / c;  // c = 8: 32 windows, 4 passes; c = 4: 64 windows, 8 passes
+    const int passes = (windows + 7) / 8;
+    const int stride = 8 * passes;  // digits per point, zero-padded to whole passes
+    const int buckets_per_lane = (1 << (c - 1)) + 1;  // |digit| in 0..2^(c-1); bucket 0 is discarded
+    std::vector<int8_t> digits(stride * n);
     std::vector<CachedPoint> cached(n);
     for (size_t i = 0; i < n; ++i) {
-        signed_radix256(scalars + 32 * i, &digits[kWindows * i]);
+        signed_radix2c_digits(scalars + 32 * i, c, windows, stride, &digits[stride * i]);
         cached[i] = points[i].to_cached();
     }
-    const auto memory = aligned_array<Point8>(kBuckets);
+    const auto memory = aligned_array<Point8>(buckets_per_lane);
     Point8* const buckets = memory.get();
     const __m512i lane = _mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7);
 
-    EdwardsPoint window_sum[kWindows];
-    for (int pass = 0; pass < kWindows / 8; ++pass) {
-        for (int b = 0; b < kBuckets; ++b) buckets[b] = identity8();
+    EdwardsPoint window_sum[64];  // c = 4: 8 passes of 8 windows
+    for (int pass = 0; pass < passes; ++pass) {
+        for (int b = 0; b < buckets_per_lane; ++b) buckets[b] = identity8();
         for (size_t i = 0; i < n; ++i) {
-            const __m512i d = _mm512_cvtepi8_epi64(
-                _mm_loadl_epi64(reinterpret_cast<const __m128i*>(&digits[kWindows * i + 8 * pass])));
+            const int8_t* group = &digits[stride * i + 8 * pass];
+            uint64_t any;
+            std::memcpy(&any, group, 8);
+            if (any == 0) continue;  // all eight digits zero (public scalars: skipping is fine)
+            const __m512i d = _mm512_cvtepi8_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(group)));
             const __mmask8 negative = _mm512_cmplt_epi64_mask(d, _mm512_setzero_si512());
             const __m512i mag = _mm512_abs_epi64(d);  // bucket * 160 = bucket * 128 + bucket * 32
             const __m512i idx =
@@ -94,14 +121,14 @@ PYR_IFMA_FN EdwardsPoint pippenger_vartime(const uint8_t* scalars, const Edwards
         }
         // Window sum, lane by lane: sum_b b * bucket[b] as running sums from the top bucket down.
         Point8 running = identity8(), sum = identity8();
-        for (int b = kBuckets - 1; b >= 1; --b) {
+        for (int b = buckets_per_lane - 1; b >= 1; --b) {
             running = add(running, to_cached(buckets[b]));
             sum = add(sum, to_cached(running));
         }
         store_points(sum, &window_sum[8 * pass]);
     }
-    EdwardsPoint acc = window_sum[kWindows - 1];
-    for (int w = kWindows - 2; w >= 0; --w) acc = acc.mul_by_pow2(8) + window_sum[w].to_cached();
+    EdwardsPoint acc = window_sum[windows - 1];  // the padding windows past it are empty
+    for (int w = windows - 2; w >= 0; --w) acc = acc.mul_by_pow2(c) + window_sum[w].to_cached();
     return acc;
 }
 

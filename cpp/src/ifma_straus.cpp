@@ -19,8 +19,9 @@ namespace ifma {
 
 // Every lane pays the 252 doublings, so few points waste lanes. Measured (test_ifma --bench, decoded points, one
 // thread, ns per point portable / IFMA): n = 1: 41091 / 56985, n = 2: 28888 / 28572, n = 3: 24520 / 19048,
-// n = 8: 19322 / 7194, n = 64: 16666 / 3150.
-const size_t kStrausMin = 3;
+// n = 8: 19322 / 7194, n = 64: 16666 / 3150; a second session, two runs (CPU time, load ~6 on 2 CPUs): n = 3:
+// 18788 / 19172 and 18598 / 19172, n = 4: 16662 / 14386 and 16640 / 14382, n = 6: 14480 / 9613. So from 4 points.
+const size_t kStrausMin = 4;
 
 namespace {
 

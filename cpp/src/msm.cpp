@@ -17,82 +17,151 @@
 
 namespace pyristretto {
 
-namespace {
+// ---- the accumulator: threads, blocks and their state across feeds -------------------------------------------
 
-enum class Kind { ConstantTime, Vartime, Sum };
+// One thread's share of an MsmAccumulator: every feed hands it a contiguous part of the block, which it decodes
+// kMsmBlock points at a time (640 KiB of decoded points) and accumulates before decoding the next: constant-time
+// Straus and the plain sum per block into acc, Pippenger into buckets for all windows kept across blocks and feeds
+// (so its cost per point keeps falling with the share's length, not with the block).
+struct MsmAccumulator::Lane {
+    Lane(int kind_, size_t total_)
+        : kind(kind_), total(total_),
+          // On the IFMA backend each block runs its eight-lane Pippenger instead (msm_vartime_decoded).
+          buckets(kind_ == kVartime && total_ >= kPippengerCrossover && backend() != Backend::Ifma) {
+        if (buckets) sums.reset(new PippengerSums(Pippenger::window_for(total), total));
+    }
 
-// Decodes points[begin, end) one block at a time (kMsmBlock points: 640 KiB of decoded points) and accumulates
-// each block before decoding the next, so memory stays bounded whatever the length: constant-time Straus and
-// the plain sum per block, Pippenger with its buckets for all windows kept across blocks (so its cost per
-// point keeps falling with the length, not with the block). Returns end, or the global index of the first
-// invalid point; stops early once a point before this block is known to be invalid (first_bad).
-size_t sum_range(Kind kind, const uint8_t* scalars, const uint8_t* points, size_t begin, size_t end,
-                 std::atomic<size_t>& first_bad, EdwardsPoint& result) {
-    const size_t len = end - begin;
-    // On the IFMA backend each block runs its eight-lane Pippenger instead (msm_vartime_decoded).
-    const bool buckets = kind == Kind::Vartime && len >= kPippengerCrossover && backend() != Backend::Ifma;
-    std::unique_ptr<PippengerSums> sums;
-    if (buckets) sums.reset(new PippengerSums(Pippenger::window_for(len), len));
-    const std::unique_ptr<EdwardsPoint[]> decoded(new EdwardsPoint[std::min(len, kMsmBlock)]);
-    EdwardsPoint acc = EdwardsPoint::identity();
-    for (size_t first = begin; first < end; first += kMsmBlock) {
-        if (first_bad.load(std::memory_order_relaxed) < first) return end;  // an earlier point is invalid
-        const size_t m = std::min(kMsmBlock, end - first);
-        const size_t bad = ristretto_decode_many(decoded.get(), points + 32 * first, m);
-        if (bad != m) {
-            size_t seen = first_bad.load(std::memory_order_relaxed);
-            while (first + bad < seen && !first_bad.compare_exchange_weak(seen, first + bad)) {
+    // Adds m points (encoded, else decoded) whose global indices start at first. An invalid point lowers
+    // first_bad to its global index; stops early once a point before this block is known to be invalid.
+    void add(const uint8_t* scalars, const uint8_t* encoded, const EdwardsPoint* decoded_points, size_t m,
+             size_t first, std::atomic<size_t>& first_bad) {
+        if (encoded && !decoded) decoded.reset(new EdwardsPoint[std::min(total, kMsmBlock)]);
+        for (size_t off = 0; off < m; off += kMsmBlock) {
+            if (first_bad.load(std::memory_order_relaxed) < first + off) return;  // an earlier point is invalid
+            const size_t k = std::min(kMsmBlock, m - off);
+            const EdwardsPoint* points = decoded_points + off;
+            if (encoded) {
+                const size_t bad = ristretto_decode_many(decoded.get(), encoded + 32 * off, k);
+                if (bad != k) {
+                    size_t seen = first_bad.load(std::memory_order_relaxed);
+                    while (first + off + bad < seen && !first_bad.compare_exchange_weak(seen, first + off + bad)) {
+                    }
+                    return;
+                }
+                points = decoded.get();
             }
-            return first + bad;
-        }
-        const uint8_t* s = scalars ? scalars + 32 * first : nullptr;
-        if (buckets) {
-            sums->add(s, decoded.get(), m);
-        } else if (kind == Kind::ConstantTime) {
-            acc = acc + Straus::mul_ct(s, decoded.get(), m);
-        } else if (kind == Kind::Vartime) {  // a short range (< kPippengerCrossover), or the IFMA backend
-            acc = acc + msm_vartime_decoded(s, decoded.get(), m);
-        } else {
-            for (size_t i = 0; i < m; ++i) acc = acc + decoded[i];
+            const uint8_t* s = scalars ? scalars + 32 * off : nullptr;
+            if (buckets) {
+                sums->add(s, points, k);
+            } else if (kind == kConstantTime) {
+                acc = acc + Straus::mul_ct(s, points, k);
+            } else if (kind == kVartime) {  // a short share (< kPippengerCrossover), or the IFMA backend
+                acc = acc + msm_vartime_decoded(s, points, k);
+            } else {
+                for (size_t i = 0; i < k; ++i) acc = acc + points[i];
+            }
         }
     }
-    result = buckets ? sums->finish() : acc;
-    return end;
+
+    EdwardsPoint result() const { return buckets ? sums->finish() : acc; }
+
+    const int kind;
+    const size_t total;  // points this lane gets over all feeds (about n / threads): chooses the window
+    const bool buckets;
+    std::unique_ptr<PippengerSums> sums;
+    std::unique_ptr<EdwardsPoint[]> decoded;  // allocated on the first feed of encodings
+    EdwardsPoint acc = EdwardsPoint::identity();
+};
+
+// The threads m points of this kind pay for. The constant-time sum costs several decodes per point; the others
+// are dominated by decoding their points when they are encoded (decode_work), and a plain sum of decoded points
+// is a run of additions, each about 1/25 of a portable decode (as in sum_points).
+unsigned MsmAccumulator::threads_for(size_t m, bool encoded) const noexcept {
+    if (kind_ == kConstantTime) return worker_count(m);
+    if (encoded) return worker_count(decode_work(m));
+    return worker_count(kind_ == kSum ? m / 32 : m);
 }
 
-// Decodes the points and computes the sum; returns n, the index of the first invalid point, or kOutOfMemory.
+MsmAccumulator::MsmAccumulator(int kind, size_t n) : kind_(kind), n_(n) {
+    const unsigned workers = threads_for(n, true);  // the most any feed can use
+    for (unsigned k = 0; k < workers; ++k)
+        lanes_.emplace_back(new Lane(kind, n * (k + 1) / workers - n * k / workers));
+}
+
+MsmAccumulator::~MsmAccumulator() = default;
+
+size_t MsmAccumulator::feed(const uint8_t* scalars, const uint8_t* points, size_t m) noexcept {
+    return feed_any(scalars, points, nullptr, m);
+}
+
+size_t MsmAccumulator::feed_decoded(const uint8_t* scalars, const EdwardsPoint* points, size_t m) noexcept {
+    return feed_any(scalars, nullptr, points, m);
+}
+
+size_t MsmAccumulator::feed_any(const uint8_t* scalars, const uint8_t* encoded, const EdwardsPoint* decoded,
+                                size_t m) noexcept {
+    if (spent_ || m > n_ - fed_) {
+        spent_ = true;
+        return SIZE_MAX;
+    }
+    if (kind_ == kSum) scalars = nullptr;
+    const unsigned workers = static_cast<unsigned>(lanes_.size());
+    std::atomic<size_t> first_bad{SIZE_MAX};
+    bool failed[kMaxThreadsCap] = {false};
+    const size_t first = fed_;
+    // Lane k takes the k-th contiguous part of the block, so lanes stay in index order.
+    auto share = [&](unsigned k) noexcept {
+        const size_t begin = m * k / workers, end = m * (k + 1) / workers;
+        if (begin == end) return;
+        try {
+            lanes_[k]->add(scalars ? scalars + 32 * begin : nullptr, encoded ? encoded + 32 * begin : nullptr,
+                           decoded ? decoded + begin : nullptr, end - begin, first + begin, first_bad);
+        } catch (...) {  // std::bad_alloc
+            failed[k] = true;
+        }
+    };
+    if (workers > 1 && threads_for(m, encoded != nullptr) > 1) {
+        run_parallel(workers, share);
+    } else {  // one thread, or a block too short to pay for starting threads (the last one)
+        for (unsigned k = 0; k < workers; ++k) share(k);
+    }
+    if (first_bad.load() != SIZE_MAX) {  // the smallest invalid index any lane found
+        spent_ = true;
+        return first_bad.load();
+    }
+    for (unsigned k = 0; k < workers; ++k) {
+        if (failed[k]) {
+            spent_ = true;
+            return SIZE_MAX;
+        }
+    }
+    fed_ += m;
+    return fed_;
+}
+
+bool MsmAccumulator::finish(EdwardsPoint& result) noexcept {
+    if (spent_ || fed_ != n_) return false;
+    EdwardsPoint acc = lanes_[0]->result();
+    for (size_t k = 1; k < lanes_.size(); ++k) acc = acc + lanes_[k]->result();
+    result = acc;
+    return true;
+}
+
+namespace {
+
+// Returns n, the index of the first invalid point, or kOutOfMemory (out untouched then).
 constexpr size_t kOutOfMemory = SIZE_MAX;
 
-size_t decode_and_sum_or_throw(Kind kind, const uint8_t* scalars, const uint8_t* points, size_t n,
-                               EdwardsPoint& result) {
-    const unsigned workers = worker_count(n);
-    std::atomic<size_t> first_bad{n};
-    if (workers <= 1) return sum_range(kind, scalars, points, 0, n, first_bad, result);
-    // Each thread streams its own contiguous range with its own blocks and buckets.
-    std::vector<EdwardsPoint> partial(workers, EdwardsPoint::identity());
-    std::vector<uint8_t> failed(workers, 0);
-    run_parallel(workers, [&](unsigned k) noexcept {
-        const size_t begin = n * k / workers, end = n * (k + 1) / workers;
-        try {
-            sum_range(kind, scalars, points, begin, end, first_bad, partial[k]);
-        } catch (...) {
-            failed[k] = 1;
-        }
-    });
-    if (first_bad.load() != n) return first_bad.load();  // the smallest invalid index any thread found
-    for (unsigned k = 0; k < workers; ++k)
-        if (failed[k]) return kOutOfMemory;
-    EdwardsPoint acc = partial[0];
-    for (unsigned k = 1; k < workers; ++k) acc = acc + partial[k];
-    result = acc;
-    return n;
-}
-
-size_t decode_and_sum(Kind kind, const uint8_t* scalars, const uint8_t* points, size_t n,
-                      EdwardsPoint& result) noexcept {
+size_t decode_and_sum(int kind, const uint8_t* scalars, const uint8_t* points, size_t n, uint8_t out[32]) noexcept {
     try {
-        return decode_and_sum_or_throw(kind, scalars, points, n, result);
-    } catch (...) {  // std::bad_alloc: out is left untouched
+        MsmAccumulator acc(kind, n);
+        const size_t rc = acc.feed(scalars, points, n);
+        if (rc != n) return rc;
+        EdwardsPoint result;
+        if (!acc.finish(result)) return kOutOfMemory;
+        ristretto_encode(out, result);
+        return n;
+    } catch (...) {  // std::bad_alloc from the lanes
         return kOutOfMemory;
     }
 }
@@ -116,24 +185,15 @@ const FixedBaseTable& h_table() noexcept {
 // ---------------------------------------------------------------------------------------------------------
 
 size_t msm(const uint8_t* scalars, const uint8_t* points, size_t n, uint8_t out[32]) noexcept {
-    EdwardsPoint result;
-    const size_t rc = decode_and_sum(Kind::ConstantTime, scalars, points, n, result);
-    if (rc == n) ristretto_encode(out, result);
-    return rc;
+    return decode_and_sum(MsmAccumulator::kConstantTime, scalars, points, n, out);
 }
 
 size_t msm_vartime(const uint8_t* scalars, const uint8_t* points, size_t n, uint8_t out[32]) noexcept {
-    EdwardsPoint result;
-    const size_t rc = decode_and_sum(Kind::Vartime, scalars, points, n, result);
-    if (rc == n) ristretto_encode(out, result);
-    return rc;
+    return decode_and_sum(MsmAccumulator::kVartime, scalars, points, n, out);
 }
 
 size_t point_sum(const uint8_t* points, size_t n, uint8_t out[32]) noexcept {
-    EdwardsPoint result;
-    const size_t rc = decode_and_sum(Kind::Sum, nullptr, points, n, result);
-    if (rc == n) ristretto_encode(out, result);
-    return rc;
+    return decode_and_sum(MsmAccumulator::kSum, nullptr, points, n, out);
 }
 
 void pedersen_commit(const uint8_t amount[32], const uint8_t blinding[32], uint8_t out[32]) noexcept {

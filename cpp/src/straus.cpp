@@ -77,9 +77,9 @@ EdwardsPoint point_mul_decoded(const uint8_t s[32], const EdwardsPoint& P) noexc
 }
 
 EdwardsPoint Straus::mul_ct(const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
-    // The IFMA constant-time Straus (ifma::straus_ct, 5x faster at n = 128) is not routed here yet: valgrind, which
-    // checks every constant-time path (tests/test_constant_time.py), cannot run AVX-512 code, and secret paths are
-    // checked, not assumed. It is tested for results in cpp/tests/test_ifma.cpp.
+    // The IFMA constant-time Straus from ifma::kStrausMin points: ~5x at n = 128. Its constant-time property is
+    // checked by tests/test_constant_time.py on the emulated build (ifma/emulate.hpp), its results by test_ifma.cpp.
+    if (n >= ifma::kStrausMin && backend() == Backend::Ifma) return ifma::straus_ct(scalars, points, n);
     if (n == 0) return EdwardsPoint::identity();
     // Blocks of at most kCtBlock points, each with its own doublings (252 per block: < 0.5 per point), so the
     // tables stay in L2 and memory stays bounded for any n.

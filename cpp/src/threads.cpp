@@ -9,6 +9,7 @@
 #include <cstring>
 #include <string>
 
+#include "pyristretto/backend.hpp"
 #include "pyristretto/msm_algorithms.hpp"
 
 namespace pyristretto {
@@ -142,6 +143,8 @@ unsigned worker_count(size_t n) noexcept {
     if (by_size < hc) hc = static_cast<unsigned>(by_size);
     return hc;
 }
+
+size_t decode_work(size_t n) noexcept { return backend() == Backend::Ifma ? n / 2 : n; }
 
 void set_msm_max_threads(unsigned count) noexcept { g_max_threads.store(count, std::memory_order_relaxed); }
 

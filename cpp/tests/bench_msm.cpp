@@ -30,8 +30,15 @@
 #include "pyristretto/hash.hpp"
 #include "pyristretto/msm.hpp"
 #include "pyristretto/msm_algorithms.hpp"
+// An older core (benchmarks/msm_scaling_cpp.sh REV, e.g. af7203b) has no object layer: the modes on decoded points
+// and tables are left out when building against it.
+#if __has_include("pyristretto/msm_table.hpp")
+#define BENCH_OBJECTS 1
 #include "pyristretto/msm_table.hpp"
 #include "pyristretto/point_vector.hpp"
+#else
+#define BENCH_OBJECTS 0
+#endif
 #include "pyristretto/ristretto.hpp"
 #include "pyristretto/scalar_mul.hpp"
 
@@ -215,9 +222,13 @@ int scaling(const std::string& fn, size_t n, int reps) {
     // The object layer's sums run on points decoded (and tables built) beforehand: those are the objects' own
     // memory, not the call's.
     const bool objects = fn.compare(0, 7, "vector_") == 0 || fn.compare(0, 6, "table_") == 0;
+#if BENCH_OBJECTS
     std::vector<EdwardsPoint> d(objects ? n : 0);
     if (objects && decode_points(d.data(), p.data(), n) != n) return 1;
     std::unique_ptr<MSMTable> table(fn.compare(0, 6, "table_") == 0 ? new MSMTable(d.data(), n) : nullptr);
+#else
+    if (objects) return 2;
+#endif
     uint8_t out[32];
     reset_hwm();
     const long before = status_kib("VmRSS");
@@ -231,11 +242,13 @@ int scaling(const std::string& fn, size_t n, int reps) {
         if (fn == "msm") rc = msm(s.data(), p.data(), n, out);
         else if (fn == "msm_vartime") rc = msm_vartime(s.data(), p.data(), n, out);
         else if (fn == "point_sum") rc = point_sum(p.data(), n, out);
+#if BENCH_OBJECTS
         else if (fn == "vector_msm") ok = msm_points(s.data(), d.data(), n, r);
         else if (fn == "vector_msm_vartime") ok = msm_vartime_points(s.data(), d.data(), n, r);
         else if (fn == "vector_sum") r = sum_points(d.data(), n);
         else if (fn == "table_msm") ok = table->msm(s.data(), n, r);
         else if (fn == "table_msm_vartime") ok = table->msm_vartime(s.data(), n, r);
+#endif
         else return 2;
         if (objects) {
             rc = ok ? n : 0;
@@ -251,6 +264,7 @@ int scaling(const std::string& fn, size_t n, int reps) {
     return rc == n ? 0 : 1;
 }
 
+#if BENCH_OBJECTS
 // us per point: msm_vartime on encodings, on decoded points (PointVector), MSMTable::msm_vartime with NAF widths
 // 5..8 (wide tables forced) and with the default choice; msm (constant-time) on decoded points vs MSMTable::msm.
 void precomp(unsigned threads, const std::vector<size_t>& sizes) {
@@ -295,6 +309,7 @@ void precomp(unsigned threads, const std::vector<size_t>& sizes) {
     }
 }
 
+#endif  // BENCH_OBJECTS
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -313,6 +328,7 @@ int main(int argc, char** argv) {
         set_msm_max_threads(argc > 5 ? static_cast<unsigned>(std::stoul(argv[5])) : 0u);
         return scaling(argv[2], std::stoul(argv[3]), argc > 4 ? std::stoi(argv[4]) : 1);
     }
+#if BENCH_OBJECTS
     if (mode == "precomp") {
         const unsigned threads = argc > 2 ? static_cast<unsigned>(std::stoul(argv[2])) : 1u;
         std::vector<size_t> sizes;
@@ -321,6 +337,7 @@ int main(int argc, char** argv) {
         precomp(threads, sizes);
         return 0;
     }
+#endif
     if (mode == "threads") {
         threads(argc > 2 ? static_cast<unsigned>(std::stoul(argv[2])) : 2u);
         return 0;

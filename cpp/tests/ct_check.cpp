@@ -7,7 +7,11 @@
 // the 64 input bytes of the one-way map (ristretto_from_uniform, fed by hashes of possibly secret data) are checked
 // the same way, and so is the scalar arithmetic applied to secrets by Scalar and by the protocols
 // (pyristretto.oprf, pyristretto.frost): libsodium's scalar add/sub/mul/negate/invert/reduce, crypto_verify_32 and
-// sodium_is_zero (Scalar == and bool), and hash_to_scalar of a secret message.
+// sodium_is_zero (Scalar == and bool), hash_to_scalar of a secret message, and FROST's nonce hash of a secret share
+// (hash_to_scalar_with_secret).
+// Built with -DPYRISTRETTO_IFMA_EMULATE (ifma/emulate.hpp) the same checks run the IFMA backend's code, which
+// valgrind cannot execute as AVX-512: msm, Straus::mul_ct, msm_points and MSMTable::msm then go through the
+// eight-lane ifma::straus_ct, which is also called directly below its routing threshold (padding lanes).
 // Run: valgrind --error-exitcode=1 ./ct_check   -> must report 0 errors.
 // Outputs are declassified (VALGRIND_MAKE_MEM_DEFINED) before they are compared or printed.
 #include <sodium.h>
@@ -17,15 +21,18 @@
 #include <cstring>
 #include <vector>
 
+#include "pyristretto/backend.hpp"
 #include "pyristretto/edwards.hpp"
 #include "pyristretto/fixed_base.hpp"
 #include "pyristretto/hash.hpp"
+#include "pyristretto/ifma/straus.hpp"
 #include "pyristretto/msm.hpp"
 #include "pyristretto/msm_algorithms.hpp"
 #include "pyristretto/msm_table.hpp"
 #include "pyristretto/point_vector.hpp"
 #include "pyristretto/ristretto.hpp"
 #include "pyristretto/scalar_mul.hpp"
+#include "pyristretto/schnorr.hpp"
 
 using namespace pyristretto;
 
@@ -82,6 +89,11 @@ void check_msm(size_t n, const char* what) {
     ristretto_encode(got, r);
     declassify(got, 32);
     expect(std::memcmp(got, want, 32) == 0, "Straus::mul_ct");
+    if (backend() == Backend::Ifma) {  // also below Straus::mul_ct's threshold for the IFMA code
+        ristretto_encode(got, ifma::straus_ct(s.data(), d.data(), n));
+        declassify(got, 32);
+        expect(std::memcmp(got, want, 32) == 0, "ifma::straus_ct");
+    }
     declassify(s.data(), s.size());
 }
 
@@ -257,12 +269,31 @@ void check_hash_to_scalar() {
     expect(std::memcmp(got, want, 32) == 0, "hash_to_scalar of a secret message (DeriveKeyPair)");
 }
 
+// RFC 9591 nonce_generate: SHA-512(contextString || "nonce" || random_bytes || secret share) mod q.
+void check_nonce_hash() {
+    const uint8_t prefix[] = "FROST-RISTRETTO255-SHA512-v1nonce";
+    uint8_t random_bytes[32], share[32], wide[64] = {0}, want[32], got[32];
+    randombytes_buf(random_bytes, 32);
+    randombytes_buf(wide, 32);
+    crypto_core_ristretto255_scalar_reduce(share, wide);
+    hash_to_scalar_with_secret(prefix, sizeof prefix - 1, random_bytes, 32, share, want);
+    secret(random_bytes, 32);
+    secret(share, 32);
+    hash_to_scalar_with_secret(prefix, sizeof prefix - 1, random_bytes, 32, share, got);
+    declassify(got, 32);
+    declassify(random_bytes, 32);
+    declassify(share, 32);
+    expect(std::memcmp(got, want, 32) == 0, "hash_to_scalar_with_secret of a secret share (FROST nonce_generate)");
+}
+
 }  // namespace
 
 int main() {
     if (sodium_init() < 0) return 2;
+    std::printf("backend: %s\n", backend_name());
     set_msm_max_threads(1);  // single-threaded path
     check_msm(1, "msm n = 1");
+    check_msm(2, "msm n = 2");
     check_msm(3, "msm n = 3");
     check_msm(9, "msm n = 9");
     check_msm(600, "msm n = 600, one thread (more than one block of Straus::mul_ct)");
@@ -278,6 +309,7 @@ int main() {
     check_one_way_map();
     check_scalar_arithmetic();
     check_hash_to_scalar();
+    check_nonce_hash();
     std::printf("%s\n", g_failed == 0 ? "all results correct" : "WRONG RESULTS");
     return g_failed == 0 ? 0 : 1;
 }

@@ -22,6 +22,7 @@
 #include "pyristretto/edwards.hpp"
 #include "pyristretto/field.hpp"
 #include "pyristretto/ristretto.hpp"
+#include "pyristretto/schnorr.hpp"
 
 #if __has_include(<valgrind/memcheck.h>)
 #include <valgrind/memcheck.h>
@@ -804,6 +805,45 @@ static void ctgrind() {
 #endif
 }
 
+// scalar_is_canonical_vartime (batch verification's z < q) against libsodium's reduction: a value is canonical iff
+// reducing it leaves it unchanged; at the edges q - 1, q, q + 1, 2^252, 2^253 - 1, 2^255, 2^256 - 1 and at random.
+static void test_scalar_canonical() {
+    static const uint8_t q[32] = {0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7,
+                                  0xa2, 0xde, 0xf9, 0xde, 0x14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10};
+    auto libsodium_canonical = [](const uint8_t s[32]) {
+        uint8_t wide[64] = {0}, r[32];
+        std::memcpy(wide, s, 32);
+        crypto_core_ristretto255_scalar_reduce(r, wide);
+        return std::memcmp(r, s, 32) == 0;
+    };
+    std::vector<std::vector<uint8_t>> cases;
+    for (int delta = -2; delta <= 2; ++delta) {  // q - 2 .. q + 2 (no borrow past the low byte)
+        std::vector<uint8_t> s(q, q + 32);
+        s[0] = static_cast<uint8_t>(s[0] + delta);
+        cases.push_back(s);
+    }
+    std::vector<uint8_t> s(32, 0);
+    cases.push_back(s);                                   // 0
+    s[31] = 0x10;
+    cases.push_back(s);                                   // 2^252
+    std::fill(s.begin(), s.end(), 0xff);
+    s[31] = 0x1f;
+    cases.push_back(s);                                   // 2^253 - 1
+    s.assign(32, 0);
+    s[31] = 0x80;
+    cases.push_back(s);                                   // 2^255
+    cases.push_back(std::vector<uint8_t>(32, 0xff));      // 2^256 - 1
+    for (int i = 0; i < 2000; ++i) {
+        randombytes_buf(s.data(), 32);
+        if (i % 2) s[31] &= 0x1f;  // near the order: half of these are below q
+        cases.push_back(s);
+    }
+    int wrong = 0;
+    for (const auto& c : cases) wrong += scalar_is_canonical_vartime(c.data()) != libsodium_canonical(c.data());
+    check(wrong == 0, "scalar_is_canonical_vartime agrees with libsodium's reduction (" + std::to_string(wrong) +
+                          " of " + std::to_string(cases.size()) + " wrong)");
+}
+
 int main(int argc, char** argv) {
     if (sodium_init() < 0) { std::printf("sodium_init failed\n0 passed, 1 failed\n"); return 1; }
     if (argc < 2) { std::printf("usage: %s VECTORS.json [--bench] [--ctgrind]\n", argv[0]); return 2; }
@@ -828,6 +868,7 @@ int main(int argc, char** argv) {
         test_torsion_and_equality();
         test_decode_many();
         test_one_way_map(doc);
+        test_scalar_canonical();
         if (do_bench) bench();
     }
     std::printf("%d passed, %d failed\n", g_pass, g_fail);

@@ -11,7 +11,8 @@
 // AVX-512 IFMA (or under valgrind, whose CPU has none) it says "ifma: not available" and checks only that the
 // dispatch stays portable.
 // --bench: both backends side by side in one run, one thread: field multiplication and squaring, decoding 4096
-// points, msm_vartime (n = 4096) and msm (n = 128) through the public entry points, the IFMA Pippenger crossover.
+// points, msm_vartime (n = 4096) and msm (n = 128) through the public entry points, MSMTable::msm (n = 128), the
+// IFMA Straus and Pippenger crossovers.
 #include <sodium.h>
 
 #include <algorithm>
@@ -29,6 +30,8 @@
 #include "pyristretto/ifma/straus.hpp"
 #include "pyristretto/msm.hpp"
 #include "pyristretto/msm_algorithms.hpp"
+#include "pyristretto/msm_table.hpp"
+#include "pyristretto/point_vector.hpp"
 #include "pyristretto/ristretto.hpp"
 
 #if defined(__linux__)
@@ -429,9 +432,9 @@ static void libsodium_msm(const std::vector<uint8_t>& scalars, const std::vector
     }
 }
 
-// n random points and scalars of one of five kinds: random; zero and small; q - 1; every radix-16 digit 8 (the
+// n random points and scalars of one of seven kinds: random; zero and small; q - 1; every radix-16 digit 8 (the
 // largest table entry of the constant-time Straus); bytes 127, 128, 255 (the signed radix-256 carries of
-// Pippenger).
+// Pippenger); full scalars alternating with 128-bit ones (batch verification weights); any value below 2^255.
 static void msm_case(size_t n, int kind, std::vector<uint8_t>& sc, std::vector<uint8_t>& pts,
                      std::vector<EdwardsPoint>& decoded) {
     sc.assign(32 * n, 0);
@@ -445,9 +448,16 @@ static void msm_case(size_t n, int kind, std::vector<uint8_t>& sc, std::vector<u
             case 1: s[0] = static_cast<uint8_t>(i % 3); break;
             case 2: s[0] = 1; crypto_core_ristretto255_scalar_negate(s, s); break;
             case 3: std::memset(s, 0x88, 31); s[31] = 0x08; break;
-            default:
+            case 4:
                 for (size_t k = 0; k < 31; ++k) s[k] = (k + i) % 3 == 0 ? 127 : (k + i) % 3 == 1 ? 128 : 255;
                 s[31] = 0x0f;
+                break;
+            case 5:  // a batch verification's layout: full scalars, and 128-bit weights (every other point)
+                if (i % 2) randombytes_buf(s, 16); else crypto_core_ristretto255_scalar_random(s);
+                break;
+            default:  // any value below 2^255, q and 2^253 included (the fold); libsodium ignores bit 255
+                randombytes_buf(s, 32);
+                s[31] &= 0x7f;
         }
         ristretto_decode(decoded[i], &pts[32 * i]);
     }
@@ -460,7 +470,7 @@ static void diff_msm(const char* name, EdwardsPoint (*lanes)(const uint8_t*, con
     size_t wrong = 0;
     std::string first;
     for (size_t n : sizes) {
-        for (int kind = 0; kind < 5; ++kind) {
+        for (int kind = 0; kind < 7; ++kind) {
             std::vector<uint8_t> sc, pts;
             std::vector<EdwardsPoint> decoded;
             msm_case(n, kind, sc, pts, decoded);
@@ -495,7 +505,80 @@ static void test_msms(bool quick) {
     diff_msm("ifma::straus_ct", ifma::straus_ct, portable_straus_ct,
              quick ? std::vector<size_t>{1, 7, 8, 9, 33} : std::vector<size_t>{1, 2, 7, 8, 9, 16, 33, 128, 515});
     diff_msm("ifma::pippenger_vartime", ifma::pippenger_vartime, Straus::mul_vartime,
-             quick ? std::vector<size_t>{1, 9, 64, 200} : std::vector<size_t>{1, 2, 8, 9, 64, 65, 200, 1000});
+             quick ? std::vector<size_t>{1, 9, 64, 129, 200, 300, 400}
+                   : std::vector<size_t>{1, 2, 8, 9, 64, 65, 95, 96, 129, 159, 160, 200, 255, 256, 300, 384, 1000});
+}
+
+// The routed entry points (msm, msm_points behind PointVector.msm, MSMTable::msm), on each backend, against
+// libsodium (which reduces each scalar first: it ignores bit 255) and against each other: random scalars, and edge
+// scalars 0, 1, q - 1, q, 2^256 - 1 mixed with random ones and identity points; sizes around the IFMA threshold
+// (ifma::kStrausMin), the eight lanes, the threaded split (128) and the blocks (512, 4096 and MSMTable's 256).
+static void test_routed(bool quick) {
+    static const uint8_t Q[32] = {0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7,
+                                  0xa2, 0xde, 0xf9, 0xde, 0x14, 0,    0,    0,    0,    0,    0,
+                                  0,    0,    0,    0,    0,    0,    0,    0,    0,    0x10};
+    const std::vector<size_t> sizes = quick ? std::vector<size_t>{1, 2, 3, 9, 130}
+                                            : std::vector<size_t>{1, 2, 3, 4, 7, 8, 9, 17, 64, 128, 129, 257, 600};
+    const int rounds = quick ? 1 : 6;
+    size_t wrong = 0, cases = 0;
+    std::string first;
+    for (int round = 0; round < rounds; ++round) {
+        for (size_t n : sizes) {
+            for (int edge = 0; edge < 2; ++edge) {
+                std::vector<uint8_t> sc(32 * n), pts(32 * n), reduced(32 * n);
+                for (size_t i = 0; i < n; ++i) {
+                    uint8_t* s = &sc[32 * i];
+                    crypto_core_ristretto255_scalar_random(s);
+                    crypto_core_ristretto255_random(&pts[32 * i]);
+                    if (edge) {
+                        switch ((i + size_t(round)) % 7) {
+                            case 0: std::memset(s, 0, 32); break;
+                            case 1: std::memset(s, 0, 32); s[0] = 1; break;
+                            case 2: std::memcpy(s, Q, 32); s[0] -= 1; break;  // q - 1
+                            case 3: std::memcpy(s, Q, 32); break;
+                            case 4: std::memset(s, 0xff, 32); break;         // 2^256 - 1
+                            default: break;
+                        }
+                        if (i % 5 == 2) std::memset(&pts[32 * i], 0, 32);  // the identity
+                    }
+                    uint8_t wide[64] = {0};
+                    std::memcpy(wide, s, 32);
+                    crypto_core_ristretto255_scalar_reduce(&reduced[32 * i], wide);
+                }
+                uint8_t want[32], want_m[32];
+                const size_t m = n - n / 3;
+                libsodium_msm(reduced, pts, n, want);
+                libsodium_msm(reduced, pts, m, want_m);
+                std::vector<EdwardsPoint> decoded(n);
+                decode_points(decoded.data(), pts.data(), n);
+                const MSMTable table(decoded.data(), n);
+                uint8_t got[2][4][32];
+                for (int b = 0; b < 2; ++b) {
+                    set_backend_for_testing(b ? Backend::Ifma : Backend::Portable);
+                    EdwardsPoint r;
+                    const bool ok = msm(sc.data(), pts.data(), n, got[b][0]) == n;
+                    const bool ok1 = msm_points(sc.data(), decoded.data(), n, r);
+                    ristretto_encode(got[b][1], r);
+                    const bool ok2 = table.msm(sc.data(), n, r);
+                    ristretto_encode(got[b][2], r);
+                    const bool ok3 = table.msm(sc.data(), m, r);
+                    ristretto_encode(got[b][3], r);
+                    ++cases;
+                    const bool right = ok && ok1 && ok2 && ok3 && std::memcmp(got[b][0], want, 32) == 0 &&
+                                       std::memcmp(got[b][1], want, 32) == 0 &&
+                                       std::memcmp(got[b][2], want, 32) == 0 && std::memcmp(got[b][3], want_m, 32) == 0;
+                    if (!right && wrong++ == 0)
+                        first = std::string(b ? "ifma" : "portable") + " n = " + std::to_string(n) +
+                                (edge ? " edge" : " random") + " round " + std::to_string(round);
+                }
+                if (std::memcmp(got[0], got[1], sizeof got[0]) != 0 && wrong++ == 0)
+                    first = "backends differ at n = " + std::to_string(n);
+            }
+        }
+    }
+    set_backend_for_testing(Backend::Ifma);
+    check(wrong == 0, "msm, msm_points, MSMTable::msm on both backends equal libsodium and each other (" +
+                          std::to_string(cases) + " cases, " + std::to_string(wrong) + " wrong; first " + first + ")");
 }
 
 // ---- benchmark --------------------------------------------------------------------------------------------------
@@ -630,6 +713,23 @@ static void bench() {
         std::printf("%s n = %zu, one thread: portable %.0f, ifma %.0f %s per point; speedup %.2fx\n",
                     ct ? "msm (constant-time)" : "msm_vartime", m, bp / m, bi / m, cc.unit(), bp / bi);
     }
+    // MSMTable::msm (constant-time, n = 128): its affine tables on the portable backend, the eight-lane Straus on
+    // its decoded bases on IFMA.
+    {
+        const size_t m = 128;
+        ristretto_decode_many(out.data(), enc.data(), m);
+        const MSMTable table(out.data(), m);
+        EdwardsPoint r;
+        double bp = 1e300, bi = 1e300;
+        for (int rep = 0; rep < 31; ++rep) {
+            set_backend_for_testing(Backend::Portable);
+            bp = std::min(bp, best_of(1, cc, [&] { g_sink = table.msm(scalars.data(), m, r); }));
+            set_backend_for_testing(Backend::Ifma);
+            bi = std::min(bi, best_of(1, cc, [&] { g_sink = table.msm(scalars.data(), m, r); }));
+        }
+        std::printf("MSMTable::msm n = %zu, one thread: portable %.0f, ifma %.0f %s per point; speedup %.2fx\n", m,
+                    bp / m, bi / m, cc.unit(), bp / bi);
+    }
     set_msm_max_threads(0);
 
     // Crossover of the IFMA constant-time Straus (eight lanes even for fewer points) against the portable one.
@@ -685,6 +785,7 @@ int main(int argc, char** argv) {
         test_sqrt_ratio(quick);
         test_decode(doc, quick);
         test_msms(quick);
+        test_routed(quick);
         if (do_bench) bench();
     }
     std::printf("%d passed, %d failed\n", g_pass, g_fail);

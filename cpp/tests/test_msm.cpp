@@ -553,6 +553,62 @@ void test_blocks_objects() {
     }
 }
 
+// MsmAccumulator: the same sums fed in uneven pieces (encoded and decoded), invalid points in a later feed by their
+// global index, and misuse (too many points, finish before all are fed, feeding after a failure).
+void test_accumulator(unsigned threads) {
+    set_msm_max_threads(threads);
+    const size_t B = kMsmBlock;
+    const size_t n = 3 * B + 5;
+    Bytes scalars, points;
+    make_inputs(n, scalars, points, true);
+    std::vector<EdwardsPoint> dec(n);
+    check(decode_points(dec.data(), points.data(), n) == n, "accumulator: decode_points");
+    const Bytes expect = ref_msm(scalars, points, n), expect_sum = ref_sum(points, n);
+    const size_t cuts[] = {0, 1, B, B + 7, 2 * B + 30, n};  // pieces of 1, B - 1, 7, B + 23, the rest (B - 25)
+    for (int kind : {MsmAccumulator::kConstantTime, MsmAccumulator::kVartime, MsmAccumulator::kSum}) {
+        for (bool decoded : {false, true}) {
+            MsmAccumulator acc(kind, n);
+            bool fed_ok = true;
+            for (size_t k = 0; k + 1 < sizeof cuts / sizeof cuts[0]; ++k) {
+                const size_t first = cuts[k], m = cuts[k + 1] - first;
+                const size_t rc = decoded ? acc.feed_decoded(scalars.data() + 32 * first, dec.data() + first, m)
+                                          : acc.feed(scalars.data() + 32 * first, points.data() + 32 * first, m);
+                fed_ok &= rc == cuts[k + 1];
+            }
+            EdwardsPoint r;
+            uint8_t out[32];
+            const bool done = acc.finish(r);
+            ristretto_encode(out, r);
+            const Bytes& want = kind == MsmAccumulator::kSum ? expect_sum : expect;
+            check(fed_ok && done && std::memcmp(out, want.data(), 32) == 0,
+                  "accumulator: uneven feeds match libsodium, kind*100+decoded*10+threads =",
+                  (long long)(kind * 100 + decoded * 10 + threads));
+        }
+    }
+    {  // an invalid point in the third feed (and a later one): its global index, then the accumulator is spent
+        Bytes bad_points = points;
+        const Bytes bad = invalid_encoding(1);
+        std::memcpy(&bad_points[32 * (B + 9)], bad.data(), 32);
+        std::memcpy(&bad_points[32 * (2 * B + 1)], bad.data(), 32);
+        MsmAccumulator acc(MsmAccumulator::kVartime, n);
+        const size_t rc1 = acc.feed(scalars.data(), bad_points.data(), B);
+        const size_t rc2 = acc.feed(scalars.data() + 32 * B, bad_points.data() + 32 * B, 2 * B);
+        const size_t rc3 = acc.feed(scalars.data() + 32 * 3 * B, bad_points.data() + 32 * 3 * B, n - 3 * B);
+        EdwardsPoint r;
+        check(rc1 == B && rc2 == B + 9 && rc3 == SIZE_MAX && !acc.finish(r),
+              "accumulator: invalid point by global index, then spent; threads =", threads);
+    }
+    {  // more points than announced; finish before all are fed
+        MsmAccumulator acc(MsmAccumulator::kSum, 3);
+        EdwardsPoint r;
+        check(acc.feed(nullptr, points.data(), 2) == 2 && !acc.finish(r), "accumulator: finish before n points");
+        check(acc.feed(nullptr, points.data(), 2) == SIZE_MAX && !acc.finish(r), "accumulator: more than n points");
+        MsmAccumulator empty(MsmAccumulator::kVartime, 0);
+        uint8_t out[32];
+        check(empty.finish(r) && (ristretto_encode(out, r), sodium_is_zero(out, 32)), "accumulator: n = 0");
+    }
+}
+
 void test_pedersen_and_fixed_base() {
     const uint8_t* H = generator_H();
     std::vector<Bytes> edge;
@@ -868,6 +924,7 @@ int main() {
     test_pedersen_and_fixed_base();
     test_point_mul();
     test_blocks(1);
+    test_accumulator(1);
     test_blocks_decoded();
     test_blocks_objects();
     test_point_vector_ops();
@@ -884,6 +941,7 @@ int main() {
     test_point_sum();
     test_invalid_points();
     test_blocks(3);
+    test_accumulator(3);
     test_blocks_objects();
     test_point_vector_ops();
     test_msm_table();

@@ -38,11 +38,10 @@ void add_points(EdwardsPoint* out, const EdwardsPoint* a, const EdwardsPoint* b,
 
 namespace detail {
 
-// Sums chunk(begin, end) over worker_count(n) chunks of [0, n), one per thread. chunk may throw (bad_alloc):
-// then false and result untouched.
+// Sums chunk(begin, end) over `workers` chunks of [0, n), one per thread (see parallel_for). chunk may throw
+// (bad_alloc): then false and result untouched.
 template <class Chunk>
-bool parallel_sum(size_t n, Chunk chunk, EdwardsPoint& result) noexcept {
-    const unsigned workers = worker_count(n);
+bool parallel_sum(size_t n, unsigned workers, Chunk chunk, EdwardsPoint& result) noexcept {
     if (workers <= 1) {
         try {
             result = chunk(size_t(0), n);

@@ -11,6 +11,12 @@ constexpr unsigned kMaxThreadsCap = 64;
 // the configured maximum (set_msm_max_threads in msm_algorithms.hpp), with enough points per thread to pay.
 unsigned worker_count(size_t n) noexcept;
 
+// worker_count is calibrated on items that cost about a portable decode (~3 us). Decoding on the IFMA backend
+// costs about a quarter of that, so work dominated by decoding counts half its points there: threads from 256
+// points instead of 128 (2 threads vs 1, IFMA: point_sum 0.87x at 128 and 1.22x at 256; PointVector construction
+// 0.68x and 1.28x, best of 30; benchmarks/test_threads.py prints the split of the entry points on encodings).
+size_t decode_work(size_t n) noexcept;
+
 // The CPUs this process may run on: its affinity mask (sched_getaffinity) limited by a cgroup CPU quota (v2
 // cpu.max up the process's cgroup, else v1 cpu.cfs_quota_us), falling back to std::thread::hardware_concurrency()
 // and then 1. Read once and cached. This is what a thread setting of 0 (automatic) means.

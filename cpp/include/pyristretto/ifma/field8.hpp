@@ -20,6 +20,11 @@
 // Everything is constant-time: comparisons give __mmask8 lane masks, selections are blends; nothing branches on
 // lane values.
 #pragma once
+#include "pyristretto/ifma/config.hpp"
+
+#if defined(PYRISTRETTO_IFMA_EMULATE)
+#include "pyristretto/ifma/emulate.hpp"
+#else
 // GCC 12's AVX-512 headers trip its own -Wuninitialized (the `__m512i __Y = __Y` idiom of _mm512_undefined_*,
 // GCC bug 105593); the warning's location is in the header, so silencing it around the include is enough.
 #if defined(__GNUC__) && !defined(__clang__)
@@ -31,11 +36,11 @@
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
 #endif
+#endif  // PYRISTRETTO_IFMA_EMULATE
 
 #include <cstdint>
 
 #include "pyristretto/field.hpp"
-#include "pyristretto/ifma/config.hpp"
 
 #if PYRISTRETTO_IFMA
 
@@ -45,7 +50,11 @@ namespace ifma {
 // Everything below is forced inline and fully unrolled: a call between two field operations would cost a
 // vzeroupper and a round trip of ten zmm registers through memory (measured at -O2: 174 instead of 46 TSC ticks per
 // eight-lane squaring), and the accumulator arrays only live in registers once the loops are unrolled.
+#if defined(PYRISTRETTO_IFMA_EMULATE)
+#define PYR_IFMA_INLINE inline  // the lane loops inlined everywhere would only slow the check's build
+#else
 #define PYR_IFMA_INLINE PYR_IFMA_FN inline __attribute__((always_inline))
+#endif
 #define PYR_UNROLL _Pragma("GCC unroll 10")
 
 struct F8 {
