@@ -30,9 +30,12 @@ def operations():
     scalars_small = scalars_big[:128]
     flat_big = b"".join(big)
     vector_small = pr.PointVector(small)
+    vector_big = pr.PointVector(flat_big)
     table_small = pr.MSMTable(vector_small)
     return {
-        "decode 4096 (PointVector of one bytes)": (lambda: pr.PointVector(flat_big).sum(), 4096),
+        "decode 4096 (PointVector of one bytes)": (lambda: pr.PointVector(flat_big)[-1], 4096),
+        "point_sum, n = 4096": (lambda: pr.point_sum(flat_big), 4096),
+        "PointVector.sum, n = 4096 (decoded)": (lambda: vector_big.sum(), 4096),
         "msm_vartime, n = 4096": (lambda: pr.msm_vartime(scalars_big, flat_big), 4096),
         "msm (constant-time), n = 128": (lambda: pr.msm(scalars_small, small), 128),
         "PointVector.msm, n = 128": (lambda: vector_small.msm(scalars_small), 128),

@@ -492,6 +492,11 @@ def _decode_work(n):
     return cpp.decode_work(n)
 
 
+def _sum_work(n):
+    """The point count worker_count gets for a plain sum of n decoded points (for the tests)."""
+    return cpp.sum_work(n)
+
+
 def backend():
     """The arithmetic backend in use: ``"ifma"`` (AVX-512 IFMA, chosen at run time on CPUs that have it) or
     ``"portable"``. Set ``PYRISTRETTO_BACKEND=portable`` before the first call to force the portable code; the

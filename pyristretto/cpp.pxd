@@ -96,6 +96,7 @@ cdef extern from "pyristretto/msm_algorithms.hpp" namespace "pyristretto" nogil:
 cdef extern from "pyristretto/threads.hpp" namespace "pyristretto" nogil:
     unsigned worker_count(size_t n) noexcept
     size_t decode_work(size_t n) noexcept
+    size_t sum_work(size_t n) noexcept
     unsigned available_cpus() noexcept
     unsigned cpu_max_limit(const char* text) noexcept
     const unsigned kMaxThreadsCap

@@ -58,7 +58,7 @@ struct MsmAccumulator::Lane {
             } else if (kind == kVartime) {  // a short share (< kPippengerCrossover), or the IFMA backend
                 acc = acc + msm_vartime_decoded(s, points, k);
             } else {
-                for (size_t i = 0; i < k; ++i) acc = acc + points[i];
+                acc = acc + sum_decoded(points, k);
             }
         }
     }
@@ -75,11 +75,11 @@ struct MsmAccumulator::Lane {
 
 // The threads m points of this kind pay for. The constant-time sum costs several decodes per point; the others
 // are dominated by decoding their points when they are encoded (decode_work), and a plain sum of decoded points
-// is a run of additions, each about 1/25 of a portable decode (as in sum_points).
+// is a run of additions (sum_work).
 unsigned MsmAccumulator::threads_for(size_t m, bool encoded) const noexcept {
     if (kind_ == kConstantTime) return worker_count(m);
     if (encoded) return worker_count(decode_work(m));
-    return worker_count(kind_ == kSum ? m / 32 : m);
+    return worker_count(kind_ == kSum ? sum_work(m) : m);
 }
 
 MsmAccumulator::MsmAccumulator(int kind, size_t n) : kind_(kind), n_(n) {

@@ -187,4 +187,11 @@ EdwardsPoint msm_vartime_decoded(const uint8_t* scalars, const EdwardsPoint* poi
     return Pippenger::mul_vartime(scalars, points, n, Pippenger::window_for(n));
 }
 
+EdwardsPoint sum_decoded(const EdwardsPoint* points, size_t n) noexcept {
+    if (backend() == Backend::Ifma && n >= ifma::kSumMin) return ifma::sum_points(points, n);
+    EdwardsPoint acc = EdwardsPoint::identity();
+    for (size_t i = 0; i < n; ++i) acc = acc + points[i];
+    return acc;
+}
+
 }  // namespace pyristretto

@@ -146,6 +146,8 @@ unsigned worker_count(size_t n) noexcept {
 
 size_t decode_work(size_t n) noexcept { return backend() == Backend::Ifma ? n / 2 : n; }
 
+size_t sum_work(size_t n) noexcept { return backend() == Backend::Ifma ? n / 128 : n / 32; }
+
 void set_msm_max_threads(unsigned count) noexcept { g_max_threads.store(count, std::memory_order_relaxed); }
 
 unsigned get_msm_max_threads() noexcept { return g_max_threads.load(std::memory_order_relaxed); }

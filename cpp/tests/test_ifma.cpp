@@ -509,6 +509,39 @@ static void test_msms(bool quick) {
                    : std::vector<size_t>{1, 2, 8, 9, 64, 65, 95, 96, 129, 159, 160, 200, 255, 256, 300, 384, 1000});
 }
 
+// ifma::sum_points and the dispatched sum_decoded against libsodium's running sum of the encodings, around the
+// eight lanes and the routing threshold (ifma::kSumMin): random points, with repeats (P + P), a point and its
+// negation (P + -P) and the identity mixed in.
+static void test_sums(bool quick) {
+    const std::vector<size_t> sizes = quick ? std::vector<size_t>{0, 1, 8, 9, 31, 32, 33, 100}
+                                            : std::vector<size_t>{0, 1, 2, 7, 8, 9, 15, 16, 17, 31, 32, 33, 64,
+                                                                  65, 100, 1000, 4099};
+    size_t wrong = 0;
+    std::string first;
+    for (size_t n : sizes) {
+        for (int kind = 0; kind < 2; ++kind) {
+            std::vector<uint8_t> enc(32 * n);
+            std::vector<EdwardsPoint> pts(n);
+            uint8_t want[32] = {0}, got[32], dispatched[32];
+            for (size_t i = 0; i < n; ++i) {
+                uint8_t* e = &enc[32 * i];
+                if (kind == 1 && i % 5 == 1) std::memcpy(e, e - 32, 32);  // P again
+                else if (kind == 1 && i % 5 == 2) crypto_core_ristretto255_sub(e, want, e - 32);  // -P (want is 0)
+                else if (kind == 1 && i % 5 == 3) std::memset(e, 0, 32);  // the identity
+                else crypto_core_ristretto255_random(e);
+                ristretto_decode(pts[i], e);
+            }
+            for (size_t i = 0; i < n; ++i) crypto_core_ristretto255_add(want, want, &enc[32 * i]);
+            ristretto_encode(got, ifma::sum_points(pts.data(), n));
+            ristretto_encode(dispatched, sum_decoded(pts.data(), n));
+            if ((std::memcmp(want, got, 32) != 0 || std::memcmp(want, dispatched, 32) != 0) && wrong++ == 0)
+                first = "n = " + std::to_string(n) + ", kind " + std::to_string(kind);
+        }
+    }
+    check(wrong == 0, "ifma::sum_points and sum_decoded equal libsodium's running sum: " + std::to_string(wrong) +
+                          " wrong; first " + first);
+}
+
 // The routed entry points (msm, msm_points behind PointVector.msm, MSMTable::msm), on each backend, against
 // libsodium (which reduces each scalar first: it ignores bit 255) and against each other: random scalars, and edge
 // scalars 0, 1, q - 1, q, 2^256 - 1 mixed with random ones and identity points; sizes around the IFMA threshold
@@ -762,6 +795,29 @@ static void bench() {
     }
 }
 
+// The plain sum of decoded points (PointVector.sum, and point_sum after decoding) on each backend, one thread.
+static void bench_sums() {
+    CycleCounter cc;
+    const size_t n = 4096;
+    std::vector<uint8_t> enc(32 * n);
+    std::vector<EdwardsPoint> pts(n);
+    for (size_t i = 0; i < n; ++i) {
+        crypto_core_ristretto255_random(&enc[32 * i]);
+        ristretto_decode(pts[i], &enc[32 * i]);
+    }
+    for (size_t m : {size_t(16), size_t(32), size_t(64), size_t(256), n}) {
+        double bp = 1e300, bi = 1e300;
+        for (int r = 0; r < 31; ++r) {
+            set_backend_for_testing(Backend::Portable);
+            bp = std::min(bp, best_of(1, cc, [&] { g_sink = sum_decoded(pts.data(), m).X.limb[0]; }));
+            set_backend_for_testing(Backend::Ifma);
+            bi = std::min(bi, best_of(1, cc, [&] { g_sink = ifma::sum_points(pts.data(), m).X.limb[0]; }));
+        }
+        std::printf("  sum of n = %4zu decoded points: portable %5.0f, ifma %5.0f %s per point (%.2fx)\n", m, bp / m,
+                    bi / m, cc.unit(), bp / bi);
+    }
+}
+
 int main(int argc, char** argv) {
     if (sodium_init() < 0) { std::printf("sodium_init failed\n0 passed, 1 failed\n"); return 1; }
     if (argc < 2) { std::printf("usage: %s VECTORS.json [--quick] [--bench]\n", argv[0]); return 2; }
@@ -785,8 +841,12 @@ int main(int argc, char** argv) {
         test_sqrt_ratio(quick);
         test_decode(doc, quick);
         test_msms(quick);
+        test_sums(quick);
         test_routed(quick);
-        if (do_bench) bench();
+        if (do_bench) {
+            bench();
+            bench_sums();
+        }
     }
     std::printf("%d passed, %d failed\n", g_pass, g_fail);
     return g_fail == 0 ? 0 : 1;

@@ -69,6 +69,9 @@ extern const size_t kPippengerCrossover;
 // Fastest public-scalar sum for n decoded points (Straus or Pippenger by n; single-threaded).
 EdwardsPoint msm_vartime_decoded(const uint8_t* scalars, const EdwardsPoint* points, size_t n);
 
+// sum points[i] (eight lanes at a time on the IFMA backend; single-threaded).
+EdwardsPoint sum_decoded(const EdwardsPoint* points, size_t n) noexcept;
+
 // Upper bound on the threads msm, msm_vartime and point_sum use for large n (timings in threads.cpp): 0 (the default)
 // means automatic: the CPUs this process may run on (affinity and cgroup quota, threads.hpp); at most 64 are used;
 // 1 disables threading. One setting per copy of the core (each extension module linking it has its own).

@@ -15,5 +15,11 @@ extern const size_t kPippengerMin;
 // window per lane. Call only when ifma_available(). May throw std::bad_alloc.
 EdwardsPoint pippenger_vartime(const uint8_t* scalars, const EdwardsPoint* points, size_t n);
 
+// From this many points sum_decoded uses sum_points on the IFMA backend (measured, see the .cpp).
+extern const size_t kSumMin;
+
+// sum points[i], eight lanes at a time. Call only when ifma_available().
+EdwardsPoint sum_points(const EdwardsPoint* points, size_t n);
+
 }  // namespace ifma
 }  // namespace pyristretto
