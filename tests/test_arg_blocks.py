@@ -14,13 +14,13 @@ import os
 import subprocess
 import sys
 
-import numpy as np
 import pytest
 
 import pyristretto as pr
 from pyristretto import _objects
+from arg_forms import points_in_form, scalars_in_form
 from concurrency import thread_setting
-from reference import Q, random_scalar
+from reference import random_scalar
 
 BLOCK = 64
 SIZES = {"B-1": BLOCK - 1, "B": BLOCK, "B+1": BLOCK + 1, "3B+5": 3 * BLOCK + 5}
@@ -36,43 +36,7 @@ def small_blocks():
         _objects._set_arg_block(previous)
 
 
-def points_arg(encodings, form):
-    if form == "bytes":  # read in place, no copy
-        return b"".join(encodings)
-    if form == "memoryview_of_bytes":  # in place as well: the exporter is an immutable bytes
-        return memoryview(b"".join(encodings))
-    if form == "bytearray":
-        return bytearray(b"".join(encodings))
-    if form == "numpy":
-        return np.frombuffer(b"".join(encodings), np.uint8).reshape(-1, 32).copy()
-    if form == "list":
-        return list(encodings)
-    if form == "tuple":
-        return tuple(encodings)
-    if form == "generator":
-        return (p for p in encodings)
-    if form == "mixed":  # Points, bytes and bytearrays
-        return [pr.Point(p) if i % 3 == 0 else bytearray(p) if i % 3 == 1 else p for i, p in enumerate(encodings)]
-    raise AssertionError(form)
-
-
-POINT_FORMS = ["bytes", "memoryview_of_bytes", "bytearray", "numpy", "list", "tuple", "generator", "mixed"]
-
-
-def scalars_arg(scalars, form):
-    if form == "list":
-        return list(scalars)
-    if form == "tuple":
-        return tuple(scalars)
-    if form == "generator":
-        return (s for s in scalars)
-    if form == "Scalars":
-        return [pr.Scalar(s) if i % 2 else s for i, s in enumerate(scalars)]
-    if form == "buffer":  # any 32 bytes: values >= q too (s + q for every fifth)
-        return b"".join((s % Q + (Q if i % 5 == 0 else 0)).to_bytes(32, "little") for i, s in enumerate(scalars))
-    if form == "numpy":
-        return np.frombuffer(scalars_arg(scalars, "buffer"), np.uint8).reshape(-1, 32).copy()
-    raise AssertionError(form)
+POINT_FORMS = ["bytes", "memoryview", "bytearray", "numpy", "list", "tuple", "generator", "mixed"]
 
 
 SCALAR_FORMS = ["list", "tuple", "generator", "Scalars", "buffer", "numpy"]
@@ -101,7 +65,7 @@ def test_blocks_every_form(fname, size, rng, pool):
     expected = pool.expected(weights, indices)
     for pform in POINT_FORMS:
         for sform in SCALAR_FORMS if fname != "point_sum" else ["list"]:
-            got = call(fname, scalars_arg(scalars, sform), points_arg(encodings, pform))
+            got = call(fname, scalars_in_form(scalars, sform), points_in_form(encodings, pform))
             assert got == expected, (pform, sform)
 
 
@@ -114,7 +78,7 @@ def test_blocks_split_over_threads(fname, rng, pool):
         indices, scalars, encodings = random_input(rng, pool, n)
         with thread_setting(3):
             assert pr._core._worker_count(256) == 3
-            got = call(fname, scalars, points_arg(encodings, "list"))
+            got = call(fname, scalars, points_in_form(encodings, "list"))
         assert got == pool.expected([1] * n if fname == "point_sum" else scalars, indices)
     finally:
         _objects._set_arg_block(previous)
@@ -130,9 +94,9 @@ def test_invalid_point_in_a_later_block(fname, pform, where, rng, pool):
     for i in (where, 2 * BLOCK + 1, n - 1):
         encodings[i] = bytes([1]) + bytes(31)  # negative: invalid
     with pytest.raises(pr.InvalidPointError, match=rf"^points\[{where}\] is not"):
-        call(fname, scalars, points_arg(encodings, pform))
+        call(fname, scalars, points_in_form(encodings, pform))
     with pytest.raises(pr.InvalidPointError, match=rf"^points\[{where}\] is not"):
-        pr.PointVector(points_arg(encodings, pform))
+        pr.PointVector(points_in_form(encodings, pform))
 
 
 @pytest.mark.parametrize("fname", ["msm", "msm_vartime", "point_sum"])

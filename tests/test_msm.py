@@ -15,6 +15,7 @@ import pytest
 
 import pyristretto as pr
 import reference as ref
+from arg_forms import points_in_form, scalars_in_form
 from reference import DIFF_CASES, EDGE_SCALARS, IDENTITY_BYTES, Q, random_scalar
 
 MSM_FUNCS = {"msm": lambda: pr.msm, "msm_vartime": lambda: pr.msm_vartime}
@@ -25,44 +26,8 @@ def check_point(x, expected):
     assert x == expected, (x.hex(), expected.hex())
 
 
-def as_points_arg(points, form):
-    """The points argument in one of the accepted forms."""
-    if form == "list":
-        return list(points)
-    if form == "tuple":
-        return tuple(points)
-    if form == "generator":
-        return (p for p in points)
-    if form == "bytes":
-        return b"".join(points)
-    if form == "bytearray":
-        return bytearray(b"".join(points))
-    if form == "memoryview":
-        return memoryview(b"".join(points))
-    if form == "numpy":
-        return np.frombuffer(b"".join(points), dtype=np.uint8).reshape(len(points), 32).copy()
-    if form == "list_of_bytearray":
-        return [bytearray(p) for p in points]
-    if form == "list_of_numpy":
-        return [np.frombuffer(p, dtype=np.uint8).copy() for p in points]
-    raise AssertionError(form)
-
-
 POINT_FORMS = ["list", "tuple", "generator", "bytes", "bytearray", "memoryview", "numpy",
                "list_of_bytearray", "list_of_numpy"]
-
-
-def as_scalars_arg(scalars, form):
-    if form == "list":
-        return list(scalars)
-    if form == "tuple":
-        return tuple(scalars)
-    if form == "generator":
-        return (s for s in scalars)
-    if form == "numpy_int64":
-        # only for scalars that fit; the caller checks
-        return np.array(scalars, dtype=np.int64)
-    raise AssertionError(form)
 
 
 def random_case(rng, pool, n, zero_prob):
@@ -96,7 +61,7 @@ def test_msm_known_log_differential(name, rng, pool):
         sform = ["list", "tuple", "generator"][case % 3]
         if case % 17 == 0 and all(-(2**63) <= s < 2**63 for s in scalars):
             sform = "numpy_int64"
-        got = f(as_scalars_arg(scalars, sform), as_points_arg(points, form))
+        got = f(scalars_in_form(scalars, sform), points_in_form(points, form))
         check_point(got, expected)
 
 
@@ -110,7 +75,7 @@ def test_msm_pysodium_loop_differential(name, rng):
         points = [rng.choice(cache) for _ in range(n)]
         scalars = [0 if rng.random() < zero_prob else random_scalar(rng) for _ in range(n)]
         form = POINT_FORMS[case % len(POINT_FORMS)]
-        check_point(f(scalars, as_points_arg(points, form)), ref.msm_loop(scalars, points))
+        check_point(f(scalars, points_in_form(points, form)), ref.msm_loop(scalars, points))
 
 
 @pytest.mark.parametrize("name", MSM_FUNCS)
