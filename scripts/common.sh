@@ -82,5 +82,7 @@ build_sdist() {
     log="$(mktemp)"
     "$1" -m build --sdist --outdir "$2" "$repo" >"$log" 2>&1 || { cat "$log" >&2; rm -f "$log"; return 1; }
     rm -f "$log"
-    ls -t "$2"/pyristretto-*.tar.gz | head -1
+    local newest="" f  # the newest sdist in OUTDIR (a loop, not ls -t | head: no SIGPIPE under pipefail)
+    for f in "$2"/pyristretto-*.tar.gz; do [[ -z "$newest" || "$f" -nt "$newest" ]] && newest="$f"; done
+    echo "$newest"
 }
