@@ -2,7 +2,8 @@
 // d_k 16^k B, the odd k ones times 16, one table row per digit pair. Here they are dealt to the eight lanes: lane j
 // takes rows i = j, j + 8, j + 16, j + 24 (steps s = 0..3, row 8 s + j), sums its four odd-digit terms, all lanes
 // are multiplied by 16 together (4 eight-lane doublings), each adds its four even-digit terms, and the eight lane
-// sums are added at the end: 8 eight-lane additions and 4 doublings instead of 64 additions and 4 doublings.
+// sums are added at the end (in registers): 8 + 3 eight-lane additions and 4 doublings instead of 64 additions and
+// 4 doublings.
 #include "pyristretto/ifma/fixed_base.hpp"
 
 #include <sodium.h>
@@ -62,6 +63,26 @@ PYR_IFMA_FN Niels8 select_signed(const Niels8 t[8], const int8_t d[8]) {
                   select(negative, r.XY2d, neg(r.XY2d))};
 }
 
+// Lane j of the result is lane idx[j] of p (idx public).
+PYR_IFMA_INLINE F8 permute(const F8& a, __m512i idx) {
+    F8 r;
+    for (int i = 0; i < 5; ++i) r.v[i] = _mm512_permutexvar_epi64(idx, a.v[i]);
+    return r;
+}
+
+// The sum of the eight lanes, in registers: lane j adds lane j ^ 4, then j ^ 2, then j ^ 1 (every lane ends with
+// the total): three eight-lane additions instead of seven portable ones (measured: 2.2 instead of 2.5 us per mul).
+PYR_IFMA_FN EdwardsPoint sum_lanes(Point8 acc) {
+    for (int x = 4; x >= 1; x /= 2) {
+        const __m512i idx = _mm512_setr_epi64(0 ^ x, 1 ^ x, 2 ^ x, 3 ^ x, 4 ^ x, 5 ^ x, 6 ^ x, 7 ^ x);
+        const Point8 other{permute(acc.X, idx), permute(acc.Y, idx), permute(acc.Z, idx), permute(acc.T, idx)};
+        acc = add(acc, to_cached(other));
+    }
+    EdwardsPoint lanes[8];
+    store_points(acc, lanes);
+    return lanes[0];
+}
+
 // sum_t scalars[t] * (table t's base) for n <= 2 tables, the additions of the tables interleaved (as mul2).
 PYR_IFMA_FN EdwardsPoint comb(const FixedBaseLanes* const tables[], const uint8_t* const scalars[], int n) {
     int8_t d[64];
@@ -83,11 +104,7 @@ PYR_IFMA_FN EdwardsPoint comb(const FixedBaseLanes* const tables[], const uint8_
         for (int t = 0; t < n; ++t) acc = add(acc, select_signed(tables[t]->t[s], lanes[t][0][s]));
     sodium_memzero(d, sizeof d);
     sodium_memzero(lanes, sizeof lanes);
-    EdwardsPoint sums[8];
-    store_points(acc, sums);
-    EdwardsPoint total = sums[0];
-    for (int j = 1; j < 8; ++j) total = total + sums[j].to_cached();
-    return total;
+    return sum_lanes(acc);
 }
 
 }  // namespace
