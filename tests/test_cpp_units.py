@@ -1,6 +1,6 @@
 """Builds and runs the C++ unit tests: cpp/tests/test_core.cpp (field, group, encoding; vectors path as argv[1])
 cpp/tests/test_msm.cpp (recodings, MSM, point_sum, pedersen_commit, fixed-base tables vs libsodium) and
-cpp/tests/test_ifma.cpp (the AVX-512 IFMA field, batch decoder and MSMs against the portable code), and the IFMA
+cpp/tests/test_ifma.cpp (the AVX-512 IFMA field, batch decoder, MSMs and fixed-base comb against the portable code), and the IFMA
 emulation of the constant-time check (cpp/include/pyristretto/ifma/emulate.hpp): intrinsic by intrinsic against the
 real instructions (cpp/tests/test_ifma_emulation.cpp), and test_ifma.cpp built on it."""
 

@@ -2,7 +2,9 @@
 
 #include <sodium.h>
 
+#include "pyristretto/backend.hpp"
 #include "pyristretto/ct_lookup.hpp"
+#include "pyristretto/ifma/fixed_base.hpp"
 #include "pyristretto/ristretto.hpp"
 #include "pyristretto/scalar_mul.hpp"
 #include "pyristretto/scalar.hpp"
@@ -41,7 +43,10 @@ FixedBaseTable::FixedBaseTable(const EdwardsPoint& base) noexcept {
             inv = inv * p.Z;
         }
     }
+    if (ifma_available()) lanes_ = ifma::fixed_base_lanes_new(table_);
 }
+
+FixedBaseTable::~FixedBaseTable() { ifma::fixed_base_lanes_free(lanes_); }
 
 AffineNielsPoint FixedBaseTable::select(unsigned i, int8_t d) const noexcept {
     uint32_t abs;
@@ -53,6 +58,9 @@ AffineNielsPoint FixedBaseTable::select(unsigned i, int8_t d) const noexcept {
 }
 
 EdwardsPoint FixedBaseTable::mul(const uint8_t s[32]) const noexcept {
+    // The eight-lane comb: results checked against this code by cpp/tests/test_ifma.cpp, constant time by
+    // tests/test_constant_time.py on the emulated build.
+    if (lanes_ != nullptr && backend() == Backend::Ifma) return ifma::fixed_base_mul(*lanes_, s);
     int8_t d[64];
     signed_radix16(s, d);
     EdwardsPoint acc = EdwardsPoint::identity();
@@ -65,6 +73,8 @@ EdwardsPoint FixedBaseTable::mul(const uint8_t s[32]) const noexcept {
 
 EdwardsPoint FixedBaseTable::mul2(const FixedBaseTable& A, const uint8_t a[32], const FixedBaseTable& B,
                                   const uint8_t b[32]) noexcept {
+    if (A.lanes_ != nullptr && B.lanes_ != nullptr && backend() == Backend::Ifma)
+        return ifma::fixed_base_mul2(*A.lanes_, a, *B.lanes_, b);
     int8_t da[64], db[64];
     signed_radix16(a, da);
     signed_radix16(b, db);

@@ -56,9 +56,8 @@ PYR_IFMA_INLINE void blend_into(Cached8& r, __mmask8 m, const Cached8& t) {
 // Lane j gets d[j] * P_j from its table, d[j] in [-8, 8] secret: all nine entries are read and blended under
 // compare masks, and the sign applied by blends (-Q = (Y-X, Y+X, Z, -2dT)); no branch or address depends on d.
 PYR_IFMA_FN Cached8 select_signed(const Cached8 t[9], const int8_t d[8]) {
-    const __m512i digits = _mm512_cvtepi8_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(d)));
-    const __m512i magnitude = _mm512_abs_epi64(digits);
-    const __mmask8 negative = _mm512_cmplt_epi64_mask(digits, _mm512_setzero_si512());
+    __mmask8 negative;
+    const __m512i magnitude = digit_magnitudes(d, negative);
     Cached8 r = t[0];
     for (int e = 1; e < 9; ++e) blend_into(r, _mm512_cmpeq_epi64_mask(magnitude, splat(uint64_t(e))), t[e]);
     return Cached8{select(negative, r.YpX, r.YmX), select(negative, r.YmX, r.YpX), r.Z,

@@ -11,7 +11,9 @@
 // (hash_to_scalar_with_secret).
 // Built with -DPYRISTRETTO_IFMA_EMULATE (ifma/emulate.hpp) the same checks run the IFMA backend's code, which
 // valgrind cannot execute as AVX-512: msm, Straus::mul_ct, msm_points and MSMTable::msm then go through the
-// eight-lane ifma::straus_ct, which is also called directly below its routing threshold (padding lanes).
+// eight-lane ifma::straus_ct, which is also called directly below its routing threshold (padding lanes), and
+// FixedBaseTable::mul / mul2 (base_mul, pedersen_commit, FixedBase * secret) through the eight-lane comb
+// (ifma_fixed_base.cpp), also called directly.
 // Run: valgrind --error-exitcode=1 ./ct_check   -> must report 0 errors.
 // Outputs are declassified (VALGRIND_MAKE_MEM_DEFINED) before they are compared or printed.
 #include <sodium.h>
@@ -25,6 +27,7 @@
 #include "pyristretto/edwards.hpp"
 #include "pyristretto/fixed_base.hpp"
 #include "pyristretto/hash.hpp"
+#include "pyristretto/ifma/fixed_base.hpp"
 #include "pyristretto/ifma/straus.hpp"
 #include "pyristretto/msm.hpp"
 #include "pyristretto/msm_algorithms.hpp"
@@ -150,6 +153,11 @@ void check_fixed_base(bool unreduced) {
         std::memset(b, 0xff, 32);
     }
     pedersen_commit(a, b, want);  // public run first: reference value, and builds the tables
+    uint8_t ra[32], sum_want[32];  // (a + b) G by libsodium: the reference for the IFMA mul2 on G twice
+    reduce(a, ra);
+    reduce(b, r);
+    crypto_core_ristretto255_scalar_add(r, ra, r);
+    if (crypto_scalarmult_ristretto255_base(sum_want, r) != 0) std::memset(sum_want, 0, 32);
     secret(a, 32);
     secret(b, 32);
     uint8_t c[32];
@@ -168,6 +176,18 @@ void check_fixed_base(bool unreduced) {
     base_mul(a, got);
     declassify(got, 32);
     expect(std::memcmp(got, base_want, 32) == 0, "base_mul");
+    if (backend() == Backend::Ifma) {  // the eight-lane comb, also called directly (the calls above route to it)
+        const ifma::FixedBaseLanes* G = basepoint_table().ifma_lanes();
+        expect(G != nullptr, "the basepoint table has IFMA lanes");
+        if (G != nullptr) {
+            ristretto_encode(got, ifma::fixed_base_mul(*G, a));
+            declassify(got, 32);
+            expect(std::memcmp(got, base_want, 32) == 0, "ifma fixed-base mul");
+            ristretto_encode(got, ifma::fixed_base_mul2(*G, a, *G, b));
+            declassify(got, 32);
+            expect(std::memcmp(got, sum_want, 32) == 0, "ifma fixed-base mul2");
+        }
+    }
 
     uint8_t p[32], pm_want[32];
     crypto_core_ristretto255_random(p);

@@ -1,7 +1,8 @@
 // Differential tests of the AVX-512 IFMA backend (ifma/*.hpp, ifma_*.cpp) against the portable radix-2^51 code,
 // which test_core.cpp checks against a reference field, the RFC 9496 vectors and libsodium: the eight-lane field at
 // its limb bounds and on millions of random inputs, batch decoding (RFC vectors, random bytes, libsodium points),
-// constant-time Straus and Pippenger (against libsodium). Expected values come from the portable backend or
+// constant-time Straus and Pippenger (against libsodium), the fixed-base comb (FixedBaseTable::mul / mul2, base_mul,
+// pedersen_commit; against the portable comb and libsodium). Expected values come from the portable backend or
 // libsodium, never from the IFMA code.
 //
 //   g++ -std=c++17 -O2 -Icpp/include cpp/tests/test_ifma.cpp cpp/src/*.cpp -lsodium -lpthread -o /tmp/test_ifma
@@ -12,20 +13,23 @@
 // dispatch stays portable.
 // --bench: both backends side by side in one run, one thread: field multiplication and squaring, decoding 4096
 // points, msm_vartime (n = 4096) and msm (n = 128) through the public entry points, MSMTable::msm (n = 128), the
-// IFMA Straus and Pippenger crossovers.
+// IFMA Straus and Pippenger crossovers, FixedBaseTable::mul and mul2.
 #include <sodium.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "pyristretto/backend.hpp"
 #include "pyristretto/field.hpp"
+#include "pyristretto/fixed_base.hpp"
 #include "pyristretto/ifma/decode.hpp"
+#include "pyristretto/ifma/fixed_base.hpp"
 #include "pyristretto/ifma/pippenger.hpp"
 #include "pyristretto/ifma/straus.hpp"
 #include "pyristretto/msm.hpp"
@@ -33,6 +37,7 @@
 #include "pyristretto/msm_table.hpp"
 #include "pyristretto/point_vector.hpp"
 #include "pyristretto/ristretto.hpp"
+#include "pyristretto/scalar_mul.hpp"
 
 #if defined(__linux__)
 #include <linux/perf_event.h>
@@ -614,6 +619,118 @@ static void test_routed(bool quick) {
                           std::to_string(cases) + " cases, " + std::to_string(wrong) + " wrong; first " + first + ")");
 }
 
+// ---- fixed-base comb ----------------------------------------------------------------------------------------------
+
+// 32-byte scalars for the comb: 0, 1, q - 1, q, q + 1, 2^255 - 1, 2^256 - 1 (all 0xff), every digit 8 (0x88..),
+// random ones with bit 255 set, and random reduced ones.
+static std::vector<std::vector<uint8_t>> comb_scalars(size_t randoms) {
+    static const uint8_t Q[32] = {0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7,
+                                  0xa2, 0xde, 0xf9, 0xde, 0x14, 0,    0,    0,    0,    0,    0,
+                                  0,    0,    0,    0,    0,    0,    0,    0,    0,    0x10};
+    std::vector<std::vector<uint8_t>> out;
+    std::vector<uint8_t> s(32, 0);
+    out.push_back(s);                                   // 0
+    s[0] = 1; out.push_back(s);                         // 1
+    s.assign(Q, Q + 32); s[0] -= 1; out.push_back(s);   // q - 1
+    s[0] += 1; out.push_back(s);                        // q
+    s[0] += 1; out.push_back(s);                        // q + 1
+    s.assign(32, 0xff); s[31] = 0x7f; out.push_back(s); // 2^255 - 1
+    s[31] = 0xff; out.push_back(s);                     // 2^256 - 1
+    s.assign(32, 0x88); s[31] = 0x08; out.push_back(s); // every radix-16 digit 8
+    for (size_t i = 0; i < randoms; ++i) {
+        randombytes_buf(s.data(), 32);
+        s[31] |= 0x80;                                  // bit 255 set (the fold)
+        out.push_back(s);
+        crypto_core_ristretto255_scalar_random(s.data());
+        out.push_back(s);
+    }
+    return out;
+}
+
+// s * P by libsodium (which ignores bit 255: reduce first); the identity encodes as zeros.
+static void libsodium_mul(const uint8_t s[32], const uint8_t p[32], uint8_t out[32]) {
+    uint8_t wide[64] = {0}, r[32];
+    std::memcpy(wide, s, 32);
+    crypto_core_ristretto255_scalar_reduce(r, wide);
+    if (crypto_scalarmult_ristretto255(out, r, p) != 0) std::memset(out, 0, 32);
+}
+
+// The eight-lane comb (called directly on the lane tables, and routed through FixedBaseTable::mul / mul2, base_mul
+// and pedersen_commit with the backend switched) against the portable comb and libsodium: random bases, the
+// basepoint and the identity, every scalar of comb_scalars.
+static void test_fixed_base(bool quick) {
+    std::vector<std::vector<uint8_t>> bases(quick ? 3 : 6, std::vector<uint8_t>(32));
+    for (auto& b : bases) crypto_core_ristretto255_random(b.data());
+    ristretto_encode(bases[0].data(), EdwardsPoint::basepoint());
+    std::memset(bases[1].data(), 0, 32);  // the identity
+    std::vector<std::unique_ptr<FixedBaseTable>> tables;
+    bool lanes = true;
+    for (const auto& b : bases) {
+        EdwardsPoint P;
+        ristretto_decode(P, b.data());
+        tables.emplace_back(new FixedBaseTable(P));
+        lanes = lanes && tables.back()->ifma_lanes() != nullptr;
+    }
+    check(lanes && basepoint_table().ifma_lanes() != nullptr, "fixed-base tables carry IFMA lanes");
+    if (!lanes) return;
+    const auto scalars = comb_scalars(quick ? 8 : 40);
+    size_t wrong = 0, cases = 0;
+    std::string first;
+    auto fail = [&](const std::string& what) { if (wrong++ == 0) first = what; };
+    for (size_t t = 0; t < tables.size(); ++t) {
+        for (size_t k = 0; k < scalars.size(); ++k) {
+            const uint8_t* s = scalars[k].data();
+            uint8_t want[32], lane[32], got[2][32];
+            libsodium_mul(s, bases[t].data(), want);
+            ristretto_encode(lane, ifma::fixed_base_mul(*tables[t]->ifma_lanes(), s));
+            for (int b = 0; b < 2; ++b) {
+                set_backend_for_testing(b ? Backend::Ifma : Backend::Portable);
+                ristretto_encode(got[b], tables[t]->mul(s));
+            }
+            ++cases;
+            if (std::memcmp(lane, want, 32) != 0 || std::memcmp(got[0], want, 32) != 0 ||
+                std::memcmp(got[1], want, 32) != 0)
+                fail("mul, base " + std::to_string(t) + ", scalar " + std::to_string(k));
+            // mul2 with the next base and a scalar further down the list (pairs of edge scalars included).
+            const size_t u = (t + 1) % tables.size();
+            const uint8_t* s2 = scalars[(k * 7 + 3) % scalars.size()].data();
+            uint8_t want2[32];
+            libsodium_mul(s2, bases[u].data(), want2);
+            crypto_core_ristretto255_add(want2, want2, want);
+            ristretto_encode(lane, ifma::fixed_base_mul2(*tables[t]->ifma_lanes(), s, *tables[u]->ifma_lanes(), s2));
+            for (int b = 0; b < 2; ++b) {
+                set_backend_for_testing(b ? Backend::Ifma : Backend::Portable);
+                ristretto_encode(got[b], FixedBaseTable::mul2(*tables[t], s, *tables[u], s2));
+            }
+            ++cases;
+            if (std::memcmp(lane, want2, 32) != 0 || std::memcmp(got[0], want2, 32) != 0 ||
+                std::memcmp(got[1], want2, 32) != 0)
+                fail("mul2, bases " + std::to_string(t) + "/" + std::to_string(u) + ", scalar " + std::to_string(k));
+        }
+    }
+    // base_mul and pedersen_commit (the basepoint table and H's) on both backends agree with each other and
+    // libsodium (base_mul) for every scalar pair.
+    for (size_t k = 0; k < scalars.size(); ++k) {
+        const uint8_t* s = scalars[k].data();
+        const uint8_t* s2 = scalars[(k * 5 + 1) % scalars.size()].data();
+        uint8_t want[32], got[2][32], commit[2][32];
+        libsodium_mul(s, bases[0].data(), want);
+        for (int b = 0; b < 2; ++b) {
+            set_backend_for_testing(b ? Backend::Ifma : Backend::Portable);
+            base_mul(s, got[b]);
+            pedersen_commit(s, s2, commit[b]);
+        }
+        ++cases;
+        if (std::memcmp(got[0], want, 32) != 0 || std::memcmp(got[1], want, 32) != 0 ||
+            std::memcmp(commit[0], commit[1], 32) != 0)
+            fail("base_mul / pedersen_commit, scalar " + std::to_string(k));
+    }
+    set_backend_for_testing(Backend::Ifma);
+    check(wrong == 0, "fixed-base comb (FixedBaseTable::mul, mul2, base_mul, pedersen_commit): ifma equals portable "
+                      "and libsodium (" + std::to_string(cases) + " cases, " + std::to_string(wrong) +
+                          " wrong; first " + first + ")");
+}
+
 // ---- benchmark --------------------------------------------------------------------------------------------------
 
 // Core cycles from the PMU (perf_event_open, user space only) where there is one; otherwise (virtual machines
@@ -778,6 +895,26 @@ static void bench() {
     }
     set_backend_for_testing(Backend::Ifma);
 
+    // The fixed-base comb: FixedBaseTable::mul (FixedBase.mul, base_mul) and mul2 (pedersen_commit), per call.
+    {
+        const FixedBaseTable& G = basepoint_table();
+        const FixedBaseTable H(out[1]);
+        const uint8_t* a = &scalars[0];
+        const uint8_t* b = &scalars[32];
+        for (int two = 0; two < 2; ++two) {
+            auto call = [&] { g_sink = (two ? FixedBaseTable::mul2(G, a, H, b) : G.mul(a)).X.limb[0]; };
+            double bp = 1e300, bi = 1e300;
+            for (int r = 0; r < 301; ++r) {
+                set_backend_for_testing(Backend::Portable);
+                bp = std::min(bp, best_of(1, cc, call));
+                set_backend_for_testing(Backend::Ifma);
+                bi = std::min(bi, best_of(1, cc, call));
+            }
+            std::printf("FixedBaseTable::%s: portable %.0f, ifma %.0f %s per call; speedup %.2fx\n",
+                        two ? "mul2" : "mul ", bp, bi, cc.unit(), bp / bi);
+        }
+    }
+
     // Crossover of the IFMA Pippenger (ifma::kPippengerMin) against the portable choice, on decoded points.
     for (size_t m : {size_t(16), size_t(32), size_t(48), size_t(64), size_t(96), size_t(128), size_t(256),
                      size_t(1024), size_t(4096)}) {
@@ -843,6 +980,7 @@ int main(int argc, char** argv) {
         test_msms(quick);
         test_sums(quick);
         test_routed(quick);
+        test_fixed_base(quick);
         if (do_bench) {
             bench();
             bench_sums();

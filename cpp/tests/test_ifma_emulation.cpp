@@ -117,6 +117,8 @@ IFMA_TARGET static void compare_all(size_t trials) {
         check(same(_mm512_mask_blend_epi64(k, ra, rb), (E::_mm512_mask_blend_epi64)(k, ea, eb)),
               "_mm512_mask_blend_epi64", &wrong);
         check(same(_mm512_abs_epi64(ra), (E::_mm512_abs_epi64)(ea)), "_mm512_abs_epi64", &wrong);
+        check(same(_mm512_permutexvar_epi64(rb, ra), (E::_mm512_permutexvar_epi64)(eb, ea)),
+              "_mm512_permutexvar_epi64", &wrong);  // b's lanes as indices: only their low 3 bits count
         check(same(_mm512_set1_epi64(static_cast<long long>(a.v[0])), (E::_mm512_set1_epi64)(static_cast<long long>(a.v[0]))),
               "_mm512_set1_epi64", &wrong);
         check(same(_mm512_setr_epi64(a.v[0], a.v[1], a.v[2], a.v[3], a.v[4], a.v[5], a.v[6], a.v[7]),

@@ -24,6 +24,11 @@ struct Cached8 {
     F8 YpX, YmX, Z, T2d;
 };
 
+// (y + x, y - x, 2d x y) with Z = 1: an affine Niels operand (fixed-base tables), one multiplication cheaper.
+struct Niels8 {
+    F8 YpX, YmX, XY2d;
+};
+
 // A 64-byte aligned array for the zmm loads and stores. Measured: std::vector<Cached8> returned 32-byte aligned
 // memory here (and the aligned stores faulted), so the tables and buckets are allocated by hand. T must be
 // trivially constructible (a struct of __m512i); throws std::bad_alloc.
@@ -47,14 +52,27 @@ PYR_IFMA_INLINE Cached8 to_cached(const Point8& p) {
 
 // P + Q (add-2008-hwcd-3): A = (Y1-X1)(Y2-X2), B = (Y1+X1)(Y2+X2), C = T1 2d T2, D = 2 Z1 Z2, then
 // (X, Y, Z, T) = ((B-A)(D-C), (B+A)(D+C), (D+C)(D-C), (B-A)(B+A)). 8M.
-PYR_IFMA_INLINE Point8 add(const Point8& p, const Cached8& q) {
-    const F8 b = mul(add(p.Y, p.X), q.YpX);
-    const F8 a = mul(sub(p.Y, p.X), q.YmX);
-    const F8 c = mul(p.T, q.T2d);
-    const F8 zz = mul(p.Z, q.Z);
-    const F8 d = add(zz, zz);
+PYR_IFMA_INLINE Point8 add_from_terms(const F8& a, const F8& b, const F8& c, const F8& d) {
     const F8 e = sub(b, a), h = add(b, a), f = sub(d, c), g = add(d, c);
     return Point8{mul(e, f), mul(h, g), mul(g, f), mul(e, h)};
+}
+
+PYR_IFMA_INLINE Point8 add(const Point8& p, const Cached8& q) {
+    const F8 zz = mul(p.Z, q.Z);
+    return add_from_terms(mul(sub(p.Y, p.X), q.YmX), mul(add(p.Y, p.X), q.YpX), mul(p.T, q.T2d), add(zz, zz));
+}
+
+// The same with Z2 = 1: D = 2 Z1 (7M).
+PYR_IFMA_INLINE Point8 add(const Point8& p, const Niels8& q) {
+    return add_from_terms(mul(sub(p.Y, p.X), q.YmX), mul(add(p.Y, p.X), q.YpX), mul(p.T, q.XY2d), add(p.Z, p.Z));
+}
+
+// Signed digits d[j] in [-8, 8] of the eight lanes: returns |d[j]| per lane and sets bit j of `negative` when
+// d[j] < 0, with no branch or address depending on them (the candidate selections then compare and blend).
+PYR_IFMA_INLINE __m512i digit_magnitudes(const int8_t d[8], __mmask8& negative) {
+    const __m512i digits = _mm512_cvtepi8_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(d)));
+    negative = _mm512_cmplt_epi64_mask(digits, _mm512_setzero_si512());
+    return _mm512_abs_epi64(digits);
 }
 
 // 2P (dbl-2008-hwcd with a = -1, as edwards.cpp): 4S + 3M to projective (X, Y, Z), + 1M for T when `with_t`.

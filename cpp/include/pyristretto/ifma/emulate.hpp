@@ -85,6 +85,9 @@ inline __m512i _mm512_abs_epi64(__m512i a) {
     PYR_EMU_LANES((a.v[j] ^ uint64_t(int64_t(a.v[j]) >> 63)) - uint64_t(int64_t(a.v[j]) >> 63));
 }
 
+// Lane j from lane idx[j] mod 8 of a (the index vector is public wherever the IFMA code permutes).
+inline __m512i _mm512_permutexvar_epi64(__m512i idx, __m512i a) { PYR_EMU_LANES(a.v[idx.v[j] & 7]); }
+
 inline __m128i _mm_loadl_epi64(const __m128i* p) {
     __m128i r{{0, 0}};
     std::memcpy(&r.v[0], p, 8);
