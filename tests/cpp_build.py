@@ -75,6 +75,12 @@ def core_objects(cxx, flags):
     return objects
 
 
+def emulated_ifma_env():
+    """The environment for a program built with -DPYRISTRETTO_IFMA_EMULATE: without PYRISTRETTO_BACKEND, so that it
+    runs its IFMA code even in a suite pass on the portable backend (the code under test is the IFMA code)."""
+    return {k: v for k, v in os.environ.items() if k != "PYRISTRETTO_BACKEND"}
+
+
 def build(test_source, out_dir, opt="-O2", extra=(), cxx=None, core=True):
     """Compiles cpp/tests/<test_source> and links it with the core's objects (same flags; none with core=False, for
     a header-only test) into out_dir; returns the executable path.

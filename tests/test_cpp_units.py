@@ -4,7 +4,6 @@ cpp/tests/test_ifma.cpp (the AVX-512 IFMA field, batch decoder, MSMs and fixed-b
 emulation of the constant-time check (cpp/include/pyristretto/ifma/emulate.hpp): intrinsic by intrinsic against the
 real instructions (cpp/tests/test_ifma_emulation.cpp), and test_ifma.cpp built on it."""
 
-import os
 import subprocess
 
 import pytest
@@ -71,10 +70,7 @@ def test_ifma_emulated(tmp_path):
     """test_ifma.cpp (--quick) on the emulated IFMA code the constant-time check runs: the same results as the
     portable backend and libsodium, so the code memcheck inspects computes what the real backend computes."""
     exe = cpp_build.build("test_ifma.cpp", tmp_path, extra=["-DPYRISTRETTO_IFMA_EMULATE"])
-    # The emulated build runs its IFMA code wherever it is, unless the environment asks for the portable backend
-    # (as a suite pass on that backend does): this test is about the IFMA code, so it does not inherit that.
-    env = {k: v for k, v in os.environ.items() if k != "PYRISTRETTO_BACKEND"}
-    rc, out = _run([exe, cpp_build.VECTORS, "--quick"], env)
+    rc, out = _run([exe, cpp_build.VECTORS, "--quick"], cpp_build.emulated_ifma_env())
     assert rc == 0, out[-4000:]
     assert "backend in use: ifma" in out, out[-4000:]
     last = out.strip().splitlines()[-1]
