@@ -28,22 +28,30 @@ namespace {
 // Points per block, as the portable kCtBlock: tables of 9 Cached8 (11.5 KiB) per eight points, 737 KiB in all.
 constexpr size_t kBlock = 512;
 
+// The group law out of line for multiples_0_to_8: inlined there, g++ kept every temporary of all seven operations
+// in one 15 KB frame, which with straus_ct's overflowed a 32 KiB thread stack (MSMTable.msm in a Python thread
+// started after threading.stack_size(32768): tests/test_threads.py). Seven calls per eight points cost nothing.
+PYR_IFMA_FN __attribute__((noinline)) void doubled(const Point8& p, Point8& out, Cached8& out_cached) {
+    out = dbl(p, true);
+    out_cached = to_cached(out);
+}
+PYR_IFMA_FN __attribute__((noinline)) void added(const Point8& p, const Cached8& q, Point8& out, Cached8& out_cached) {
+    out = add(p, q);
+    out_cached = to_cached(out);
+}
+
 // t[j] = j P on every lane, j = 0..8: 3 additions and 4 doublings (as straus.cpp).
 PYR_IFMA_FN void multiples_0_to_8(const Point8& p, Cached8 t[9]) {
-    const Point8 p2 = dbl(p, true);
-    const Cached8 c1 = to_cached(p);
-    const Point8 p3 = add(p2, c1);
-    const Point8 p4 = dbl(p2, true);
-    const Point8 p6 = dbl(p3, true);
+    Point8 p2, p3, p4, other;
     t[0] = cached_identity8();
-    t[1] = c1;
-    t[2] = to_cached(p2);
-    t[3] = to_cached(p3);
-    t[4] = to_cached(p4);
-    t[5] = to_cached(add(p4, c1));
-    t[6] = to_cached(p6);
-    t[7] = to_cached(add(p6, c1));
-    t[8] = to_cached(dbl(p4, true));
+    t[1] = to_cached(p);
+    doubled(p, p2, t[2]);
+    added(p2, t[1], p3, t[3]);
+    doubled(p2, p4, t[4]);
+    added(p4, t[1], other, t[5]);
+    doubled(p3, other, t[6]);
+    added(other, t[1], other, t[7]);
+    doubled(p4, other, t[8]);
 }
 
 PYR_IFMA_INLINE void blend_into(Cached8& r, __mmask8 m, const Cached8& t) {
