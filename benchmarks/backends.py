@@ -42,6 +42,7 @@ def operations():
         "PointVector.msm, n = 128": (lambda: vector_small.msm(scalars_small), 128),
         "MSMTable.msm, n = 128": (lambda: table_small.msm(scalars_small), 128),
         "point_mul (one point)": (lambda: pr.point_mul(scalars_small[0], small[0]), 1),
+        "PointVector.scale, n = 128": (lambda: vector_small.scale(scalars_small).to_bytes(), 128),
         "FixedBase.mul (one call)": (lambda: fixed.mul(scalars_small[2]), 1),
         "base_mul (one call, with encoding)": (lambda: pr.base_mul(scalars_small[3]), 1),
         "pedersen_commit (one call)": (lambda: pr.pedersen_commit(scalars_small[4], scalars_small[5]), 1),

@@ -220,7 +220,8 @@ def test_fixed_base_tables_built_on_a_small_thread_stack(stack):
 @pytest.mark.skipif(bool(os.environ.get("PYRISTRETTO_SANITIZED")),
                     reason="the sanitizers' redzones multiply stack frames: the small stack is about the normal build")
 def test_multi_point_calls_on_a_small_thread_stack():
-    """The constant-time and public-scalar sums, on the object layer too, in a thread with Python's smallest stack
+    """The constant-time and public-scalar sums, on the object layer too, and PointVector.scale (eight-lane on IFMA),
+    in a thread with Python's smallest stack
     (32 KiB): on the IFMA backend MSMTable.msm once overflowed it (the eight-lane table build kept a 15 KB frame).
     One fresh process, so the calls run first in that thread; the expected sum is libsodium's loop."""
     proc = run_python("""
@@ -243,12 +244,15 @@ def test_multi_point_calls_on_a_small_thread_stack():
             got["MSMTable.msm"] = bytes(pr.MSMTable(points).msm(scalars))
             got["MSMTable.msm_vartime"] = bytes(pr.MSMTable(points).msm_vartime(scalars))
             got["FixedBase"] = bytes(pr.FixedBase(points[0]) * scalars[0])
+            got["scale"] = pr.PointVector(points).scale(scalars).to_bytes()
         threading.stack_size(32768)
         t = threading.Thread(target=calls)
         t.start()
         t.join()
         first = pysodium.crypto_scalarmult_ristretto255(scalars[0].to_bytes(32, "little"), points[0])
         assert got.pop("FixedBase") == first, "FixedBase"
+        products = [pysodium.crypto_scalarmult_ristretto255(s.to_bytes(32, "little"), p) for s, p in zip(scalars, points)]
+        assert got.pop("scale") == b"".join(products), "PointVector.scale"
         assert got == dict.fromkeys(got, want) and len(got) == 5, got
         print("ok", pr.backend())
     """)

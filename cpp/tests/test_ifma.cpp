@@ -547,6 +547,42 @@ static void test_sums(bool quick) {
                           " wrong; first " + first);
 }
 
+// ifma::scale_ct and the dispatched scale_points (PointVector.scale) against libsodium's scalar multiplications,
+// point by point: every kind of scalar of msm_case (zero, q - 1, digit 8, carries, bit 255 folded), sizes around
+// the eight lanes and the threshold of a last group (ifma::kScaleMin), and in place (out aliasing the points).
+static void test_scale(bool quick) {
+    const std::vector<size_t> sizes = quick ? std::vector<size_t>{1, 2, 3, 8, 11, 21}
+                                            : std::vector<size_t>{1, 2, 3, 4, 7, 8, 9, 10, 11, 16, 17, 21, 64, 203};
+    size_t wrong = 0;
+    std::string first;
+    for (size_t n : sizes) {
+        for (int kind = 0; kind < 7; ++kind) {
+            std::vector<uint8_t> sc, pts;
+            std::vector<EdwardsPoint> decoded;
+            msm_case(n, kind, sc, pts, decoded);
+            std::vector<uint8_t> want(32 * n), got(32 * n), routed(32 * n), in_place(32 * n);
+            for (size_t i = 0; i < n; ++i) {
+                uint8_t r[32], wide[64] = {0};
+                std::memcpy(wide, &sc[32 * i], 32);
+                crypto_core_ristretto255_scalar_reduce(r, wide);  // libsodium ignores bit 255: reduce first
+                if (crypto_scalarmult_ristretto255(&want[32 * i], r, &pts[32 * i]) != 0)
+                    std::memset(&want[32 * i], 0, 32);  // the identity
+            }
+            std::vector<EdwardsPoint> out(n), copy = decoded;
+            ifma::scale_ct(out.data(), sc.data(), decoded.data(), n);
+            encode_points(got.data(), out.data(), n);
+            scale_points(out.data(), sc.data(), decoded.data(), n);
+            encode_points(routed.data(), out.data(), n);
+            scale_points(copy.data(), sc.data(), copy.data(), n);
+            encode_points(in_place.data(), copy.data(), n);
+            if ((got != want || routed != want || in_place != want) && wrong++ == 0)
+                first = "n = " + std::to_string(n) + ", kind " + std::to_string(kind);
+        }
+    }
+    check(wrong == 0, "ifma::scale_ct and scale_points (also in place) equal libsodium's products: " +
+                          std::to_string(wrong) + " wrong; first " + first);
+}
+
 // The routed entry points (msm, msm_points behind PointVector.msm, MSMTable::msm), on each backend, against
 // libsodium (which reduces each scalar first: it ignores bit 255) and against each other: random scalars, and edge
 // scalars 0, 1, q - 1, q, 2^256 - 1 mixed with random ones and identity points; sizes around the IFMA threshold
@@ -932,6 +968,33 @@ static void bench() {
     }
 }
 
+// PointVector.scale (scale_points, one thread) on each backend: per point, by n (the lanes' threshold).
+static void bench_scale() {
+    CycleCounter cc;
+    const size_t n = 64;
+    std::vector<uint8_t> sc(32 * n), enc(32 * n);
+    std::vector<EdwardsPoint> pts(n), out(n);
+    for (size_t i = 0; i < n; ++i) {
+        crypto_core_ristretto255_scalar_random(&sc[32 * i]);
+        crypto_core_ristretto255_random(&enc[32 * i]);
+        ristretto_decode(pts[i], &enc[32 * i]);
+    }
+    set_msm_max_threads(1);
+    for (size_t m : {size_t(1), size_t(2), size_t(3), size_t(4), size_t(8), n}) {
+        double bp = 1e300, bi = 1e300;
+        for (int r = 0; r < 15; ++r) {
+            bp = std::min(bp, best_of(1, cc, [&] {
+                for (size_t i = 0; i < m; ++i) out[i] = point_mul_decoded(&sc[32 * i], pts[i]);
+                g_sink = out[0].X.limb[0];
+            }));
+            bi = std::min(bi, best_of(1, cc, [&] { ifma::scale_ct(out.data(), sc.data(), pts.data(), m); g_sink = out[0].X.limb[0]; }));
+        }
+        std::printf("  scale n = %2zu: portable %6.0f, ifma lanes %6.0f %s per point (%.2fx)\n", m, bp / m, bi / m,
+                    cc.unit(), bp / bi);
+    }
+    set_msm_max_threads(0);
+}
+
 // The plain sum of decoded points (PointVector.sum, and point_sum after decoding) on each backend, one thread.
 static void bench_sums() {
     CycleCounter cc;
@@ -979,11 +1042,13 @@ int main(int argc, char** argv) {
         test_decode(doc, quick);
         test_msms(quick);
         test_sums(quick);
+        test_scale(quick);
         test_routed(quick);
         test_fixed_base(quick);
         if (do_bench) {
             bench();
             bench_sums();
+            bench_scale();
         }
     }
     std::printf("%d passed, %d failed\n", g_pass, g_fail);

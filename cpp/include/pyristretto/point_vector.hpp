@@ -4,6 +4,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "pyristretto/edwards.hpp"
@@ -50,7 +51,14 @@ bool parallel_sum(size_t n, unsigned workers, Chunk chunk, EdwardsPoint& result)
             return false;
         }
     }
-    EdwardsPoint partial[kMaxThreadsCap];
+    // The partial sums on the heap: an array of kMaxThreadsCap points in the frame was 10 KB of stack even for one
+    // worker, and a Python thread may have only 32 KiB (tests/test_threads.py).
+    std::unique_ptr<EdwardsPoint[]> partial;
+    try {
+        partial.reset(new EdwardsPoint[workers]);
+    } catch (...) {
+        return false;
+    }
     bool failed[kMaxThreadsCap] = {false};
     run_parallel(workers, [&](unsigned k) noexcept {
         try {
