@@ -468,10 +468,10 @@ static void msm_case(size_t n, int kind, std::vector<uint8_t>& sc, std::vector<u
     }
 }
 
-// An eight-lane MSM against libsodium (and the portable algorithm given) over every size and kind of scalar.
-static void diff_msm(const char* name, EdwardsPoint (*lanes)(const uint8_t*, const EdwardsPoint*, size_t),
-                     EdwardsPoint (*portable)(const uint8_t*, const EdwardsPoint*, size_t),
-                     const std::vector<size_t>& sizes) {
+// Runs holds(n, scalars, points, decoded) on msm_case's every kind of scalar for each size: "" when it holds
+// everywhere, else how often it failed and the first case that did.
+template <class F>
+static std::string failures_over_cases(const std::vector<size_t>& sizes, F holds) {
     size_t wrong = 0;
     std::string first;
     for (size_t n : sizes) {
@@ -479,16 +479,27 @@ static void diff_msm(const char* name, EdwardsPoint (*lanes)(const uint8_t*, con
             std::vector<uint8_t> sc, pts;
             std::vector<EdwardsPoint> decoded;
             msm_case(n, kind, sc, pts, decoded);
-            uint8_t want[32], got[32], port[32];
-            libsodium_msm(sc, pts, n, want);
-            ristretto_encode(got, lanes(sc.data(), decoded.data(), n));
-            ristretto_encode(port, portable(sc.data(), decoded.data(), n));
-            if ((std::memcmp(want, got, 32) != 0 || std::memcmp(want, port, 32) != 0) && wrong++ == 0)
+            if (!holds(n, sc, pts, decoded) && wrong++ == 0)
                 first = "n = " + std::to_string(n) + ", kind " + std::to_string(kind);
         }
     }
-    check(wrong == 0, std::string(name) + " equals libsodium's sum of scalar multiples: " + std::to_string(wrong) +
-                          " wrong; first " + first);
+    return wrong == 0 ? "" : std::to_string(wrong) + " wrong; first " + first;
+}
+
+// An eight-lane MSM against libsodium (and the portable algorithm given) over every size and kind of scalar.
+static void diff_msm(const char* name, EdwardsPoint (*lanes)(const uint8_t*, const EdwardsPoint*, size_t),
+                     EdwardsPoint (*portable)(const uint8_t*, const EdwardsPoint*, size_t),
+                     const std::vector<size_t>& sizes) {
+    const std::string failures = failures_over_cases(sizes, [&](size_t n, const std::vector<uint8_t>& sc,
+                                                                 const std::vector<uint8_t>& pts,
+                                                                 const std::vector<EdwardsPoint>& decoded) {
+        uint8_t want[32], got[32], port[32];
+        libsodium_msm(sc, pts, n, want);
+        ristretto_encode(got, lanes(sc.data(), decoded.data(), n));
+        ristretto_encode(port, portable(sc.data(), decoded.data(), n));
+        return std::memcmp(want, got, 32) == 0 && std::memcmp(want, port, 32) == 0;
+    });
+    check(failures.empty(), std::string(name) + " equals libsodium's sum of scalar multiples: " + failures);
     // n = 0 and all-zero scalars give the identity.
     std::vector<uint8_t> zero(32 * 9, 0);
     std::vector<EdwardsPoint> g(9, EdwardsPoint::basepoint());
@@ -553,34 +564,27 @@ static void test_sums(bool quick) {
 static void test_scale(bool quick) {
     const std::vector<size_t> sizes = quick ? std::vector<size_t>{1, 2, 3, 8, 11, 21}
                                             : std::vector<size_t>{1, 2, 3, 4, 7, 8, 9, 10, 11, 16, 17, 21, 64, 203};
-    size_t wrong = 0;
-    std::string first;
-    for (size_t n : sizes) {
-        for (int kind = 0; kind < 7; ++kind) {
-            std::vector<uint8_t> sc, pts;
-            std::vector<EdwardsPoint> decoded;
-            msm_case(n, kind, sc, pts, decoded);
-            std::vector<uint8_t> want(32 * n), got(32 * n), routed(32 * n), in_place(32 * n);
-            for (size_t i = 0; i < n; ++i) {
-                uint8_t r[32], wide[64] = {0};
-                std::memcpy(wide, &sc[32 * i], 32);
-                crypto_core_ristretto255_scalar_reduce(r, wide);  // libsodium ignores bit 255: reduce first
-                if (crypto_scalarmult_ristretto255(&want[32 * i], r, &pts[32 * i]) != 0)
-                    std::memset(&want[32 * i], 0, 32);  // the identity
-            }
-            std::vector<EdwardsPoint> out(n), copy = decoded;
-            ifma::scale_ct(out.data(), sc.data(), decoded.data(), n);
-            encode_points(got.data(), out.data(), n);
-            scale_points(out.data(), sc.data(), decoded.data(), n);
-            encode_points(routed.data(), out.data(), n);
-            scale_points(copy.data(), sc.data(), copy.data(), n);
-            encode_points(in_place.data(), copy.data(), n);
-            if ((got != want || routed != want || in_place != want) && wrong++ == 0)
-                first = "n = " + std::to_string(n) + ", kind " + std::to_string(kind);
+    const std::string failures = failures_over_cases(sizes, [](size_t n, const std::vector<uint8_t>& sc,
+                                                               const std::vector<uint8_t>& pts,
+                                                               const std::vector<EdwardsPoint>& decoded) {
+        std::vector<uint8_t> want(32 * n), got(32 * n), routed(32 * n), in_place(32 * n);
+        for (size_t i = 0; i < n; ++i) {
+            uint8_t r[32], wide[64] = {0};
+            std::memcpy(wide, &sc[32 * i], 32);
+            crypto_core_ristretto255_scalar_reduce(r, wide);  // libsodium ignores bit 255: reduce first
+            if (crypto_scalarmult_ristretto255(&want[32 * i], r, &pts[32 * i]) != 0)
+                std::memset(&want[32 * i], 0, 32);  // the identity
         }
-    }
-    check(wrong == 0, "ifma::scale_ct and scale_points (also in place) equal libsodium's products: " +
-                          std::to_string(wrong) + " wrong; first " + first);
+        std::vector<EdwardsPoint> out(n), copy = decoded;
+        ifma::scale_ct(out.data(), sc.data(), decoded.data(), n);
+        encode_points(got.data(), out.data(), n);
+        scale_points(out.data(), sc.data(), decoded.data(), n);
+        encode_points(routed.data(), out.data(), n);
+        scale_points(copy.data(), sc.data(), copy.data(), n);
+        encode_points(in_place.data(), copy.data(), n);
+        return got == want && routed == want && in_place == want;
+    });
+    check(failures.empty(), "ifma::scale_ct and scale_points (also in place) equal libsodium's products: " + failures);
 }
 
 // The routed entry points (msm, msm_points behind PointVector.msm, MSMTable::msm), on each backend, against
