@@ -16,10 +16,11 @@ import operator
 from pyristretto._objects import InvalidPointError, MSMTable, Point, PointVector, Scalar
 # hash_to_scalar_with_secret: SHA-512(prefix || data || secret) mod q, the hash state wiped (secret-safe; FROST's
 # nonce_generate). schnorr_verify_batch: a batch of Schnorr signatures in one C++ call (public values, vartime).
-from pyristretto._objects import hash_to_scalar_with_secret, schnorr_verify_batch
+# derive_key_scalar: RFC 9497 DeriveKeyPair's private key, its message built in a wiped C buffer (oprf).
+from pyristretto._objects import derive_key_scalar, hash_to_scalar_with_secret, schnorr_verify_batch
 
-__all__ = ["InvalidPointError", "MSMTable", "Point", "PointVector", "Scalar", "hash_to_scalar_with_secret",
-           "schnorr_verify_batch"]
+__all__ = ["InvalidPointError", "MSMTable", "Point", "PointVector", "Scalar", "derive_key_scalar",
+           "hash_to_scalar_with_secret", "schnorr_verify_batch"]
 
 ORDER = 2**252 + 27742317777372353535851937790883648493
 IDENTITY = Point.identity()

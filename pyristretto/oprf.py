@@ -195,15 +195,15 @@ def derive_key_pair(seed: Bytes, info: Bytes, mode: int) -> Tuple[int, bytes]:
 
 def _derive_key_pair(seed, info, mode):
     suite = _SUITES[_check_mode(mode)]
-    seed = _data(seed, "seed")
-    if len(seed) != 32:
-        raise InvalidInputError(f"seed: expected 32 bytes, got {len(seed)}")
-    derive_input = seed + _lp(_data(info, "info"))
-    for counter in range(256):
-        sk = grp.hash_to_scalar(derive_input + bytes([counter]), suite.derive_dst)
-        if not grp.scalar_is_zero(sk):
-            return sk, grp.base_mul(sk)
-    raise DeriveKeyPairError("DeriveKeyPair: no non-zero scalar in 256 attempts")
+    if isinstance(seed, str) or not isinstance(seed, (bytes, bytearray, memoryview)):
+        raise TypeError(f"seed: expected a bytes-like object, got {type(seed).__name__}")
+    if memoryview(seed).nbytes != 32:  # its length, without copying the secret
+        raise InvalidInputError(f"seed: expected 32 bytes, got {memoryview(seed).nbytes}")
+    # The seed goes into a C buffer only (wiped), not into Python bytes concatenations.
+    sk = grp.derive_key_scalar(seed, _data(info, "info"), suite.derive_dst)
+    if sk is None:
+        raise DeriveKeyPairError("DeriveKeyPair: no non-zero scalar in 256 attempts")
+    return sk, grp.base_mul(sk)
 
 
 def generate_key_pair() -> Tuple[int, bytes]:
