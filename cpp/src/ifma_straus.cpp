@@ -77,6 +77,25 @@ PYR_IFMA_FN Cached8 select_signed(const Cached8 t[9], const int8_t d[8]) {
                    select(negative, r.T2d, neg(r.T2d))};
 }
 
+// One group of up to eight points on the lanes (straus_ct, scale_ct): table[j] = j * (point of each lane), and
+// digits[8 k + lane] = digit k of the lane's scalar; lanes past `count` hold the identity with digit 0 (`count` is
+// public). `one` is the caller's scratch for one scalar's digits, wiped by the caller like `digits`.
+PYR_IFMA_FN void load_group(const EdwardsPoint* points, const uint8_t* scalars, size_t count, Cached8 table[9],
+                            int8_t digits[64 * 8], int8_t one[64]) {
+    EdwardsPoint lanes[8];
+    for (size_t j = 0; j < 8; ++j) {
+        if (j < count) {
+            lanes[j] = points[j];
+            signed_radix16(scalars + 32 * j, one);
+        } else {
+            lanes[j] = EdwardsPoint::identity();
+            std::fill(one, one + 64, int8_t(0));
+        }
+        for (size_t k = 0; k < 64; ++k) digits[8 * k + j] = one[k];
+    }
+    multiples_0_to_8(load_points(lanes), table);
+}
+
 }  // namespace
 
 PYR_IFMA_FN EdwardsPoint straus_ct(const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
@@ -93,19 +112,9 @@ PYR_IFMA_FN EdwardsPoint straus_ct(const uint8_t* scalars, const EdwardsPoint* p
         const size_t m = std::min(block, n - first);
         const size_t groups = (m + 7) / 8;
         for (size_t g = 0; g < groups; ++g) {
-            EdwardsPoint lanes[8];
-            for (size_t j = 0; j < 8; ++j) {
-                const size_t i = first + 8 * g + j;
-                if (i < first + m) {  // public: padding lanes hold the identity with digit 0
-                    lanes[j] = points[i];
-                    signed_radix16(scalars + 32 * i, one);
-                } else {
-                    lanes[j] = EdwardsPoint::identity();
-                    std::fill(one, one + 64, int8_t(0));
-                }
-                for (size_t k = 0; k < 64; ++k) digits[(64 * g + k) * 8 + j] = one[k];
-            }
-            multiples_0_to_8(load_points(lanes), &tables[9 * g]);
+            const size_t begin = first + 8 * g;
+            load_group(points + begin, scalars + 32 * begin, std::min<size_t>(8, first + m - begin), &tables[9 * g],
+                       &digits[64 * 8 * g], one);
         }
         Point8 acc = identity8();
         for (int k = 63; k >= 0; --k) {
@@ -131,24 +140,14 @@ PYR_IFMA_FN void scale_ct(EdwardsPoint* out, const uint8_t* scalars, const Edwar
     int8_t one[64];         // secret
     for (size_t first = 0; first < n; first += 8) {
         const size_t m = std::min<size_t>(8, n - first);
-        EdwardsPoint lanes[8];
-        for (size_t j = 0; j < 8; ++j) {
-            if (j < m) {  // public: padding lanes hold the identity with digit 0
-                lanes[j] = points[first + j];
-                signed_radix16(scalars + 32 * (first + j), one);
-            } else {
-                lanes[j] = EdwardsPoint::identity();
-                std::fill(one, one + 64, int8_t(0));
-            }
-            for (size_t k = 0; k < 64; ++k) digits[8 * k + j] = one[k];
-        }
-        multiples_0_to_8(load_points(lanes), table);
+        load_group(points + first, scalars + 32 * first, m, table, digits, one);
         Point8 acc = identity8();
         for (int k = 63; k >= 0; --k) {
             if (k != 63) acc = mul_by_pow2(acc, 4);
             acc = add(acc, select_signed(table, &digits[8 * k]));
         }
-        store_points(acc, lanes);  // the group's points are read: out may alias them
+        EdwardsPoint lanes[8];
+        store_points(acc, lanes);  // the group's points were read by load_group: out may alias them
         std::copy(lanes, lanes + m, out + first);
     }
     sodium_memzero(digits, sizeof digits);
