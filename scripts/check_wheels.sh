@@ -19,13 +19,20 @@ for python in $INTERPRETERS; do
         || { echo "error: expected one $tag manylinux wheel in $out (run build_wheels.sh), found: ${wheels[*]}" >&2; exit 1; }
     echo "== $(basename "${wheels[0]}") ($(du -h "${wheels[0]}" | cut -f1)) on $("$python" -V)"
     auditwheel show "${wheels[0]}" 2>&1 | tr '\n' ' ' | grep -o 'is consistent with the following platform tag: "[^"]*"'
-    "$(tools_python)" - "${wheels[0]}" <<'PY'  # libsodium's licence travels with the copy of libsodium
+    # libsodium's licence (ISC) travels with the copy of libsodium, ours (MIT) in the dist-info (PEP 639)
+    "$(tools_python)" - "${wheels[0]}" <<'PY'
 import sys, zipfile
-names = zipfile.ZipFile(sys.argv[1]).namelist()
+wheel = zipfile.ZipFile(sys.argv[1])
+names = wheel.namelist()
 libs = [n for n in names if n.startswith("pyristretto.libs/")]
 assert any(n.startswith("pyristretto.libs/libsodium-") for n in libs), libs
 assert "pyristretto.libs/libsodium.LICENSE" in libs, f"no libsodium licence beside the library: {libs}"
-print("libsodium and its licence are in pyristretto.libs/")
+assert "ISC" in wheel.read("pyristretto.libs/libsodium.LICENSE").decode(), "libsodium.LICENSE is not its ISC licence"
+ours = [n for n in names if n.endswith(".dist-info/licenses/LICENSE")]
+assert len(ours) == 1 and wheel.read(ours[0]).decode().startswith("MIT License"), f"no MIT LICENSE: {ours}"
+metadata = wheel.read(ours[0].replace("licenses/LICENSE", "METADATA")).decode()
+assert "License-Expression: MIT" in metadata.splitlines(), "METADATA does not name the MIT licence"
+print(f"libsodium and its licence are in pyristretto.libs/, ours in {ours[0]}")
 PY
     start=$SECONDS
     PYTHON="$python" "$repo/scripts/check_dist.sh" "${wheels[0]}" "${PYTEST_ARGS[@]}"

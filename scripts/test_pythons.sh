@@ -12,6 +12,8 @@ trap 'rm -rf "$work"' EXIT
 
 sdist="$(build_sdist "$(tools_python)" "$work")"
 echo "sdist: $(basename "$sdist") ($(du -h "$sdist" | cut -f1))"
+tar tzf "$sdist" >"$work/contents.txt"   # to a file: grep -q on a pipe could SIGPIPE tar under pipefail
+grep -Eq '^[^/]+/LICENSE$' "$work/contents.txt" || { echo "error: the sdist has no LICENSE" >&2; exit 1; }
 for python in $INTERPRETERS; do
     echo "== $("$python" -V) ($python)"
     start=$SECONDS
