@@ -6,7 +6,7 @@ Grouped by workload so pytest-benchmark's table puts the libraries side by side:
 """
 import pytest
 
-from pyristretto import _peers
+from pyristretto.bench import peers as _peers
 
 
 @pytest.mark.parametrize("peer_key", _peers.PEER_KEYS)

@@ -6,7 +6,7 @@ large-input series (time per point, peak extra memory) from 2^10 to 2^22 points.
 """
 import pytest
 
-from pyristretto import _peers
+from pyristretto.bench import peers as _peers
 
 SLOW_N = 1024  # from this size on, a few fixed rounds (the naive loop at 4096 takes ~0.4 s a round)
 
@@ -20,7 +20,7 @@ def test_msm_scaling(run_workload, n, series):
 
 
 # ---- large inputs: time per point and peak extra memory, n = 2^10 .. 2^22 ------------------------------------
-# Each size runs in a fresh process (pyristretto._scaling, as `python -m pyristretto bench --scaling`), so the
+# Each size runs in a fresh process (pyristretto.bench.scaling, as `python -m pyristretto bench --scaling`), so the
 # memory figure is the call's own: the peak RSS growth during the call, inputs excluded. The benchmark times that
 # subprocess's best call (pedantic, one round: the figure is the child's own timing, in extra_info) and asserts
 # the memory bound: at most 64 MiB besides the Python wrapper's copies of the arguments (64 bytes per point).
@@ -37,7 +37,7 @@ LARGE_CASES = [(fn, n) for fn in ("msm_vartime", "point_sum", "msm") for n in LA
 @pytest.mark.parametrize("fn, n", LARGE_CASES, ids=[f"{fn}-2^{n.bit_length() - 1}" for fn, n in LARGE_CASES])
 def test_msm_large_inputs(benchmark, n, fn):
     """One size of the large-input series: µs per point and extra MiB in extra_info, memory bounded."""
-    from pyristretto import _scaling
+    from pyristretto.bench import scaling as _scaling
 
     result = benchmark.pedantic(lambda: _scaling.measure(fn, n, 1), rounds=1, iterations=1)
     assert result["status"] == "ok", result["status"]

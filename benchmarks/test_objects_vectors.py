@@ -1,11 +1,11 @@
-"""PointVector and MSMTable against what they replace (rows of pyristretto._bench_vectors.ROWS), one benchmark
+"""PointVector and MSMTable against what they replace (rows of pyristretto.bench.vectors.ROWS), one benchmark
 group per comparison; the closing summary prints the ratios:
 
     pytest benchmarks/test_objects_vectors.py
 """
 import pytest
 
-from pyristretto import _bench_vectors
+from pyristretto.bench import vectors as _bench_vectors
 
 
 @pytest.mark.parametrize("side", ["baseline", "object"])

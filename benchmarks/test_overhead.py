@@ -18,7 +18,7 @@ from typing import Callable
 import pytest
 
 import pyristretto as pr
-from pyristretto import _peers
+from pyristretto.bench import peers as _peers
 
 LIBSODIUM = "libsodium (ctypes)"
 PYTHON = "Python (hashlib / int)"
@@ -61,7 +61,7 @@ def same_scalar(mine: int, base: bytes) -> bool:
 
 
 def build_cases():
-    """The overhead cases, on fixed inputs from :func:`pyristretto._peers.make_inputs`."""
+    """The overhead cases, on fixed inputs from :func:`pyristretto.bench.peers.make_inputs`."""
     lib, raw = _peers.system_sodium(), _peers.SodiumGroup(_peers.RISTRETTO)
     ref = _peers.reference_peer(_peers.RISTRETTO)
     d = _peers.make_inputs(_peers.RISTRETTO, 16)

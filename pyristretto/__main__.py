@@ -48,7 +48,7 @@ RFC9496_INVALID = (
     "e2f2ae0a6abc4e71a884a961c500515f58e30b6aa582dd8db6a65945e08d2df6",  # G with bit 255 set
 )
 
-# Operations in the speed table (workload names of pyristretto._peers).
+# Operations in the speed table (workload names of pyristretto.bench.peers).
 SPEED_WORKLOADS = ("base_mul", "point_mul", "point_add", "pedersen_commit", "msm", "msm_vartime", "Hs", "Hp",
                    "is_valid_point")
 
@@ -194,7 +194,8 @@ def self_check() -> bool:
 def speed_table() -> Tuple[str, bool]:
     """Markdown table of pyristretto's operations per second for the main operations (a few seconds),
     and whether every timed result matched the libsodium reference."""
-    from . import _peers, bench
+    from .bench import peers as _peers, report as bench
+    from .bench.tables import md_table
 
     mode = bench.Mode("main", repeats=3, min_time=0.1, scaling_n=())
     me = _peers.peer("pyristretto")
@@ -206,16 +207,16 @@ def speed_table() -> Tuple[str, bool]:
         rows.append([name, f"{size} {_peers.WORKLOADS[name].op}s",
                      bench.cell(result, lambda r: bench.fmt_rate(r["ops_per_second"])),
                      bench.cell(result, lambda r, s=size: f"{r['seconds'] / s * 1e6:.3g}")])
-    return bench.md_table(["operation", "round", "ops/s", "µs/op"], rows), all_ok
+    return md_table(["operation", "round", "ops/s", "µs/op"], rows), all_ok
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    """Entry point of ``python -m pyristretto``; dispatches ``bench`` to :mod:`pyristretto.bench`."""
+    """Entry point of ``python -m pyristretto``; dispatches ``bench`` to :mod:`pyristretto.bench.report`."""
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["bench"]:
-        from . import bench
+        from .bench import report
 
-        return bench.main(argv[1:])
+        return report.main(argv[1:])
     argparse.ArgumentParser(
         prog="python -m pyristretto",
         description="Print versions, self-check against RFC 9496, and show pyristretto's speed.",

@@ -8,7 +8,7 @@ import pytest
 
 import pyristretto
 from pyristretto import __main__ as cli
-from pyristretto import _peers, bench
+from pyristretto.bench import peers as _peers, report as bench
 
 
 def run_module(*args, cwd):

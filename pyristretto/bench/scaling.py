@@ -21,6 +21,8 @@ import subprocess
 import sys
 from typing import Dict, List, Optional, Sequence
 
+from .tables import md_table
+
 SIZES = tuple(2**k for k in range(10, 23))
 # The functional API on encodings, and the object layer's sums on points decoded (tables built) beforehand, outside
 # the measured call: the objects' own memory is not the call's.
@@ -115,8 +117,6 @@ def fmt_row(result: Dict[str, object], n: int) -> str:
 
 def table(report: Dict[str, object]) -> str:
     """Markdown table: per size, µs per point and extra MiB for each series (and the time ratio)."""
-    from .bench import md_table
-
     labels = list(report["series"])
     header = ["n"]
     for label in labels:

@@ -1,6 +1,6 @@
 """``python -m pyristretto bench``: time pyristretto against its peer libraries.
 
-Runs every workload of :mod:`pyristretto._peers` on every peer (checking each result against raw
+Runs every workload of :mod:`pyristretto.bench.peers` on every peer (checking each result against raw
 libsodium), then the MSM scaling series, and prints Markdown tables: seconds per round, operations per
 second with pyristretto's speedup against each peer, and MSM time per point. ``--json`` writes the
 results with machine information, ``--plot`` draws MSM time per point against n (log-log).
@@ -24,7 +24,8 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
-from . import _bench_vectors, _peers
+from . import peers as _peers, vectors as _bench_vectors
+from .tables import md_table
 
 PROG = "python -m pyristretto bench"
 
@@ -210,13 +211,6 @@ def fmt_speedup(mine: Dict[str, object], theirs: Dict[str, object]) -> str:
 def cell(result: Dict[str, object], value: Callable[[Dict[str, object]], str]) -> str:
     """Table cell: the formatted value when the result is ok, else its short status (reasons: libraries table)."""
     return value(result) if result["status"] == "ok" else short_status(result)
-
-
-def md_table(header: List[str], rows: List[List[str]], align: Optional[List[str]] = None) -> str:
-    """A Markdown table; ``align`` holds 'l' or 'r' per column (default: first left, others right)."""
-    align = align or ["l"] + ["r"] * (len(header) - 1)
-    rule = ["---:" if a == "r" else "---" for a in align]
-    return "\n".join("| " + " | ".join(r) + " |" for r in [header, rule, *rows])
 
 
 def libraries_table(libraries: List[Dict[str, str]]) -> str:
@@ -413,7 +407,7 @@ def wrong_results(report: Dict[str, object]) -> List[str]:
 
 
 def _scaling_functions() -> Sequence[str]:
-    from . import _scaling
+    from . import scaling as _scaling
 
     return _scaling.FUNCTIONS
 
@@ -458,8 +452,8 @@ def save(report: Dict[str, object], args: argparse.Namespace, plot: Callable[[st
 
 
 def main_scaling(args: argparse.Namespace) -> int:
-    """``--scaling``: the large-input table (and plot, JSON) of :mod:`pyristretto._scaling`."""
-    from . import _scaling
+    """``--scaling``: the large-input table (and plot, JSON) of :mod:`pyristretto.bench.scaling`."""
+    from . import scaling as _scaling
 
     sizes = [2**k for k in range(args.min_log2, args.max_log2 + 1)] or [2**args.min_log2]
     report = _scaling.run(args.function, sizes, args.baseline, log=log)
@@ -491,7 +485,3 @@ def main(argv: Optional[Sequence[str]] = None, prog: str = PROG) -> int:
     if wrong:
         log("WRONG RESULTS: " + ", ".join(wrong))
     return 1 if wrong else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(prog="python -m pyristretto.bench"))

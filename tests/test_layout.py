@@ -1,0 +1,80 @@
+"""The package's rooms: the library imports neither the benchmark tool nor the protocols, and no module of the
+package imports another in a circle."""
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pyristretto
+
+PACKAGE = Path(pyristretto.__file__).resolve().parent
+
+
+def test_importing_the_library_loads_no_tool_or_protocol():
+    code = ("import sys, pyristretto; "
+            "print(' '.join(m for m in sys.modules if m.startswith(('pyristretto.bench', 'pyristretto.oprf', "
+            "'pyristretto.frost', 'pyristretto.dask'))))")
+    loaded = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout.split()
+    assert loaded == []
+
+
+def package_imports():
+    """module name -> the package modules it imports (from the Python sources; the extension modules' imports
+    are their .pyx/.pxi cimports and imports)."""
+    graph = {}
+    sources = list(PACKAGE.rglob("*.py")) + list(PACKAGE.glob("*.pyx")) + list(PACKAGE.glob("*.pxi"))
+    assert sources, f"no sources beside {PACKAGE} (an installed copy without them cannot be checked)"
+    for path in sources:
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        is_package = path.name == "__init__.py"
+        text = path.read_text()
+        if path.suffix in (".pyx", ".pxi"):  # Cython: keep the Python-syntax import lines only
+            text = "\n".join(line for line in text.splitlines()
+                             if line.startswith(("import ", "from ")) and " cimport " not in line)
+        found = set()
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.Import):
+                found |= {alias.name for alias in node.names}
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = name.split(".")[: len(name.split(".")) - node.level + (1 if is_package else 0)]
+                    module = ".".join(base + ([node.module] if node.module else []))
+                else:
+                    module = node.module
+                found.add(module)
+                found |= {f"{module}.{alias.name}" for alias in node.names}
+        graph.setdefault(name.split(".pxi")[0], set()).update(m for m in found if m and m.startswith("pyristretto"))
+    return graph
+
+
+def test_no_import_circles():
+    graph = package_imports()
+    assert "pyristretto.bench.report" in graph and "pyristretto.bench.peers" in graph
+    modules = set(graph)
+    edges = {m: {t for t in targets if t in modules and t != m} for m, targets in graph.items()}
+    # The package imports its own modules at its top: edges into "pyristretto" from its children are the
+    # usual `import pyristretto as pr` of a tool, not a circle within the package's rooms.
+    for m in edges:
+        if m != "pyristretto":
+            edges[m].discard("pyristretto")
+    state = {}
+
+    def visit(m, path):
+        state[m] = "open"
+        for t in sorted(edges[m]):
+            assert state.get(t) != "open", "import circle: " + " -> ".join(path + [t])
+            if t not in state:
+                visit(t, path + [t])
+        state[m] = "done"
+
+    for m in sorted(edges):
+        if m not in state:
+            visit(m, [m])
+
+
+def test_the_library_does_not_import_the_tool():
+    graph = package_imports()
+    for module, targets in graph.items():
+        if not module.startswith("pyristretto.bench") and module != "pyristretto.__main__":
+            assert not any(t.startswith("pyristretto.bench") for t in targets), (module, targets)
