@@ -403,10 +403,12 @@ cdef int block_sum(int kind, object scalars, object points, str name, CEdwardsPo
     (MSM_SUM: scalars unused) over points: a PointVector, or any form point_items takes.
 
     The arguments are read arg_block points at a time (scalars converted and reduced, points copied unless they are
-    an immutable bytes or a PointVector; a Point in a list is used decoded, never encoded again) with the GIL held; then the GIL is released while the C++ accumulator's
-    threads decode and add that block, keeping their state (Pippenger's buckets) across blocks. So the memory beyond
-    the arguments is bounded whatever n is (two blocks of 32 bytes per point, and the accumulator's per-thread
-    blocks and buckets), every point is decoded once, and the result is what one call over all n would give.
+    an immutable bytes or a PointVector) with the GIL held; then the GIL is released while the C++ accumulator's
+    threads decode and add that block, keeping their state (Pippenger's buckets) across blocks. A block of a list
+    with Points in it is fed decoded (Items32.gather_points: a Point is never encoded again, the block's encodings
+    are decoded into their places). So the memory beyond the arguments is bounded whatever n is (two blocks of 32
+    bytes per point, a block of decoded points when a list holds Points, and the accumulator's per-thread blocks
+    and buckets), every point is decoded once, and the result is what one call over all n would give.
     Errors name the index in the whole argument. The scalar block is wiped when done (SecretBuffer).
 
     A buffer of points that another thread changes during the call is read block by block: each block is a
@@ -806,7 +808,8 @@ cdef class Scalar:
     bytes are wiped (sodium_memzero) when it is freed. Conversions are explicit only: bytes(s),
     s.to_bytes(), int(s); there is no __index__, so b"x" * s is a TypeError, not a repetition. The repr
     hides the value; a pickled Scalar carries its value (it is a secret: protect the pickle). Scalars are
-    unhashable: they compare equal to ints by value mod q, which no hash can be consistent with."""
+    unhashable: they compare equal to ints by value mod q, which no hash can be consistent with (a Point, equal
+    only to its one canonical encoding, hashes as it). Scalar(b) of bytes is a TypeError naming Scalar.from_bytes."""
 
     def __cinit__(self, *args):
         # Built here, not in __init__, so that a live Scalar can never be changed (s.__init__(t) is a no-op).
