@@ -19,6 +19,7 @@ from pyristretto._core import (
     backend,
     base_mul,
     derive_generators,
+    expand_message_xmd,
     from_bytes32,
     hash_to_group,
     hash_to_scalar,
@@ -49,7 +50,7 @@ __version__ = "0.2.0"
 __all__ = [
     "FixedBase", "MSMTable", "Point", "PointVector", "Scalar",
     "G", "H", "IDENTITY", "Hp", "Hs", "InvalidPointError", "assert_valid_point", "backend", "base_mul",
-    "derive_generators", "from_bytes32", "get_include", "get_threads", "hash_to_group", "hash_to_scalar", "is_valid_point",
+    "derive_generators", "expand_message_xmd", "from_bytes32", "get_include", "get_threads", "hash_to_group", "hash_to_scalar", "is_valid_point",
     "msm", "msm_vartime", "pedersen_commit", "point_add", "point_mul", "point_neg", "point_sub", "point_sum",
     "q", "sc_add", "sc_inv", "sc_mul", "sc_neg", "sc_rand", "sc_reduce", "sc_sub", "set_threads",
     "sodium_version", "to_bytes32",

@@ -3,7 +3,7 @@ from typing import List, SupportsIndex
 from pyristretto._core import (
     G as G, H as H, IDENTITY as IDENTITY, Hp as Hp, Hs as Hs, InvalidPointError as InvalidPointError,
     assert_valid_point as assert_valid_point, backend as backend, base_mul as base_mul,
-    derive_generators as derive_generators,
+    derive_generators as derive_generators, expand_message_xmd as expand_message_xmd,
     from_bytes32 as from_bytes32, hash_to_group as hash_to_group, hash_to_scalar as hash_to_scalar,
     is_valid_point as is_valid_point, msm as msm, msm_vartime as msm_vartime, pedersen_commit as pedersen_commit,
     point_add as point_add, point_mul as point_mul, point_neg as point_neg, point_sub as point_sub,

@@ -223,7 +223,8 @@ def point_neg(P):
 
 
 def point_sum(points):
-    """The sum of an iterable of points (or one buffer of 32*n bytes, or a PointVector); IDENTITY when empty."""
+    """The sum of an iterable of points (or one buffer of 32*n bytes, or a PointVector); IDENTITY when empty.
+    Points in the iterable are added as they are (decoded), never encoded and decoded again."""
     if type(points) is PointVector:  # already decoded: no scalars, no blocks needed
         return vector_sum(<PointVector>points).encoded()
     return sum_bytes(MSM_SUM, None, points, "point_sum")
@@ -376,12 +377,14 @@ cdef bytes sum_bytes(int kind, object scalars, object points, str function_name)
 
 
 def msm(scalars, points):
-    """sum(s_i * P_i), constant-time in the scalars. points: an iterable of points, one buffer or a PointVector."""
+    """sum(s_i * P_i), constant-time in the scalars. points: an iterable of points (Points in it are used
+    decoded), one buffer or a PointVector."""
     return sum_bytes(MSM_CT, scalars, points, "msm")
 
 
 def msm_vartime(scalars, points):
-    """sum(s_i * P_i) for PUBLIC scalars (time depends on them): the fastest algorithm for the size."""
+    """sum(s_i * P_i) for PUBLIC scalars (time depends on them): the fastest algorithm for the size. points: as
+    for msm."""
     return sum_bytes(MSM_VARTIME, scalars, points, "msm_vartime")
 
 

@@ -96,6 +96,7 @@ cdef int hash_message(object msg, object dst, message_hash function, uint8_t* ou
 cdef class PointVector:
     cdef vector[CEdwardsPoint] pts   # the decoded points; never changed once constructed
     cdef bint _ready                  # constructed: __init__ refuses to run again (pts may be read without the GIL)
+    cdef bytes _enc                   # the encodings back to back (to_bytes) once computed, else None
 
 
 @cython.final

@@ -300,19 +300,62 @@ cdef class Items32:
             if self.scalars:
                 reduce_in_place(out, m)
             return 0
+        for i in range(first, first + m):  # scalars: a list of points is read by gather_points
+            if i >= <size_t>len(self.items):  # a list shortened by another thread, or by an item's __index__
+                raise RuntimeError("scalars: the list changed size during the call")
+            item = self.items[i]
+            # An int or a Scalar cannot fail: the index is only formatted for the other types.
+            read_scalar(item, None if PyLong_Check(item) or type(item) is Scalar else f"scalars[{i}]",
+                        out + 32 * (i - first))
+        return 0
+
+    cdef size_t gather_points(self, size_t first, size_t m, uint8_t* enc, vector[CEdwardsPoint]& out,
+                              size_t offset, vector[size_t]& where) except? <size_t>-1:
+        """Reads the list items [first, first + m) of a points argument without re-encoding a Point: item
+        first + j, when a Point, is copied decoded to out[offset + j] (out is grown to offset + m if it is
+        shorter); the other items' 32 bytes (not validated) are gathered into enc, their j in where. Returns how
+        many were gathered (m: no Point in the block, out untouched); finish with decode_gathered."""
+        cdef size_t i, k = 0
+        cdef object item
+        where.clear()
         for i in range(first, first + m):
             if i >= <size_t>len(self.items):  # a list shortened by another thread, or by an item's __index__
-                raise RuntimeError(f"{'scalars' if self.scalars else 'points'}: the list changed size during the call")
+                raise RuntimeError("points: the list changed size during the call")
             item = self.items[i]
-            if self.scalars:
-                # An int or a Scalar cannot fail: the index is only formatted for the other types.
-                read_scalar(item, None if PyLong_Check(item) or type(item) is Scalar else f"scalars[{i}]",
-                            out + 32 * (i - first))
-            elif type(item) is bytes and PyBytes_GET_SIZE(item) == 32:  # the common case, without building a name
-                memcpy(out + 32 * (i - first), PyBytes_AS_STRING(item), 32)
+            if type(item) is Point:
+                if out.size() < offset + m:
+                    out.resize(offset + m)
+                out[offset + i - first] = (<Point>item).pt
+                continue
+            if type(item) is bytes and PyBytes_GET_SIZE(item) == 32:  # the common case, without building a name
+                memcpy(enc + 32 * k, PyBytes_AS_STRING(item), 32)
             else:
-                read_point_bytes(item, f"points[{i}]", out + 32 * (i - first))
-        return 0
+                read_bytes(item, f"points[{i}]", enc + 32 * k, 32, InvalidPointError)
+            where.push_back(i - first)
+            k += 1
+        return k
+
+
+cdef int decode_gathered(const uint8_t* enc, size_t k, size_t m, CEdwardsPoint* out, size_t first,
+                         const vector[size_t]& where, vector[CEdwardsPoint]& scratch) except -1:
+    """Completes Items32.gather_points for the block of m points starting at index first: decodes the k gathered
+    encodings (in C++, without the GIL) into their places out[where[i]] (straight into out[0..m) when k == m,
+    where is then not read: a buffer's block); InvalidPointError naming the first invalid one by its index in the
+    whole argument."""
+    cdef size_t bad = k, i
+    if k == m:
+        with nogil:
+            bad = cpp.decode_points(out, enc, k)
+    elif k:
+        scratch.resize(k)
+        with nogil:
+            bad = cpp.decode_points(scratch.data(), enc, k)
+        if bad == k:
+            for i in range(k):
+                out[where[i]] = scratch[i]
+    if bad != k:
+        raise_invalid_point(f"points[{first + (bad if k == m else where[bad])}]")
+    return 0
 
 
 cdef Items32 scalar_items(object scalars):
@@ -361,9 +404,11 @@ cdef int block_sum(int kind, object scalars, object points, str name, CEdwardsPo
 
     The arguments are read arg_block points at a time (scalars converted and reduced, points copied unless they are
     an immutable bytes or a PointVector) with the GIL held; then the GIL is released while the C++ accumulator's
-    threads decode and add that block, keeping their state (Pippenger's buckets) across blocks. So the memory beyond
-    the arguments is bounded whatever n is (two blocks of 32 bytes per point, and the accumulator's per-thread
-    blocks and buckets), every point is decoded once, and the result is what one call over all n would give.
+    threads decode and add that block, keeping their state (Pippenger's buckets) across blocks. A block of a list
+    with Points in it is fed decoded (Items32.gather_points: a Point is never encoded again, the block's encodings
+    are decoded into their places). So the memory beyond the arguments is bounded whatever n is (two blocks of 32
+    bytes per point, a block of decoded points when a list holds Points, and the accumulator's per-thread blocks
+    and buckets), every point is decoded once, and the result is what one call over all n would give.
     Errors name the index in the whole argument. The scalar block is wiped when done (SecretBuffer).
 
     A buffer of points that another thread changes during the call is read block by block: each block is a
@@ -373,6 +418,8 @@ cdef int block_sum(int kind, object scalars, object points, str name, CEdwardsPo
     cdef size_t n, first = 0, m, rc, block
     cdef CSecretBuffer sbuf  # the scalar block (wiped when freed)
     cdef CSecretBuffer pbuf  # not secret: a block of point encodings copied from a mutable argument
+    cdef vector[CEdwardsPoint] dbuf, scratch  # a list's block with Points in it, decoded (only then allocated)
+    cdef vector[size_t] where
     cdef unique_ptr[cpp.CMsmAccumulator] acc
     cdef const uint8_t* sp = NULL
     cdef const uint8_t* pp
@@ -403,11 +450,19 @@ cdef int block_sum(int kind, object scalars, object points, str name, CEdwardsPo
             dp = v.pts.data() + first
             with nogil:
                 rc = acc.get().feed_decoded(sp, dp, m)
-        else:
+        elif pts.items is not None and pts.gather_points(first, m, pbuf.data(), dbuf, 0, where) != m:
+            # Points in this block: fed decoded as they are (no encoding and decoding again), with the block's
+            # encodings decoded into their places.
+            decode_gathered(pbuf.data(), where.size(), m, dbuf.data(), first, where, scratch)
+            dp = dbuf.data()
+            with nogil:
+                rc = acc.get().feed_decoded(sp, dp, m)
+        else:  # encodings only: decoded by the accumulator's threads as it adds them
             if pts.in_place:
                 pp = pts.data + 32 * first
             else:
-                pts.fill(first, m, pbuf.data())
+                if pts.items is None:
+                    pts.fill(first, m, pbuf.data())
                 pp = pbuf.data()
             with nogil:
                 rc = acc.get().feed(sp, pp, m)
@@ -494,7 +549,10 @@ cdef class Point:
 
     Point(data) decodes and validates a 32-byte encoding (any bytes-like; InvalidPointError naming `data`)
     or copies another Point. Operators: P + Q, P - Q, -P (both operands Points), s * P and P * s (s an
-    int-like or a Scalar, constant-time in s), == (Ristretto equality, constant-time). The canonical encoding
+    int-like or a Scalar, constant-time in s), == (Ristretto equality, constant-time), 0 + P is P (so
+    sum(points) works without a start value). A Point also equals its canonical 32-byte encoding as a bytes,
+    bytearray or memoryview (P == point_add(...), constant-time; any other bytes are not equal), and hashes
+    as it: hash(P) == hash(bytes(P)), so P and bytes(P) are one set member or dict key. The canonical encoding
     (bytes(P), P.to_bytes()) is computed once, then cached; hash, repr and pickle use it."""
 
     def __cinit__(self, *args):
@@ -619,18 +677,22 @@ cdef class Point:
             cpp.sodium_memzero(s, 32)
         return point_from_c(r)
 
+    def __radd__(self, other):
+        # 0 + P is P, so that sum(points) needs no start value (sum starts from the int 0); only the int 0.
+        if type(other) is int and other == 0:
+            return self
+        return mixed_operand(other, "+")
+
     def __eq__(self, other):
-        if type(other) is not Point:
-            return NotImplemented
-        return cpp.ristretto_ct_eq(self.pt, (<Point>other).pt) != 0
+        cdef int r = point_equals(self, other)
+        return NotImplemented if r < 0 else r == 1
 
     def __ne__(self, other):
-        if type(other) is not Point:
-            return NotImplemented
-        return cpp.ristretto_ct_eq(self.pt, (<Point>other).pt) == 0
+        cdef int r = point_equals(self, other)
+        return NotImplemented if r < 0 else r == 0
 
     def __hash__(self):
-        return hash(self.encoded())
+        return hash(self.encoded())  # as its encoding's: P == bytes(P), so they must hash alike
 
     def __repr__(self):
         return f"Point('{self.encoded().hex()}')"
@@ -643,6 +705,29 @@ cdef class Point:
 
     def __deepcopy__(self, memo):
         return self
+
+
+cdef int point_equals(Point p, object other) except -2:
+    """Point equality: 1 when other is p's element, 0 when not, -1 for a type that holds no point (NotImplemented).
+    A Point compares by Ristretto equality (constant-time), anything else as encoding_equals with p's encoding."""
+    if type(other) is Point:
+        return cpp.ristretto_ct_eq(p.pt, (<Point>other).pt) != 0
+    return encoding_equals(<const uint8_t*>PyBytes_AS_STRING(p.encoded()), other)
+
+
+cdef int encoding_equals(const uint8_t* enc, object other) except -2:
+    """Whether a bytes, bytearray or memoryview other holds exactly the canonical encoding enc: 1 or 0
+    (crypto_verify_32, constant-time; any other length, a non-canonical or invalid encoding, a buffer of items
+    wider than a byte: 0); -1 for other types (NotImplemented)."""
+    cdef uint8_t b[32]
+    if not isinstance(other, (bytes, bytearray, memoryview)):
+        return -1
+    try:
+        if not read_bytes(other, "other", b, 32, None):
+            return 0
+    except TypeError:  # a memoryview of items wider than a byte, or a released one
+        return 0
+    return cpp.crypto_verify_32(enc, b) == 0
 
 
 cdef object mixed_operand(object other, str op):
@@ -723,7 +808,8 @@ cdef class Scalar:
     bytes are wiped (sodium_memzero) when it is freed. Conversions are explicit only: bytes(s),
     s.to_bytes(), int(s); there is no __index__, so b"x" * s is a TypeError, not a repetition. The repr
     hides the value; a pickled Scalar carries its value (it is a secret: protect the pickle). Scalars are
-    unhashable: they compare equal to ints by value mod q, which no hash can be consistent with."""
+    unhashable: they compare equal to ints by value mod q, which no hash can be consistent with (a Point, equal
+    only to its one canonical encoding, hashes as it). Scalar(b) of bytes is a TypeError naming Scalar.from_bytes."""
 
     def __cinit__(self, *args):
         # Built here, not in __init__, so that a live Scalar can never be changed (s.__init__(t) is a no-op).
@@ -731,7 +817,14 @@ cdef class Scalar:
         if args:
             if len(args) != 1:
                 raise TypeError(f"Scalar() takes one argument, an int-like or a Scalar ({len(args)} given)")
-            read_scalar(args[0], "value", self.s)
+            try:
+                read_scalar(args[0], "value", self.s)
+            except TypeError:
+                if PyObject_CheckBuffer(args[0]):  # bytes are no int: say how to build a Scalar from them
+                    raise TypeError(f"Scalar(value): expected an int or a Scalar, got {type(args[0]).__name__}; "
+                                    "for a 32-byte encoding use Scalar.from_bytes(b) (canonical) or "
+                                    "Scalar.from_bytes_mod_order(b) (32 or 64 bytes, reduced)") from None
+                raise
 
     def __dealloc__(self):
         cpp.sodium_memzero(self.s, 32)

@@ -27,8 +27,7 @@ cdef int read_vector(object points, vector[CEdwardsPoint]& out) except -1:
     cdef CSecretBuffer enc  # not secret: a block of encodings the decoding can read without the GIL
     cdef vector[CEdwardsPoint] decoded
     cdef vector[size_t] where
-    cdef size_t n, first = 0, m, k, i, bad, block
-    cdef object item
+    cdef size_t n, first = 0, m, k, bad, block
     if type(points) is PointVector:
         out = (<PointVector>points).pts
         return 0
@@ -46,40 +45,63 @@ cdef int read_vector(object points, vector[CEdwardsPoint]& out) except -1:
         m = min(block, n - first)
         if src.items is None:
             src.fill(first, m, enc.data())
-            with nogil:
-                bad = cpp.decode_points(out.data() + first, enc.data(), m)
-            check_points_result(first + bad, first + m)
-            first += m
-            continue
-        k = 0
-        where.clear()
-        for i in range(first, first + m):
-            if i >= <size_t>len(src.items):
-                raise RuntimeError("points: the list changed size during the call")
-            item = src.items[i]
-            if type(item) is Point:
-                out[i] = (<Point>item).pt
-                continue
-            if type(item) is bytes and PyBytes_GET_SIZE(item) == 32:  # the common case, without building a name
-                memcpy(enc.data() + 32 * k, PyBytes_AS_STRING(item), 32)
-            else:
-                read_bytes(item, f"points[{i}]", enc.data() + 32 * k, 32, InvalidPointError)
-            where.push_back(i)
-            k += 1
-        if k == m:  # encodings only: straight into out
-            with nogil:
-                bad = cpp.decode_points(out.data() + first, enc.data(), k)
-        elif k:
-            decoded.resize(k)
-            with nogil:
-                bad = cpp.decode_points(decoded.data(), enc.data(), k)
-            if bad == k:
-                for i in range(k):
-                    out[where[i]] = decoded[i]
-        if k and bad != k:
-            raise_invalid_point(f"points[{where[bad]}]")
+            k = m
+        else:
+            k = src.gather_points(first, m, enc.data(), out, first, where)
+        decode_gathered(enc.data(), k, m, out.data() + first, first, where, decoded)
         first += m
     return 0
+
+
+cdef bytes vector_encoded(PointVector v):
+    """v's encodings back to back, computed once (encode_points, without the GIL), then cached in v._enc."""
+    cdef size_t n = v.pts.size()
+    cdef bytes out
+    cdef uint8_t* buf
+    if v._enc is None:
+        out = PyBytes_FromStringAndSize(NULL, 32 * n)
+        buf = <uint8_t*>PyBytes_AS_STRING(out)
+        with nogil:  # out is new and not shared yet
+            cpp.encode_points(buf, v.pts.data(), n)
+        v._enc = out
+    return v._enc
+
+
+cdef int vector_equals(PointVector v, object other) except -2:
+    """PointVector equality: 1 when other holds the same points in the same order, 0 when not, -1 for another type
+    (NotImplemented). other: a PointVector (Ristretto equality of each pair), or a list or tuple whose items compare
+    as Point == item does (a Point, or a bytes, bytearray or memoryview holding the canonical encoding; any other
+    item is not equal). Constant-time in the points: every pair is compared, with no early exit (a length
+    difference is public)."""
+    cdef size_t n = v.pts.size(), i
+    cdef PointVector w
+    cdef const CEdwardsPoint* a = v.pts.data()
+    cdef const CEdwardsPoint* b
+    cdef const uint8_t* enc
+    cdef uint8_t diff = 0
+    cdef tuple items
+    if type(other) is PointVector:
+        w = <PointVector>other
+        if w.pts.size() != n:
+            return 0
+        b = w.pts.data()
+        with nogil:
+            for i in range(n):
+                diff |= cpp.ristretto_ct_eq(a[i], b[i]) == 0
+        return diff == 0
+    if type(other) is not list and type(other) is not tuple:
+        return -1
+    items = tuple(other)  # a list cannot change under the loop
+    if <size_t>len(items) != n:
+        return 0
+    enc = <const uint8_t*>PyBytes_AS_STRING(vector_encoded(v))
+    for i in range(n):
+        item = items[i]
+        if type(item) is Point:
+            diff |= cpp.ristretto_ct_eq(a[i], (<Point>item).pt) == 0
+        else:
+            diff |= encoding_equals(enc + 32 * i, item) != 1
+    return diff == 0
 
 
 cdef size_t read_count(object n) except? 0:
@@ -126,7 +148,13 @@ cdef class PointVector:
     buffer of 32*n bytes (a numpy uint8 array of shape (n, 32)); encodings are decoded once, without the GIL
     and with threads for large n (InvalidPointError naming points[i]). Sequence protocol: len(V), V[i] (a
     Point), V[i:j:k] (a PointVector), iteration. V + W and V - W are element-wise (equal lengths). msm,
-    msm_vartime and point_sum of the functional API accept a PointVector and skip the decoding."""
+    msm_vartime and point_sum of the functional API accept a PointVector and skip the decoding.
+
+    V == W compares contents (same length, equal points in order; constant-time in the points), also with a list
+    or tuple of points, whose items compare as Point == item does (Points, or canonical encodings as bytes,
+    bytearray or memoryview): V == list(V) == [bytes(P) for P in V]. A bytes of 32*n bytes is not compared
+    (compare V.to_bytes() == b). Being immutable, V is hashable, as the tuple of its encodings:
+    hash(V) == hash(tuple(V)). to_bytes() is computed once, then cached."""
 
     def __init__(self, points):
         cdef vector[CEdwardsPoint] decoded
@@ -138,6 +166,7 @@ cdef class PointVector:
         if self._ready:
             raise TypeError("PointVector is immutable: __init__ cannot run twice")
         self.pts.swap(decoded)
+        self._enc = None  # a to_bytes() of the object before __init__ (empty) is no longer its encoding
         self._ready = True
 
     @staticmethod
@@ -186,13 +215,21 @@ cdef class PointVector:
 
     def to_bytes(self):
         """The 32*n-byte concatenation of the canonical encodings (np.frombuffer(b, np.uint8).reshape(-1, 32)
-        views it as an (n, 32) array)."""
-        cdef size_t n = self.pts.size()
-        cdef bytes out = PyBytes_FromStringAndSize(NULL, 32 * n)
-        cdef uint8_t* buf = <uint8_t*>PyBytes_AS_STRING(out)
-        with nogil:  # out is new and not shared yet
-            cpp.encode_points(buf, self.pts.data(), n)
-        return out
+        views it as an (n, 32) array); computed once, then cached (the vector is immutable)."""
+        return vector_encoded(self)
+
+    def __eq__(self, other):
+        cdef int r = vector_equals(self, other)
+        return NotImplemented if r < 0 else r == 1
+
+    def __ne__(self, other):
+        cdef int r = vector_equals(self, other)
+        return NotImplemented if r < 0 else r == 0
+
+    def __hash__(self):
+        # As the tuple of its points' encodings (hence of its Points): V == tuple(V), so they must hash alike.
+        cdef bytes enc = vector_encoded(self)
+        return hash(tuple([enc[i:i + 32] for i in range(0, len(enc), 32)]))
 
     def __bytes__(self):
         return self.to_bytes()

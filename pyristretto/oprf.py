@@ -147,28 +147,35 @@ class _Elements:
 _IDENTITY_ENCODING = bytes(grp.ELEMENT_SIZE)
 
 
-def _elements(values, name):
-    """DeserializeElement on each of a non-empty sequence of elements, decoded in one PointVector."""
+def _label(name, i, single):
+    """How errors name item i of the batch argument ``name`` (plural: ``blinded_elements[i]``); for a single call
+    (``blind_evaluate``, ``finalize``) the argument the caller passed, the singular (``blinded_element``)."""
+    return name[:-1] if single else f"{name}[{i}]"
+
+
+def _elements(values, name, single=False):
+    """DeserializeElement on each of a non-empty sequence of elements, decoded in one PointVector (errors name
+    ``_label(name, i, single)``)."""
     values = list(values)
     if not values:
         raise ValueError(f"{name}: expected at least one element")
     for i, value in enumerate(values):
         if not grp.is_element_argument(value):
-            raise TypeError(f"{name}[{i}]: expected a Point or 32 bytes, got {type(value).__name__}")
+            raise TypeError(f"{_label(name, i, single)}: expected a Point or 32 bytes, got {type(value).__name__}")
     try:
         elements = _Elements(grp.PointVector(values))
     except grp.InvalidPointError:
         elements = None
     for i, encoding in enumerate(elements.encodings if elements is not None else values):
         if elements is None or encoding == _IDENTITY_ENCODING:  # public values; the identity's encoding is unique
-            _element(values[i], f"{name}[{i}]")  # raises DeserializeError naming the culprit
+            _element(values[i], _label(name, i, single))  # raises DeserializeError naming the culprit
     return elements
 
 
-def _evaluate_received(k, values, name):
+def _evaluate_received(k, values, name, single=False):
     """``(elements, products)`` for received elements: both ``_Elements``, the products ``k*E`` computed in one
     constant-time call (``PointVector.scale``)."""
-    elements = _elements(values, name)
+    elements = _elements(values, name, single)
     return elements, _Elements(elements.vector.scale([k] * len(elements)))
 
 
@@ -351,10 +358,10 @@ def _output(data, unblinded, info=None):
     return hashlib.sha512(_lp(data) + framed_info + _lp(unblinded) + b"Finalize").digest()
 
 
-def _finalize_inputs(inputs, blinds, evaluated):
-    inputs = [_data(x, f"inputs[{i}]") for i, x in enumerate(inputs)]
-    blinds = [_scalar(b, f"blinds[{i}]") for i, b in enumerate(blinds)]
-    evaluated = _elements(evaluated, "evaluated_elements")
+def _finalize_inputs(inputs, blinds, evaluated, single=False):
+    inputs = [_data(x, _label("inputs", i, single)) for i, x in enumerate(inputs)]
+    blinds = [_scalar(b, _label("blinds", i, single)) for i, b in enumerate(blinds)]
+    evaluated = _elements(evaluated, "evaluated_elements", single)
     _same_length("inputs, blinds, evaluated_elements", inputs, blinds, evaluated)
     return inputs, blinds, evaluated
 
@@ -449,12 +456,16 @@ class OPRFClient(_BlindingClient):
 
     def finalize(self, input: Bytes, blind: ScalarLike, evaluated_element: ElementLike) -> bytes:
         """The 64-byte PRF output from the server's ``evaluated_element`` (DeserializeError if invalid)."""
-        return self.finalize_batch([input], [blind], [evaluated_element])[0]
+        return self._finalize_batch([input], [blind], [evaluated_element], True)[0]
 
     def finalize_batch(self, inputs: Iterable[Bytes], blinds: Iterable[ScalarLike],
                        evaluated_elements: Iterable[ElementLike]) -> List[bytes]:
         """``finalize`` for each (input, blind, evaluated element) of a batch, as a list of outputs."""
-        inputs, blinds, evaluated = _finalize_inputs(inputs, blinds, evaluated_elements)
+        return self._finalize_batch(inputs, blinds, evaluated_elements)
+
+    def _finalize_batch(self, inputs, blinds, evaluated_elements, single=False):
+        """finalize_batch; ``single``: a call from ``finalize``, whose errors name its own arguments."""
+        inputs, blinds, evaluated = _finalize_inputs(inputs, blinds, evaluated_elements, single)
         return _finalize_outputs(inputs, blinds, evaluated)
 
 
@@ -466,7 +477,7 @@ class OPRFServer(_PlainEvaluation):
 
     def blind_evaluate(self, blinded_element: ElementLike) -> bytes:
         """BlindEvaluate: ``skS * blinded_element`` (DeserializeError for an invalid or identity element)."""
-        return self.blind_evaluate_batch([blinded_element])[0]
+        return _evaluate_received(self._sk, [blinded_element], "blinded_elements", True)[1].encodings[0]
 
     def blind_evaluate_batch(self, blinded_elements: Iterable[ElementLike]) -> List[bytes]:
         """BlindEvaluate for each element of a batch."""
@@ -481,14 +492,18 @@ class VOPRFClient(_BlindingClient, _VerifyingClient):
     def finalize(self, input: Bytes, blind: ScalarLike, evaluated_element: ElementLike, blinded_element: ElementLike,
                  proof: Bytes) -> bytes:
         """The 64-byte output; VerifyError if ``proof`` does not show the key behind ``public_key`` was used."""
-        return self.finalize_batch([input], [blind], [evaluated_element], [blinded_element], proof)[0]
+        return self._finalize_batch([input], [blind], [evaluated_element], [blinded_element], proof, True)[0]
 
     def finalize_batch(self, inputs: Iterable[Bytes], blinds: Iterable[ScalarLike],
                        evaluated_elements: Iterable[ElementLike], blinded_elements: Iterable[ElementLike],
                        proof: Bytes) -> List[bytes]:
         """Finalize a batch evaluated under one proof (``VOPRFServer.blind_evaluate_batch``)."""
-        inputs, blinds, evaluated = _finalize_inputs(inputs, blinds, evaluated_elements)
-        blinded = _elements(blinded_elements, "blinded_elements")
+        return self._finalize_batch(inputs, blinds, evaluated_elements, blinded_elements, proof)
+
+    def _finalize_batch(self, inputs, blinds, evaluated_elements, blinded_elements, proof, single=False):
+        """finalize_batch; ``single``: a call from ``finalize``, whose errors name its own arguments."""
+        inputs, blinds, evaluated = _finalize_inputs(inputs, blinds, evaluated_elements, single)
+        blinded = _elements(blinded_elements, "blinded_elements", single)
         _same_length("inputs, blinded_elements", inputs, blinded)
         if not _verify_proof(self._suite, grp.GENERATOR, self._pk, blinded, evaluated, proof):
             raise VerifyError("the server's proof does not verify")
@@ -504,14 +519,18 @@ class VOPRFServer(_PlainEvaluation):
     def blind_evaluate(self, blinded_element: ElementLike, *, _test_proof_nonce: Optional[ScalarLike] = None
                        ) -> Tuple[bytes, bytes]:
         """``(evaluated_element, proof)``. ``_test_proof_nonce`` replays a test vector; never use it otherwise."""
-        evaluated, proof = self.blind_evaluate_batch([blinded_element], _test_proof_nonce=_test_proof_nonce)
+        evaluated, proof = self._blind_evaluate_batch([blinded_element], _test_proof_nonce, True)
         return evaluated[0], proof
 
     def blind_evaluate_batch(self, blinded_elements: Iterable[ElementLike], *,
                              _test_proof_nonce: Optional[ScalarLike] = None) -> Tuple[List[bytes], bytes]:
         """``(evaluated_elements, proof)``: one proof for the whole batch, costing one MSM and three scalar
         multiplications however long the batch."""
-        blinded, evaluated = _evaluate_received(self._sk, blinded_elements, "blinded_elements")
+        return self._blind_evaluate_batch(blinded_elements, _test_proof_nonce)
+
+    def _blind_evaluate_batch(self, blinded_elements, _test_proof_nonce, single=False):
+        """blind_evaluate_batch; ``single``: a call from ``blind_evaluate`` (errors name ``blinded_element``)."""
+        blinded, evaluated = _evaluate_received(self._sk, blinded_elements, "blinded_elements", single)
         proof = _generate_proof(self._suite, self._sk, grp.GENERATOR, self._pk, blinded, evaluated,
                                 _test_proof_nonce)
         return evaluated.encodings, proof
@@ -558,17 +577,22 @@ class POPRFClient(_VerifyingClient):
                  proof: Bytes, info: Bytes, tweaked_key: Optional[ElementLike] = None) -> bytes:
         """The 64-byte output; VerifyError if the proof fails. ``tweaked_key`` (from ``blind``) is recomputed
         from ``info`` when omitted."""
-        return self.finalize_batch([input], [blind], [evaluated_element], [blinded_element], proof, info,
-                                   tweaked_key)[0]
+        return self._finalize_batch([input], [blind], [evaluated_element], [blinded_element], proof, info,
+                                    tweaked_key, True)[0]
 
     def finalize_batch(self, inputs: Iterable[Bytes], blinds: Iterable[ScalarLike],
                        evaluated_elements: Iterable[ElementLike], blinded_elements: Iterable[ElementLike], proof: Bytes,
                        info: Bytes, tweaked_key: Optional[ElementLike] = None) -> List[bytes]:
         """Finalize a batch evaluated under one proof (``POPRFServer.blind_evaluate_batch``)."""
+        return self._finalize_batch(inputs, blinds, evaluated_elements, blinded_elements, proof, info, tweaked_key)
+
+    def _finalize_batch(self, inputs, blinds, evaluated_elements, blinded_elements, proof, info, tweaked_key,
+                        single=False):
+        """finalize_batch; ``single``: a call from ``finalize``, whose errors name its own arguments."""
         info = _data(info, "info")
         tweaked = self._tweaked_key(info) if tweaked_key is None else _element(tweaked_key, "tweaked_key")
-        inputs, blinds, evaluated = _finalize_inputs(inputs, blinds, evaluated_elements)
-        blinded = _elements(blinded_elements, "blinded_elements")
+        inputs, blinds, evaluated = _finalize_inputs(inputs, blinds, evaluated_elements, single)
+        blinded = _elements(blinded_elements, "blinded_elements", single)
         _same_length("inputs, blinded_elements", inputs, blinded)
         if not _verify_proof(self._suite, grp.GENERATOR, tweaked, evaluated, blinded, proof):
             raise VerifyError("the server's proof does not verify")
@@ -591,14 +615,18 @@ class POPRFServer(_KeyHolder):
                        _test_proof_nonce: Optional[ScalarLike] = None) -> Tuple[bytes, bytes]:
         """``(evaluated_element, proof)`` under ``info``.
         ``_test_proof_nonce`` replays a test vector; never use it otherwise."""
-        evaluated, proof = self.blind_evaluate_batch([blinded_element], info, _test_proof_nonce=_test_proof_nonce)
+        evaluated, proof = self._blind_evaluate_batch([blinded_element], info, _test_proof_nonce, True)
         return evaluated[0], proof
 
     def blind_evaluate_batch(self, blinded_elements: Iterable[ElementLike], info: Bytes, *,
                              _test_proof_nonce: Optional[ScalarLike] = None) -> Tuple[List[bytes], bytes]:
         """``(evaluated_elements, proof)`` for a batch under one ``info``, with one proof."""
+        return self._blind_evaluate_batch(blinded_elements, info, _test_proof_nonce)
+
+    def _blind_evaluate_batch(self, blinded_elements, info, _test_proof_nonce, single=False):
+        """blind_evaluate_batch; ``single``: a call from ``blind_evaluate`` (errors name ``blinded_element``)."""
         t = self._tweak(_data(info, "info"))
-        blinded, evaluated = _evaluate_received(grp.scalar_inverse(t), blinded_elements, "blinded_elements")
+        blinded, evaluated = _evaluate_received(grp.scalar_inverse(t), blinded_elements, "blinded_elements", single)
         proof = _generate_proof(self._suite, t, grp.GENERATOR, grp.base_mul(t), evaluated, blinded,
                                 _test_proof_nonce)
         return evaluated.encodings, proof

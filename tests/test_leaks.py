@@ -71,6 +71,8 @@ CASES = {
     "Hs": (lambda: pr.Hs(b"domain", P, S, bytearray(b"x" * 100)), lambda: pr.Hs(b"domain", P, None)),
     "Hp": (lambda: pr.Hp(b"domain", u8(P), BIG), lambda: pr.Hp(b"domain", 1.5)),
     "derive_generators": (lambda: pr.derive_generators(b"leaks", 2), lambda: pr.derive_generators(b"leaks", -1)),
+    "expand_message_xmd": (lambda: pr.expand_message_xmd(b"msg", b"DST", 100),
+                           lambda: pr.expand_message_xmd(b"msg", b"DST", 0)),
     "hash_to_group": (lambda: pr.hash_to_group(b"msg", b"DST" * 90), lambda: pr.hash_to_group(b"msg", b"")),
     "hash_to_scalar": (lambda: pr.hash_to_scalar(bytearray(b"m"), b"DST"), lambda: pr.hash_to_scalar("m", b"DST")),
     "msm": (lambda: pr.msm([S, BIG], [P, R]), lambda: pr.msm([S, S], [P, BAD])),

@@ -155,7 +155,8 @@ def test_is_identity():
 
 def test_comparisons_with_other_types_never_raise():
     P = Point.generator()
-    for other in (pr.G, None, 1, Scalar(1), "G", FixedBase(P)):
+    # (P == pr.G, its own encoding, is True: tests/test_api_traps.py)
+    for other in (pr.H, pr.G[:31], pr.G + b"\0", None, 1, Scalar(1), "G", FixedBase(P)):
         assert (P == other) is False and (other == P) is False
         assert (P != other) is True and (other != P) is True
 
