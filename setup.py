@@ -1,4 +1,5 @@
-"""Builds pyristretto's C++17 extensions (pyristretto._objects and pyristretto._core) against a system libsodium (>= 1.0.18).
+"""Builds pyristretto's C++17 extensions against a system libsodium (>= 1.0.18): pyristretto._objects, with the C++ core
+linked in (once), and pyristretto._core, the cimport-able entry points, which reach the core through _objects' C-API.
 
 libsodium is looked for in this order:
 1. the environment: SODIUM_PREFIX (a prefix with include/ and lib/), or SODIUM_INCLUDE_DIR and
@@ -33,6 +34,7 @@ CPP_SOURCES = ["sodium", "hash", "field", "edwards", "ristretto", "scalar", "poi
                "msm", "fixed_base", "backend", "ifma_field", "ifma_decode", "ifma_straus", "ifma_pippenger",
                "ifma_fixed_base", "point_vector", "msm_table", "schnorr"]
 CORE_SOURCE_FILES = [f"cpp/src/{name}.cpp" for name in CPP_SOURCES]
+CORE_MODULE = "pyristretto._objects"  # the one extension module that links the C++ core
 INSTALL_HELP = """libsodium >= 1.0.18 (with its headers) was not found.
 Install it:   Debian/Ubuntu: apt-get install libsodium-dev pkg-config
               macOS:         brew install libsodium
@@ -137,9 +139,8 @@ class build_py_with_headers(build_py):
 
 
 class build_ext_core_once(build_ext):
-    """Compiles the C++ core once, its files side by side on every CPU, and links the objects into both extension
-    modules, which are then built side by side too (each module still holds its own copy of the core). The core
-    files are listed in each extension's `depends`, so a change to any of them rebuilds both."""
+    """Compiles the C++ core's files side by side on every CPU and links the objects into the one extension that
+    holds the core (CORE_MODULE; the core files are in its `depends`, so a change to any of them rebuilds it)."""
 
     def finalize_options(self):
         super().finalize_options()
@@ -151,9 +152,9 @@ class build_ext_core_once(build_ext):
             newer_group(list(ext.sources) + list(ext.depends), self.get_ext_fullpath(ext.name), "newer")
             for ext in self.extensions)
         if stale:
-            objects = self.compile_core(self.extensions[0])
-            for ext in self.extensions:
-                ext.extra_objects = objects + [o for o in ext.extra_objects if o not in objects]
+            [ext] = [ext for ext in self.extensions if ext.name == CORE_MODULE]
+            objects = self.compile_core(ext)
+            ext.extra_objects = objects + [o for o in ext.extra_objects if o not in objects]
         super().build_extensions()
 
     def compile_core(self, ext):
@@ -179,25 +180,23 @@ def extensions():
     flags, link = compile_flags()
     headers = sorted(str(path.relative_to(ROOT)) for path in (CPP / "include").rglob("*.hpp"))
 
-    def extension(module):
-        # Both extensions link the whole core (build_ext_core_once compiles it once; hidden visibility keeps the
-        # copies apart), so C++ statics (G's and H's fixed-base tables, the MSM thread setting) exist once per
-        # module.
+    def extension(module, with_core):
+        # Only _objects links the core (its C++ statics, G's and H's fixed-base tables, the thread setting and the
+        # backend choice, then exist once); _core calls it through _objects' C-API, with nothing to link.
         return Extension(
-            f"pyristretto.{module}",
-            sources=[f"pyristretto/{module}.pyx"],
-            depends=CORE_SOURCE_FILES + headers,
+            module,
+            sources=[module.replace(".", "/") + ".pyx"],
+            depends=(CORE_SOURCE_FILES if with_core else []) + headers,
             language="c++",
             include_dirs=[str(CPP / "include")] + include_dirs,
-            library_dirs=library_dirs,
-            runtime_library_dirs=library_dirs if sys.platform != "win32" else [],
-            libraries=["sodium"],
+            library_dirs=library_dirs if with_core else [],
+            runtime_library_dirs=library_dirs if with_core and sys.platform != "win32" else [],
+            libraries=["sodium"] if with_core else [],
             extra_compile_args=flags,
             extra_link_args=link,
         )
 
-    # _objects (the classes and the argument helpers) is the lower module: _core cimports it.
-    modules = [extension("_objects"), extension("_core")]
+    modules = [extension(CORE_MODULE, True), extension("pyristretto._core", False)]
     return cythonize(modules, language_level=3, compiler_directives={"embedsignature": True})
 
 

@@ -6,9 +6,9 @@ import operator as _operator
 import os as _os
 import warnings as _warnings
 
-from pyristretto import _core, _objects
+from pyristretto import _objects
 
-from pyristretto._core import (
+from pyristretto._objects import (
     G,
     H,
     IDENTITY,
@@ -42,8 +42,12 @@ from pyristretto._core import (
     sc_sub,
     sodium_version,
     to_bytes32,
+    FixedBase,
+    MSMTable,
+    Point,
+    PointVector,
+    Scalar,
 )
-from pyristretto._objects import FixedBase, MSMTable, Point, PointVector, Scalar
 
 __version__ = "0.2.0"
 
@@ -56,11 +60,8 @@ __all__ = [
     "sodium_version", "to_bytes32",
 ]
 
-# Every extension module that links the C++ core: each holds its own copy of the thread setting.
-_THREADED_MODULES = [_core, _objects]
-# ... and its own copy of the backend choice, made on first use from PYRISTRETTO_BACKEND: make it now, for every
-# module, so that a change to the environment after the import cannot give the modules different backends.
-_core.backend(), _objects._backend()
+# The backend is chosen on first use from PYRISTRETTO_BACKEND: choose it now, at import, as documented.
+_objects.backend()
 _THREADS_ENV = "PYRISTRETTO_THREADS"
 
 
@@ -85,15 +86,13 @@ def set_threads(k):
     The environment variable PYRISTRETTO_THREADS, read at import, sets the initial value the same way.
     TypeError for a non-int, ValueError for a negative k. Process-wide; threads already running keep the
     count they started with."""
-    k = _threads_arg(k)
-    for module in _THREADED_MODULES:
-        module._set_threads(k)
+    _objects._set_threads(_threads_arg(k))
 
 
 def get_threads():
     """The maximum number of threads msm, msm_vartime and point_sum use: the value set (set_threads or
     PYRISTRETTO_THREADS), or when automatic the CPUs this process may run on; at most 64."""
-    return _core._max_threads()
+    return _objects._max_threads()
 
 
 def _threads_from_environment():

@@ -1,6 +1,6 @@
 from typing import List, SupportsIndex
 
-from pyristretto._core import (
+from pyristretto._objects import (
     G as G, H as H, IDENTITY as IDENTITY, Hp as Hp, Hs as Hs, InvalidPointError as InvalidPointError,
     assert_valid_point as assert_valid_point, backend as backend, base_mul as base_mul,
     derive_generators as derive_generators, expand_message_xmd as expand_message_xmd,
@@ -10,8 +10,6 @@ from pyristretto._core import (
     point_sum as point_sum, q as q, sc_add as sc_add, sc_inv as sc_inv, sc_mul as sc_mul, sc_neg as sc_neg,
     sc_rand as sc_rand, sc_reduce as sc_reduce, sc_sub as sc_sub, sodium_version as sodium_version,
     to_bytes32 as to_bytes32,
-)
-from pyristretto._objects import (
     FixedBase as FixedBase, MSMTable as MSMTable, Point as Point, PointVector as PointVector, Scalar as Scalar,
 )
 

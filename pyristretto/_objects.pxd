@@ -1,6 +1,5 @@
-# The object layer (pyristretto._objects), cimport-able: the cdef classes with their C++ members, and the
-# argument-conversion helpers shared with pyristretto._core (which cimports them from here: _objects is the
-# lower module, it never imports _core).
+# pyristretto._objects, cimport-able: the cdef classes with their C++ members, the argument-conversion helpers
+# shared by the objects and the functional API (_functional.pxi), and the nogil entry points on encodings.
 #
 # Members are READ-ONLY for downstream code: the objects are immutable, equal objects hash equally, and other
 # threads may read them. The layout of these classes is part of the cimport ABI (a downstream module checks
@@ -106,6 +105,18 @@ cdef class MSMTable:
 
 # A new PointVector holding points[0..n) (no validation: points of the prime-order group). Needs the GIL.
 cdef PointVector vector_from_c(const CEdwardsPoint* points, size_t n)
-# For pyristretto._core's msm, msm_vartime and point_sum on a PointVector (no decoding).
+# For the functional msm, msm_vartime and point_sum on a PointVector (no decoding).
 cdef Point vector_msm(PointVector v, object scalars, bint vartime, str function_name)
 cdef Point vector_sum(PointVector v)
+
+
+# ---- the nogil entry points on encodings (_functional.pxi); pyristretto._core re-exports them under the same
+# names (its .pxd documents them), calling these through this module's C-API.
+cdef bint is_valid_point_raw(const uint8_t* p) noexcept nogil
+cdef void base_mul_raw(const uint8_t* s, uint8_t* out) noexcept nogil
+cdef int point_mul_raw(const uint8_t* s, const uint8_t* p, uint8_t* out) noexcept nogil
+cdef int point_add_raw(const uint8_t* p, const uint8_t* q, uint8_t* out) noexcept nogil
+cdef size_t msm_raw(const uint8_t* scalars, const uint8_t* points, size_t n, uint8_t* out) noexcept nogil
+cdef size_t msm_vartime_raw(const uint8_t* scalars, const uint8_t* points, size_t n, uint8_t* out) noexcept nogil
+cdef size_t point_sum_raw(const uint8_t* points, size_t n, uint8_t* out) noexcept nogil
+cdef void pedersen_commit_raw(const uint8_t* amount, const uint8_t* blinding, uint8_t* out) noexcept nogil

@@ -1,10 +1,9 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-"""The object layer: Point, Scalar and FixedBase on the C++ core, and the argument conversion shared with the
-functional API (pyristretto._core cimports the helpers from here; this module never imports _core).
-
-This extension compiles its own copy of the C++ core (setup.py builds both extensions from one source list,
-with hidden visibility), so C++ statics exist once per module: G's fixed-base table, H's table, and the
-MSM thread setting. Whoever changes the thread setting must set it in both modules.
+"""pyristretto's one extension module with the C++ core linked in: the objects (Point, Scalar, FixedBase;
+PointVector and MSMTable in _vectors.pxi), the batch Schnorr check (_schnorr.pxi), the functional API on bytes
+and ints (_functional.pxi), the thread setting and the backend. The C++ statics (G's and H's fixed-base tables,
+the thread setting, the backend choice) exist once. pyristretto._core only re-exports the cimport-able entry
+points (through this module's C-API) and links no copy of the core.
 """
 cimport cython
 from cpython.buffer cimport (PyBUF_RECORDS_RO, PyBuffer_Release, PyBuffer_ToContiguous, PyObject_CheckBuffer,
@@ -49,7 +48,7 @@ if not cpp.sodium_start():
 
 
 # ---------------------------------------------------------------------------------------------------
-# Argument conversion (GIL held), shared with pyristretto._core
+# Argument conversion (GIL held), shared by the objects and the functional API
 # ---------------------------------------------------------------------------------------------------
 
 cdef object reduce_scalar(object s, object name):
@@ -1009,21 +1008,57 @@ cdef class FixedBase:
 
 
 def _set_threads(k):
-    """Sets this module's copy of the C++ thread setting (used by PointVector and MSMTable); see
-    pyristretto._core._set_threads: pyristretto.set_threads applies it to every extension module."""
+    """Sets the C++ thread setting: k >= 1 threads at most, 0 automatic (internal: pyristretto.set_threads
+    validates k and calls this)."""
     cpp.set_msm_max_threads(k)
 
 
 def _get_threads():
-    """This module's copy of the C++ thread setting as set (0: automatic)."""
+    """The C++ thread setting as set (0: automatic)."""
     return cpp.get_msm_max_threads()
 
 
-def _backend():
-    """The backend this module's copy of the core uses (chosen on first use; pyristretto's import chooses it for
-    every module at once, see pyristretto.backend)."""
+def _max_threads():
+    """At most this many threads are used: the setting, or available_cpus() when automatic; 64 at most."""
+    cdef unsigned k = cpp.get_msm_max_threads()
+    if k == 0:
+        k = cpp.available_cpus()
+    return min(k, cpp.kMaxThreadsCap)
+
+
+def _available_cpus():
+    """The CPUs this process may run on, as the C++ core counts them once: the sched_getaffinity mask, limited
+    by a cgroup CPU quota (v2 cpu.max, else v1 cpu.cfs_quota_us); std::thread::hardware_concurrency() if unknown."""
+    return cpp.available_cpus()
+
+
+def _cpu_max_limit(text):
+    """CPUs allowed by the text of a cgroup v2 cpu.max file (0: no limit); exposed for the tests."""
+    return cpp.cpu_max_limit(as_bytes(text, "text"))
+
+
+def _worker_count(n):
+    """The threads the core would use for n points now (for the tests)."""
+    return cpp.worker_count(n)
+
+
+def _decode_work(n):
+    """The point count worker_count gets for n points of work dominated by decoding (for the tests)."""
+    return cpp.decode_work(n)
+
+
+def _sum_work(n):
+    """The point count worker_count gets for a plain sum of n decoded points (for the tests)."""
+    return cpp.sum_work(n)
+
+
+def backend():
+    """The arithmetic backend in use: ``"ifma"`` (AVX-512 IFMA, chosen at run time on CPUs that have it) or
+    ``"portable"``. Set ``PYRISTRETTO_BACKEND=portable`` before the first call to force the portable code; the
+    choice is made once per process."""
     return cpp.backend_name().decode("ascii")
 
 
 include "_vectors.pxi"
 include "_schnorr.pxi"
+include "_functional.pxi"

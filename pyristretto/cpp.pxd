@@ -1,6 +1,7 @@
 # Declarations of the C++ core (cpp/include/pyristretto/*.hpp). Everything here is nogil; functions are
 # noexcept unless they allocate (except +). Downstream code can cimport these types; the compiled
-# functions are reachable without linking through the cdef functions exported by pyristretto._core.
+# functions are reachable without linking through the cdef functions exported by pyristretto._objects (and the
+# entry points on encodings re-exported by pyristretto._core).
 # Scalars (base_mul, point_mul, msm, msm_vartime, pedersen_commit): ANY 32 bytes, read little-endian and taken
 # mod q (values >= q and bit 255 included: folded in constant time, scalar.hpp); no caller needs to reduce.
 from libc.stdint cimport uint8_t, uint32_t, uint64_t

@@ -32,7 +32,7 @@ def thread_setting(k):
     threaded split (from 128 points, at least 64 points per thread) is reached whatever the machine's CPU count."""
     import pyristretto
 
-    before = pyristretto._core._get_threads()
+    before = pyristretto._objects._get_threads()
     pyristretto.set_threads(k)
     try:
         yield

@@ -77,7 +77,7 @@ def test_blocks_split_over_threads(fname, rng, pool):
         n = 2 * 256 + 17
         indices, scalars, encodings = random_input(rng, pool, n)
         with thread_setting(3):
-            assert pr._core._worker_count(256) == 3
+            assert pr._objects._worker_count(256) == 3
             got = call(fname, scalars, points_in_form(encodings, "list"))
         assert got == pool.expected([1] * n if fname == "point_sum" else scalars, indices)
     finally:

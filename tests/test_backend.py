@@ -56,15 +56,15 @@ def test_environment_variable_selects_the_backend(setting, expected):
 
 
 @pytest.mark.parametrize("setting", ["portable", None])
-def test_every_module_keeps_the_backend_chosen_at_import(setting):
-    """Each extension module links its own copy of the core; the import chooses the backend for all of them, so
-    a change to the environment afterwards moves none of them."""
+def test_the_backend_chosen_at_import_stays(setting):
+    """The import chooses the backend (the core is linked once, into pyristretto._objects), so a change to the
+    environment afterwards moves nothing, not even code that runs the core for the first time after it."""
     code = """
 import os
 import pyristretto
 os.environ["PYRISTRETTO_BACKEND"] = "ifma" if pyristretto.backend() == "portable" else "portable"
-v = pyristretto.PointVector([pyristretto.G] * 3)  # the object layer's first use of its copy of the core
-print(pyristretto.backend(), pyristretto._objects._backend(), v.sum() == pyristretto.Point(pyristretto.G) * 3)
+v = pyristretto.PointVector([pyristretto.G] * 3)  # the object layer's first use of the core
+print(pyristretto.backend(), pyristretto._objects.backend(), v.sum() == pyristretto.Point(pyristretto.G) * 3)
 """
     expected = "portable" if setting == "portable" else ("ifma" if cpu_has_ifma() else "portable")
     assert run_python(code, setting).split() == [expected, expected, "True"]

@@ -50,8 +50,8 @@ def workload(points, scalars, sparse, commits):
 
 def test_threads_agree_with_serial_results(fast_switching):
     with thread_setting(3):  # the core's own threads too, whatever the machine: 2 from 128 points, 3 from 192
-        assert [pr._core._worker_count(n) for n in SIZES] == [1, 1, 1, 1, 1, 2, 3]
-        assert pr._core._worker_count(pr._core._decode_work(N_MAX)) >= 2  # point_sum, msm_vartime split too
+        assert [pr._objects._worker_count(n) for n in SIZES] == [1, 1, 1, 1, 1, 2, 3]
+        assert pr._objects._worker_count(pr._objects._decode_work(N_MAX)) >= 2  # point_sum, msm_vartime split too
         threads_agree_with_serial_results()
 
 
@@ -118,7 +118,7 @@ FRESH_SCRIPT = textwrap.dedent(r"""
     M = 300  # past twice the threaded split (128 points): PYRISTRETTO_THREADS=3 below
     points = [base(k + 2) for k in range(M)]
     msm_expected = base(sum((k + 1) * (k + 2) for k in range(M)))
-    assert pr.get_threads() == 3 and pr._core._worker_count(M) == 3
+    assert pr.get_threads() == 3 and pr._objects._worker_count(M) == 3
 
     barrier = threading.Barrier(N)
     got = [None] * N

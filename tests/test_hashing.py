@@ -141,11 +141,11 @@ def test_oversize_dst_rule():
 
 
 # ---------------------------------------------------------------------------------------------
-# _core.expand_message_xmd
+# _objects.expand_message_xmd
 # ---------------------------------------------------------------------------------------------
 def _xmd():
-    from pyristretto import _core
-    return _core.expand_message_xmd
+    from pyristretto import _objects
+    return _objects.expand_message_xmd
 
 
 def test_expand_message_xmd_differential(rng):

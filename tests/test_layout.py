@@ -1,6 +1,7 @@
 """The package's rooms: the library imports neither the benchmark tool nor the protocols, and no module of the
 package imports another in a circle."""
 import ast
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -78,3 +79,38 @@ def test_the_library_does_not_import_the_tool():
     for module, targets in graph.items():
         if not module.startswith("pyristretto.bench") and module != "pyristretto.__main__":
             assert not any(t.startswith("pyristretto.bench") for t in targets), (module, targets)
+
+
+def elf_dynamic_symbols(path, flag):
+    """The dynamic symbols of an ELF file: flag "--defined-only" or "--undefined-only" (nm -D)."""
+    out = subprocess.run(["nm", "-D", flag, str(path)], check=True, capture_output=True, text=True).stdout
+    return {line.split()[-1] for line in out.splitlines() if line.strip()}
+
+
+def test_the_core_is_linked_once():
+    """Only pyristretto._objects holds the C++ core and calls libsodium; pyristretto._core, the cimport-able entry
+    points, reaches it through _objects' C-API. So C++ statics (fixed-base tables, the thread setting, the backend
+    choice) exist once, and set_threads sets one place."""
+    import shutil
+
+    import pyristretto._core as core
+    import pyristretto._objects as objects
+
+    if not shutil.which("nm"):
+        raise AssertionError("nm (binutils) is needed to read the extension modules' symbols")
+    sodium_calls = {s for s in elf_dynamic_symbols(objects.__file__, "--undefined-only") if s.startswith("sodium_")}
+    assert sodium_calls, "pyristretto._objects calls no libsodium function: is the core linked into it?"
+    core_needs = elf_dynamic_symbols(core.__file__, "--undefined-only")
+    assert not {s for s in core_needs if s.startswith(("sodium_", "crypto_", "randombytes_"))}, core_needs
+    # the core's code is in _objects alone: _core is a few entry points
+    assert os.path.getsize(core.__file__) * 10 < os.path.getsize(objects.__file__)
+    assert set(core.__pyx_capi__) == {"is_valid_point_raw", "base_mul_raw", "point_mul_raw", "point_add_raw",
+                                      "msm_raw", "msm_vartime_raw", "point_sum_raw", "pedersen_commit_raw"}
+    assert not [name for name in vars(core) if not name.startswith("__")], "pyristretto._core has Python names"
+    # one thread setting: set through the package, read back from the one module that has it
+    before = objects._get_threads()
+    try:
+        pyristretto.set_threads(5)
+        assert objects._get_threads() == 5 and pyristretto.get_threads() == 5
+    finally:
+        pyristretto.set_threads(before)

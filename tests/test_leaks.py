@@ -80,7 +80,7 @@ CASES = {
     "msm_vartime": (lambda: pr.msm_vartime([S, 0], (P, R)), lambda: pr.msm_vartime([S, "x"], [P, R])),
     "msm_vartime_buffer": (lambda: pr.msm_vartime([7], P), lambda: pr.msm_vartime([S], BIT255)),
     "pedersen_commit": (lambda: pr.pedersen_commit(S, BIG), lambda: pr.pedersen_commit(S, None)),
-    "set_threads": (lambda: pr.set_threads(pr._core._get_threads()), lambda: pr.set_threads(-1)),
+    "set_threads": (lambda: pr.set_threads(pr._objects._get_threads()), lambda: pr.set_threads(-1)),
     "get_threads": (pr.get_threads, lambda: pr.set_threads(2.0)),
 }
 

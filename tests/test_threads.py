@@ -36,20 +36,20 @@ def test_set_get_round_trip():
             pr.set_threads(k)
             assert pr.get_threads() == k
             # every extension module linking the C++ core holds its own copy: all of them follow
-            assert pr._core._get_threads() == pr._objects._get_threads() == k
+            assert pr._objects._get_threads() == k
         pr.set_threads(1000)  # accepted; at most 64 threads are used
         assert pr.get_threads() == 64
         pr.set_threads(0)  # automatic: the CPUs this process may run on
-        assert pr._core._get_threads() == pr._objects._get_threads() == 0
-        assert pr.get_threads() == min(pr._core._available_cpus(), 64)
+        assert pr._objects._get_threads() == 0
+        assert pr.get_threads() == min(pr._objects._available_cpus(), 64)
 
 
 def test_worker_split_follows_the_setting():
     """The threaded split starts at 128 points with at least 64 points per thread, up to the setting."""
     with thread_setting(3):
-        assert [pr._core._worker_count(n) for n in (0, 127, 128, 191, 192, 300, 10**6)] == [1, 1, 2, 2, 3, 3, 3]
+        assert [pr._objects._worker_count(n) for n in (0, 127, 128, 191, 192, 300, 10**6)] == [1, 1, 2, 2, 3, 3, 3]
     with thread_setting(1):
-        assert pr._core._worker_count(10**6) == 1
+        assert pr._objects._worker_count(10**6) == 1
 
 
 def test_decoding_work_counts_half_on_ifma():
@@ -57,10 +57,10 @@ def test_decoding_work_counts_half_on_ifma():
     msm_vartime, PointVector construction) count half the points there: they thread from 256 points, not 128."""
     halved = pr.backend() == "ifma"
     sizes = (0, 1, 255, 256, 257, 10**6)
-    assert [pr._core._decode_work(n) for n in sizes] == [n // 2 if halved else n for n in sizes]
+    assert [pr._objects._decode_work(n) for n in sizes] == [n // 2 if halved else n for n in sizes]
     with thread_setting(3):
-        assert pr._core._worker_count(pr._core._decode_work(255 if halved else 127)) == 1
-        assert pr._core._worker_count(pr._core._decode_work(256 if halved else 128)) == 2
+        assert pr._objects._worker_count(pr._objects._decode_work(255 if halved else 127)) == 1
+        assert pr._objects._worker_count(pr._objects._decode_work(256 if halved else 128)) == 2
 
 
 def test_plain_sums_count_a_fraction_of_their_points():
@@ -68,26 +68,26 @@ def test_plain_sums_count_a_fraction_of_their_points():
     and cheaper again on the IFMA backend's eight lanes: it threads from 4096 points, or 16384 on IFMA."""
     divisor = 128 if pr.backend() == "ifma" else 32
     sizes = (0, 1, 4095, 4096, 16383, 16384, 10**6)
-    assert [pr._core._sum_work(n) for n in sizes] == [n // divisor for n in sizes]
+    assert [pr._objects._sum_work(n) for n in sizes] == [n // divisor for n in sizes]
     with thread_setting(3):
-        assert pr._core._worker_count(pr._core._sum_work(128 * divisor - 1)) == 1
-        assert pr._core._worker_count(pr._core._sum_work(128 * divisor)) == 2
+        assert pr._objects._worker_count(pr._objects._sum_work(128 * divisor - 1)) == 1
+        assert pr._objects._worker_count(pr._objects._sum_work(128 * divisor)) == 2
 
 
 @pytest.mark.parametrize("bad", [-1, -(2**40), 2**32, 2**64])
 def test_set_threads_rejects_bad_counts(bad):
-    before = pr._core._get_threads()
+    before = pr._objects._get_threads()
     with pytest.raises(ValueError, match="k: expected 0"):
         pr.set_threads(bad)
-    assert pr._core._get_threads() == before
+    assert pr._objects._get_threads() == before
 
 
 @pytest.mark.parametrize("bad", [1.0, "2", None, b"\x02", True])
 def test_set_threads_rejects_non_ints(bad):
-    before = pr._core._get_threads()
+    before = pr._objects._get_threads()
     with pytest.raises(TypeError, match="k: expected an int"):
         pr.set_threads(bad)
-    assert pr._core._get_threads() == before
+    assert pr._objects._get_threads() == before
 
 
 def cgroup_quota_cpus():
@@ -118,12 +118,12 @@ def test_available_cpus_is_the_affinity_mask_within_the_quota():
     subprocess pinned to one CPU sees 1."""
     quota = cgroup_quota_cpus()
     affinity = len(os.sched_getaffinity(0))
-    assert pr._core._available_cpus() == (min(affinity, quota) if quota else affinity)
+    assert pr._objects._available_cpus() == (min(affinity, quota) if quota else affinity)
     pinned = run_python("""
         import os
         os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
         import pyristretto as pr
-        print(pr._core._available_cpus(), pr.get_threads())
+        print(pr._objects._available_cpus(), pr.get_threads())
     """)
     assert pinned.returncode == 0, pinned.stderr
     assert pinned.stdout.split() == ["1", "1"]
@@ -135,14 +135,14 @@ def test_available_cpus_is_the_affinity_mask_within_the_quota():
     (b"0 100000", 0), (b"100000 0", 0),
 ])
 def test_cgroup_v2_cpu_max_parsing(text, cpus):
-    assert pr._core._cpu_max_limit(text) == cpus
+    assert pr._objects._cpu_max_limit(text) == cpus
 
 
 @pytest.mark.parametrize("value,expected", [("1", 1), ("3", 3), (" 2 ", 2), ("0", None), ("", None)])
 def test_environment_variable_read_at_import(value, expected):
     proc = run_python("""
         import pyristretto as pr
-        print(pr._core._get_threads(), pr.get_threads(), pr._core._available_cpus())
+        print(pr._objects._get_threads(), pr.get_threads(), pr._objects._available_cpus())
     """, {"PYRISTRETTO_THREADS": value})
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == ""
@@ -159,7 +159,7 @@ def test_bad_environment_variable_warns_and_keeps_the_default(value):
         import warnings
         warnings.simplefilter("always")
         import pyristretto as pr
-        print(pr._core._get_threads())
+        print(pr._objects._get_threads())
     """, {"PYRISTRETTO_THREADS": value})
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.split() == ["0"]
@@ -176,7 +176,7 @@ def test_results_equal_for_every_thread_count(n):
     want_sum = ref.point_sum(points)
     for k in (1, 2, 3, 8, 0):
         with thread_setting(k):
-            assert pr._core._worker_count(n) == (1 if n < 128 or k == 1 else
+            assert pr._objects._worker_count(n) == (1 if n < 128 or k == 1 else
                                                  min(k or pr.get_threads(), n // 64))
             assert pr.msm(scalars, flat) == want_msm, k
             assert pr.msm_vartime(scalars, points) == want_msm, k
@@ -269,7 +269,7 @@ N_THREADS = 8
 def test_concurrent_calls_agree_with_serial(fast_switching, n):
     """Sizes below the threaded split (128 points), at it and past twice it, with 3 threads allowed."""
     with thread_setting(3):
-        assert pr._core._worker_count(n) == (1 if n < 128 else min(3, n // 64))
+        assert pr._objects._worker_count(n) == (1 if n < 128 else min(3, n // 64))
         concurrent_calls_agree_with_serial(n)
 
 

@@ -74,7 +74,7 @@ EdwardsPoint sum_decoded(const EdwardsPoint* points, size_t n) noexcept;
 
 // Upper bound on the threads msm, msm_vartime and point_sum use for large n (timings in threads.cpp): 0 (the default)
 // means automatic: the CPUs this process may run on (affinity and cgroup quota, threads.hpp); at most 64 are used;
-// 1 disables threading. One setting per copy of the core (each extension module linking it has its own).
+// 1 disables threading. One setting per copy of the core (pyristretto links one, into pyristretto._objects).
 void set_msm_max_threads(unsigned count) noexcept;
 // The value last set (0: automatic).
 unsigned get_msm_max_threads() noexcept;
