@@ -20,49 +20,53 @@ ROUNDS = 6
 # Below the C++ core's threaded split (128 points), at it, and past twice it (256); the Straus/Pippenger crossover
 # of msm_vartime is at 128 too.
 SIZES = (1, 7, 16, 33, 96, 128, 300)
-N_MAX = max(SIZES)
+WIDE = SIZES + (1600,)  # with 48 core threads: 25 of them at 1600 points
 
 
-def shared_inputs():
+def shared_inputs(n_max):
     rng = random.Random(5)
-    points = pr.derive_generators(b"concurrency", N_MAX)
-    scalars = [rng.randrange(Q) for _ in range(N_MAX)]
+    points = pr.derive_generators(b"concurrency", n_max)
+    scalars = [rng.randrange(Q) for _ in range(n_max)]
     sparse = [s if i % 4 else 0 for i, s in enumerate(scalars)]  # msm_vartime skips the zeros
     commits = [(rng.randrange(-Q, 2 * Q), rng.randrange(Q)) for _ in range(16)]
     return points, scalars, sparse, commits
 
 
-def workload(points, scalars, sparse, commits):
+def workload(sizes, points, scalars, sparse, commits):
     """(name, thunk) pairs; sizes on both sides of the usual Straus/Pippenger crossovers."""
     flat = b"".join(points)
     jobs = []
-    for n in SIZES:
+    for n in sizes:
         jobs.append((f"msm{n}", lambda n=n: pr.msm(scalars[:n], points[:n])))
         jobs.append((f"msm_vartime{n}", lambda n=n: pr.msm_vartime(sparse[:n], flat[:32 * n])))
         jobs.append((f"point_sum{n}", lambda n=n: pr.point_sum(points[:n])))
     jobs.append(("msm_vartime_dense", lambda: pr.msm_vartime(scalars, points)))
-    jobs.append(("derive", lambda: pr.derive_generators(b"concurrency", N_MAX)))
+    jobs.append(("derive", lambda: pr.derive_generators(b"concurrency", len(points))))
     jobs.append(("derive_other", lambda: pr.derive_generators(b"other domain", 20)))
     for i, (a, b) in enumerate(commits):
         jobs.append((f"pedersen{i}", lambda a=a, b=b: pr.pedersen_commit(a, b)))
     return jobs
 
 
-def test_threads_agree_with_serial_results(fast_switching):
-    with thread_setting(3):  # the core's own threads too, whatever the machine: 2 from 128 points, 3 from 192
-        assert [pr._objects._worker_count(n) for n in SIZES] == [1, 1, 1, 1, 1, 2, 3]
-        assert pr._objects._worker_count(pr._objects._decode_work(N_MAX)) >= 2  # point_sum, msm_vartime split too
-        threads_agree_with_serial_results()
+@pytest.mark.parametrize("core_threads, sizes", [(3, SIZES), (48, WIDE)])
+def test_threads_agree_with_serial_results(fast_switching, core_threads, sizes):
+    """The core's own threads too, whatever the machine: with 3, 2 from 128 points and 3 from 192; with 48 (more
+    than the machine's CPUs), 4 at 300 points and 25 at 1600."""
+    with thread_setting(core_threads):
+        assert [pr._objects._worker_count(n) for n in sizes] == [1, 1, 1, 1, 1] + [min(core_threads, n // 64)
+                                                                              for n in sizes[5:]]
+        assert pr._objects._worker_count(pr._objects._decode_work(max(sizes))) >= 2  # point_sum, msm_vartime split too
+        threads_agree_with_serial_results(sizes)
 
 
-def threads_agree_with_serial_results():
-    inputs = shared_inputs()
-    jobs = workload(*inputs)
+def threads_agree_with_serial_results(sizes):
+    inputs = shared_inputs(max(sizes))
+    jobs = workload(sizes, *inputs)
     serial = {name: thunk() for name, thunk in jobs}
     # the serial results themselves are anchored to libsodium (tests/reference.py), not only to each other
     points, scalars, sparse, commits = inputs
-    assert serial["derive"] == ref.derive_generators(b"concurrency", N_MAX)
-    for n in SIZES:
+    assert serial["derive"] == ref.derive_generators(b"concurrency", max(sizes))
+    for n in sizes:
         assert serial[f"msm{n}"] == ref.msm_loop(scalars[:n], points[:n])
         assert serial[f"msm_vartime{n}"] == ref.msm_loop(sparse[:n], points[:n])
         assert serial[f"point_sum{n}"] == ref.msm_loop([1] * n, points[:n])

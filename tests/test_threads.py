@@ -166,15 +166,17 @@ def test_bad_environment_variable_warns_and_keeps_the_default(value):
     assert "RuntimeWarning" in proc.stderr and "PYRISTRETTO_THREADS" in proc.stderr
 
 
-@pytest.mark.parametrize("n", [127, 128, 200, 300, 1000])
+@pytest.mark.parametrize("n", [127, 128, 200, 300, 1000, 3100])
 def test_results_equal_for_every_thread_count(n):
+    """Thread counts up to 48, more than most machines running the suite have (set_threads accepts them): at
+    3100 points 12, 24 and 48 threads each get their own split."""
     rng = random.Random(n)
     scalars = [rng.randrange(Q) if i % 5 else rng.choice([0, 1, Q - 1]) for i in range(n)]
     points = [ref.random_point(rng) for _ in range(n)]
     flat = b"".join(points)
     want_msm = ref.msm_loop(scalars, points)
     want_sum = ref.point_sum(points)
-    for k in (1, 2, 3, 8, 0):
+    for k in (1, 2, 3, 8, 12, 24, 48, 0):
         with thread_setting(k):
             assert pr._objects._worker_count(n) == (1 if n < 128 or k == 1 else
                                                  min(k or pr.get_threads(), n // 64))
@@ -219,18 +221,22 @@ def test_fixed_base_tables_built_on_a_small_thread_stack(stack):
 
 @pytest.mark.skipif(bool(os.environ.get("PYRISTRETTO_SANITIZED")),
                     reason="the sanitizers' redzones multiply stack frames: the small stack is about the normal build")
-def test_multi_point_calls_on_a_small_thread_stack():
+@pytest.mark.parametrize("n", [24, 64, 200, 500])
+def test_multi_point_calls_on_a_small_thread_stack(n):
     """The constant-time and public-scalar sums, on the object layer too, and PointVector.scale (eight-lane on IFMA),
     in a thread with Python's smallest stack
     (32 KiB): on the IFMA backend MSMTable.msm once overflowed it (the eight-lane table build kept a 15 KB frame).
-    One fresh process, so the calls run first in that thread; the expected sum is libsodium's loop."""
+    n = 24: three groups of eight lanes, Straus; 64, 200 and 500: the IFMA Pippenger (from 48 points, windows of 4,
+    6 and 8 bits), the portable one (from 128) and, at 200 and 500, the threaded split and MSMTable's narrower
+    and Pippenger paths. One fresh process, so the calls run first in that thread; the expected sum is libsodium's
+    loop."""
     proc = run_python("""
         import threading
         import pysodium
         import pyristretto as pr
 
-        n = 24  # three groups of eight lanes
-        points = [pysodium.crypto_core_ristretto255_from_hash(bytes([i + 1]) * 64) for i in range(n)]
+        n = COUNT
+        points = [pysodium.crypto_core_ristretto255_from_hash((i + 1).to_bytes(2, "little") * 32) for i in range(n)]
         scalars = [(pr.q // (i + 2)) * 7 % pr.q + i for i in range(n)]
         want = bytes(32)
         for s, p in zip(scalars, points):
@@ -255,7 +261,7 @@ def test_multi_point_calls_on_a_small_thread_stack():
         assert got.pop("scale") == b"".join(products), "PointVector.scale"
         assert got == dict.fromkeys(got, want) and len(got) == 5, got
         print("ok", pr.backend())
-    """)
+    """.replace("COUNT", str(n)))
     assert proc.returncode == 0, f"exit {proc.returncode}\n{proc.stdout}\n{proc.stderr[-3000:]}"
     assert proc.stdout.split() == ["ok", pr.backend()]
 
@@ -265,11 +271,12 @@ def test_multi_point_calls_on_a_small_thread_stack():
 N_THREADS = 8
 
 
-@pytest.mark.parametrize("n", [64, 128, 300])
-def test_concurrent_calls_agree_with_serial(fast_switching, n):
-    """Sizes below the threaded split (128 points), at it and past twice it, with 3 threads allowed."""
-    with thread_setting(3):
-        assert pr._objects._worker_count(n) == (1 if n < 128 else min(3, n // 64))
+@pytest.mark.parametrize("n, threads", [(64, 3), (128, 3), (300, 3), (300, 12), (1600, 24)])
+def test_concurrent_calls_agree_with_serial(fast_switching, n, threads):
+    """Sizes below the threaded split (128 points), at it and past twice it, with 3 threads allowed; and 12 and 24
+    threads, more than the machine's CPUs (1600 points: 24 threads of 66 or 67 points)."""
+    with thread_setting(threads):
+        assert pr._objects._worker_count(n) == (1 if n < 128 else min(threads, n // 64))
         concurrent_calls_agree_with_serial(n)
 
 

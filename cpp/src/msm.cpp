@@ -35,7 +35,16 @@ struct MsmAccumulator::Lane {
     // first_bad to its global index; stops early once a point before this block is known to be invalid.
     void add(const uint8_t* scalars, const uint8_t* encoded, const EdwardsPoint* decoded_points, size_t m,
              size_t first, std::atomic<size_t>& first_bad) {
-        if (encoded && !decoded) decoded.reset(new EdwardsPoint[std::min(total, kMsmBlock)]);
+        // Sized by what this feed hands the lane, never by its share of all n: a feed of m < n points gives lane k
+        // m(k+1)/w - mk/w points, which floor rounding can make one more than n(k+1)/w - nk/w (issue 17: the
+        // lane then decoded past its buffer). Grown when a later feed hands it more.
+        const size_t need = std::min(m, kMsmBlock);
+        if (encoded && decoded_size < need) {
+            decoded.reset();  // the old block first: peak memory stays one block
+            decoded_size = 0;
+            decoded.reset(new EdwardsPoint[need]);  // may throw: feed_any catches it
+            decoded_size = need;
+        }
         for (size_t off = 0; off < m; off += kMsmBlock) {
             if (first_bad.load(std::memory_order_relaxed) < first + off) return;  // an earlier point is invalid
             const size_t k = std::min(kMsmBlock, m - off);
@@ -69,7 +78,8 @@ struct MsmAccumulator::Lane {
     const size_t total;  // points this lane gets over all feeds (about n / threads): chooses the window
     const bool buckets;
     std::unique_ptr<PippengerSums> sums;
-    std::unique_ptr<EdwardsPoint[]> decoded;  // allocated on the first feed of encodings
+    std::unique_ptr<EdwardsPoint[]> decoded;  // allocated by the first feed of encodings, grown by add
+    size_t decoded_size = 0;                  // the points it holds: the largest block a feed handed the lane
     EdwardsPoint acc = EdwardsPoint::identity();
 };
 
