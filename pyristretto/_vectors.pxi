@@ -18,6 +18,15 @@ cdef PointVector vector_from_c(const CEdwardsPoint* points, size_t n):
     return v
 
 
+cdef PointVector ready(PointVector v):
+    """v itself; ValueError when v.__init__ never ran or raised (PointVector.__new__(PointVector)): such an object
+    holds no points, and every method and every function taking a PointVector refuses it rather than read it as an
+    empty vector."""
+    if not v._ready:
+        raise ValueError("PointVector was not initialised (PointVector.__new__ without __init__, or __init__ raised)")
+    return v
+
+
 cdef int read_vector(object points, vector[CEdwardsPoint]& out) except -1:
     """Decodes points (a PointVector, an iterable of points (bytes-like or Point), or one buffer of 32*n bytes)
     into out: Points are copied, encodings decoded in C++ without the GIL (threads for large n);
@@ -30,7 +39,7 @@ cdef int read_vector(object points, vector[CEdwardsPoint]& out) except -1:
     cdef size_t n, first = 0, m, k, i, bad, block
     cdef object item
     if type(points) is PointVector:
-        out = (<PointVector>points).pts
+        out = ready(<PointVector>points).pts
         return 0
     src = point_items(points)  # shape and contiguity checks shared with the functional API
     n = src.n
@@ -103,14 +112,15 @@ cdef Point vector_msm(PointVector v, object scalars, bint vartime, str function_
 
 cdef Point vector_sum(PointVector v):
     cdef CEdwardsPoint r
+    ready(v)
     with nogil:
         r = cpp.sum_points(v.pts.data(), v.pts.size())
     return point_from_c(r)
 
 
 cdef PointVector elementwise(PointVector v, PointVector w, bint subtract):
-    cdef size_t n = v.pts.size()
-    if w.pts.size() != n:
+    cdef size_t n = ready(v).pts.size()
+    if ready(w).pts.size() != n:
         raise ValueError(f"PointVector {'-' if subtract else '+'}: lengths {n} and {w.pts.size()} differ")
     cdef PointVector r = vector_new(n)
     with nogil:
@@ -154,10 +164,10 @@ cdef class PointVector:
         return v
 
     def __len__(self):
-        return self.pts.size()
+        return ready(self).pts.size()
 
     def __getitem__(self, index):
-        cdef Py_ssize_t n = self.pts.size(), i, k
+        cdef Py_ssize_t n = ready(self).pts.size(), i, k
         cdef PointVector r
         if isinstance(index, slice):
             indices = range(*(<slice>index).indices(n))
@@ -181,13 +191,14 @@ cdef class PointVector:
 
     def __iter__(self):
         cdef size_t i
+        ready(self)  # a generator: raises at the first next()
         for i in range(self.pts.size()):
             yield point_from_c(self.pts[i])
 
     def to_bytes(self):
         """The 32*n-byte concatenation of the canonical encodings (np.frombuffer(b, np.uint8).reshape(-1, 32)
         views it as an (n, 32) array)."""
-        cdef size_t n = self.pts.size()
+        cdef size_t n = ready(self).pts.size()
         cdef bytes out = PyBytes_FromStringAndSize(NULL, 32 * n)
         cdef uint8_t* buf = <uint8_t*>PyBytes_AS_STRING(out)
         with nogil:  # out is new and not shared yet
@@ -211,7 +222,7 @@ cdef class PointVector:
         """Element-wise s_i * P_i as a PointVector, constant-time in the scalars (ints or Scalars, one per
         point: ValueError otherwise)."""
         cdef CSecretBuffer s
-        cdef size_t n = read_scalars(scalars, s), m = self.pts.size()
+        cdef size_t m = ready(self).pts.size(), n = read_scalars(scalars, s)
         if n != m:
             raise ValueError(f"scale: {n} scalars but {m} points")
         cdef PointVector r = vector_new(n)
@@ -233,21 +244,21 @@ cdef class PointVector:
         return vector_msm(self, scalars, True, "msm_vartime")
 
     def __repr__(self):
-        return f"<PointVector of {self.pts.size()} points>"
+        return f"<PointVector of {ready(self).pts.size()} points>"
 
     def __reduce__(self):
         return PointVector, (self.to_bytes(),)  # unpickling re-validates
 
     def __copy__(self):
-        return self
+        return ready(self)
 
     def __deepcopy__(self, memo):
-        return self
+        return ready(self)
 
 
 cdef const CMSMTable* table_of(MSMTable T) except NULL:
     if T.tbl.get() == NULL:
-        raise ValueError("MSMTable was not initialised")
+        raise ValueError("MSMTable was not initialised (MSMTable.__new__ without __init__, or __init__ raised)")
     return T.tbl.get()
 
 
@@ -295,7 +306,7 @@ cdef class MSMTable:
         if self.tbl.get() != NULL:
             raise TypeError("MSMTable is immutable: __init__ cannot run twice")
         if type(points) is PointVector:  # immutable: read it in place
-            p = (<PointVector>points).pts.data()
+            p = ready(<PointVector>points).pts.data()
             n = (<PointVector>points).pts.size()
         else:
             read_vector(points, own)
@@ -338,7 +349,9 @@ cdef class MSMTable:
         return MSMTable, (self.points.to_bytes(),)  # the tables are rebuilt on unpickling
 
     def __copy__(self):
+        table_of(self)
         return self
 
     def __deepcopy__(self, memo):
+        table_of(self)
         return self
