@@ -255,6 +255,7 @@ def _set_arg_block(k):
 
 
 @cython.final
+@cython.auto_pickle(False)  # Cython's pickling would read `data` as a C string (a segfault on a new Items32)
 cdef class Items32:
     """The n 32-byte items (scalars, or point encodings) of one argument, read a block at a time with the GIL
     held (block_sum), so that no copy of the whole argument is made. A list or tuple is read where it is (a
