@@ -215,7 +215,7 @@ def test_secret_share_shard_needs_a_threshold_of_two():
 
 
 @pytest.mark.parametrize("max_participants, min_participants", [(3, 1), (3, 0), (3, -1), (2, 3), (2**16, 2),
-                                                                (2**16, 2**16), (2**17, 3)])
+                                                                (2**17, 3)])
 def test_thresholds_outside_rfc_9591_are_refused(max_participants, min_participants):
     with pytest.raises(frost.InvalidParameterError):
         frost.trusted_dealer_keygen(5, max_participants, min_participants)
