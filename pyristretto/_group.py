@@ -15,7 +15,8 @@ import operator
 
 from pyristretto._objects import InvalidPointError, MSMTable, Point, PointVector, Scalar
 # hash_to_scalar_with_secret: SHA-512(prefix || data || secret) mod q, the hash state wiped (secret-safe; FROST's
-# nonce_generate). schnorr_verify_batch: a batch of Schnorr signatures in one C++ call (public values, vartime).
+# nonce_generate). schnorr_verify_batch: a batch of Schnorr signatures in one C++ call (public values, vartime; it
+# validates its keys and table itself: identity keys refused however given, also in an empty batch).
 # derive_key_scalar: RFC 9497 DeriveKeyPair's private key, its message built in a wiped C buffer (oprf).
 from pyristretto._objects import derive_key_scalar, hash_to_scalar_with_secret, schnorr_verify_batch
 

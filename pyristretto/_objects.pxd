@@ -30,7 +30,7 @@ cdef class Scalar:
 cdef class FixedBase:
     cdef unique_ptr[CFixedBaseTable] _own   # the table, unless the base is G
     cdef const CFixedBaseTable* tbl         # _own.get(), or &basepoint_table() for G; NULL before __init__
-    cdef readonly Point point
+    cdef Point point                         # the base; None before __init__ (Python reads the `point` property)
     cdef Point mul_wiping(self, uint8_t* k)                   # k * P for reduced bytes k, wiped after
 
 

@@ -119,7 +119,9 @@ class MSMTable:
     def __copy__(self) -> MSMTable: ...
     def __deepcopy__(self, memo: Dict[int, Any]) -> MSMTable: ...
 
-# For pyristretto.frost (through pyristretto._group): a batch of Schnorr signatures R || z in one C++ call, and
+# For pyristretto.frost (through pyristretto._group): a batch of Schnorr signatures R || z in one C++ call (it
+# validates its keys itself: InvalidPointError for an identity key, given as a Point or as bytes, or an invalid
+# encoding, also for an empty batch; ValueError unless `table` is an MSMTable over exactly [G, *keys]), and
 # FROST's nonce hash SHA-512(prefix || data || secret) mod q with no Python object holding the secret.
 def schnorr_verify_batch(prefix: Buffer, messages: Iterable[bytes], signatures: Iterable[Buffer],
                          key_slots: Iterable[int], keys: Iterable[PointLike],

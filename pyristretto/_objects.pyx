@@ -254,6 +254,7 @@ def _set_arg_block(k):
 
 
 @cython.final
+@cython.auto_pickle(False)  # Cython's pickling would read `data` as a C string (a segfault on a new Items32)
 cdef class Items32:
     """The n 32-byte items (scalars, or point encodings) of one argument, read a block at a time with the GIL
     held (block_sum), so that no copy of the whole argument is made. A list or tuple is read where it is (a
@@ -427,7 +428,7 @@ cdef int block_sum(int kind, object scalars, object points, str name, CEdwardsPo
     if kind != MSM_SUM:
         sc = scalar_items(scalars)
     if type(points) is PointVector:  # already decoded: fed to the core as they are
-        v = <PointVector>points
+        v = ready(<PointVector>points)
         n = v.pts.size()
     else:
         pts = point_items(points)
@@ -973,9 +974,15 @@ cdef class FixedBase:
             self.tbl = table
         self.point = point
 
+    @property
+    def point(self):
+        """The base point P as a Point."""
+        return fixed_base_point(self)
+
     def mul(self, s):
         """s * P as a Point, constant-time in s (an int-like or a Scalar)."""
         cdef uint8_t k[32]
+        fixed_base_point(self)
         read_scalar(s, "s", k)
         return self.mul_wiping(k)
 
@@ -985,7 +992,7 @@ cdef class FixedBase:
         cdef const CFixedBaseTable* table = self.tbl
         if table == NULL:
             cpp.sodium_memzero(k, 32)
-            raise ValueError("FixedBase was not initialised")
+            fixed_base_point(self)  # raises
         with nogil:
             r = table.mul(k)
             cpp.sodium_memzero(k, 32)
@@ -1001,10 +1008,18 @@ cdef class FixedBase:
         return self.__mul__(s)
 
     def __repr__(self):
-        return f"FixedBase({self.point!r})"
+        return f"FixedBase({fixed_base_point(self)!r})"
 
     def __reduce__(self):
-        return FixedBase, (self.point.encoded(),)  # the table is rebuilt on unpickling
+        return FixedBase, (fixed_base_point(self).encoded(),)  # the table is rebuilt on unpickling
+
+
+cdef Point fixed_base_point(FixedBase B):
+    """B's base point; ValueError when B.__init__ never ran or raised (FixedBase.__new__(FixedBase)), for every
+    method: pickling one read its missing point (a segfault)."""
+    if B.tbl == NULL or B.point is None:
+        raise ValueError("FixedBase was not initialised (FixedBase.__new__ without __init__, or __init__ raised)")
+    return B.point
 
 
 def _set_threads(k):

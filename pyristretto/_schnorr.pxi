@@ -12,12 +12,13 @@ def schnorr_verify_batch(prefix, messages, signatures, key_slots, keys, table=No
     batch passes with probability at most 2^-128).
 
     ``messages``: bytes objects; ``signatures``: bytes-like; ``key_slots[i]``: the position in ``keys`` of
-    signature i's key; ``keys``: distinct public keys as Points or 32-byte encodings (the caller rejects the
-    identity), each encoding decoded once, together with every R. With ``table``, an MSMTable over
-    ``[G, *keys]`` (``keys`` then all Points), the key terms use its tables. False when a signature is malformed
+    signature i's key; ``keys``: distinct public keys as Points or 32-byte encodings, each encoding decoded once,
+    together with every R. With ``table``, an MSMTable over ``[G, *keys]`` (``keys`` then all Points; ValueError
+    when its bases are not exactly those), the key terms use its tables. False when a signature is malformed
     (wrong length, z >= q, R the identity or not a valid encoding) or the check fails, True for an empty batch;
-    InvalidPointError naming ``keys[j]`` when a key encoding is invalid (whether or not a signature is malformed).
-    The GIL is released for the hashing, the decoding and the MSM."""
+    InvalidPointError naming ``keys[j]`` when a key is the identity (given as a Point or as its encoding: with it,
+    any ``R = z*G`` would verify) or an invalid encoding, whether or not a signature is malformed and also for an
+    empty batch. The GIL is released for the hashing, the decoding and the MSM."""
     cdef bytes pre = as_bytes(prefix, "prefix")
     cdef list msgs = as_list(messages, "messages"), sigs = as_list(signatures, "signatures")
     cdef list slots = as_list(key_slots, "key_slots"), key_list = as_list(keys, "keys")
@@ -39,8 +40,8 @@ def schnorr_verify_batch(prefix, messages, signatures, key_slots, keys, table=No
         t = table_of(<MSMTable>table)
         if t.size() != 1 + k:
             raise ValueError(f"table: expected {1 + k} bases (G and the keys), got {t.size()}")
-    if n == 0:
-        return True
+        if not cpp.ristretto_ct_eq(t.points()[0], CEdwardsPoint.basepoint()):
+            raise ValueError("table: its first base is not G (expected an MSMTable over [G, *keys])")
     items.resize(n)
     sig_bytes.allocate(64 * n)
     for i in range(n):
@@ -67,15 +68,25 @@ def schnorr_verify_batch(prefix, messages, signatures, key_slots, keys, table=No
     for j in range(k):
         key = key_list[j]
         read_point_bytes(key, f"keys[{j}]", key_enc.data() + 32 * j)
+        if cpp.sodium_is_zero(key_enc.data() + 32 * j, 32):  # the identity's only valid encoding, a Point's too
+            raise InvalidPointError(f"keys[{j}] is the identity, which is not a valid public key")
         if type(key) is Point:
             if t == NULL:
                 pts[1 + j] = (<Point>key).pt
+            elif not cpp.ristretto_ct_eq(t.points()[1 + j], (<Point>key).pt):
+                raise ValueError(f"table: base {1 + j} is not keys[{j}] (expected an MSMTable over [G, *keys])")
         elif t != NULL:
             raise TypeError(f"keys[{j}]: expected a Point when a table is given")
         else:
             memcpy(enc.data() + 32 * to_decode, key_enc.data() + 32 * j, 32)
             where.push_back(j)
             to_decode += 1
+    if n == 0:  # nothing to verify, but the keys are checked as for a batch
+        decoded.resize(to_decode)
+        bad = cpp.decode_points(decoded.data(), enc.data(), to_decode)
+        if bad < to_decode:
+            raise_invalid_point(f"keys[{where[bad]}]")
+        return True
     if t == NULL:
         pts[0] = CEdwardsPoint.basepoint()
     scalars.allocate(32 * (1 + k + n))

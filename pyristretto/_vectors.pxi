@@ -18,6 +18,15 @@ cdef PointVector vector_from_c(const CEdwardsPoint* points, size_t n):
     return v
 
 
+cdef PointVector ready(PointVector v):
+    """v itself; ValueError when v.__init__ never ran or raised (PointVector.__new__(PointVector)): such an object
+    holds no points, and every method and every function taking a PointVector refuses it rather than read it as an
+    empty vector."""
+    if not v._ready:
+        raise ValueError("PointVector was not initialised (PointVector.__new__ without __init__, or __init__ raised)")
+    return v
+
+
 cdef int read_vector(object points, vector[CEdwardsPoint]& out) except -1:
     """Decodes points (a PointVector, an iterable of points (bytes-like or Point), or one buffer of 32*n bytes)
     into out: Points are copied, encodings decoded in C++ without the GIL (threads for large n);
@@ -29,7 +38,7 @@ cdef int read_vector(object points, vector[CEdwardsPoint]& out) except -1:
     cdef vector[size_t] where
     cdef size_t n, first = 0, m, k, bad, block
     if type(points) is PointVector:
-        out = (<PointVector>points).pts
+        out = ready(<PointVector>points).pts
         return 0
     src = point_items(points)  # shape and contiguity checks shared with the functional API
     n = src.n
@@ -55,7 +64,7 @@ cdef int read_vector(object points, vector[CEdwardsPoint]& out) except -1:
 
 cdef bytes vector_encoded(PointVector v):
     """v's encodings back to back, computed once (encode_points, without the GIL), then cached in v._enc."""
-    cdef size_t n = v.pts.size()
+    cdef size_t n = ready(v).pts.size()
     cdef bytes out
     cdef uint8_t* buf
     if v._enc is None:
@@ -73,7 +82,7 @@ cdef int vector_equals(PointVector v, object other) except -2:
     as Point == item does (a Point, or a bytes, bytearray or memoryview holding the canonical encoding; any other
     item is not equal). Constant-time in the points: every pair is compared, with no early exit (a length
     difference is public)."""
-    cdef size_t n = v.pts.size(), i
+    cdef size_t n = ready(v).pts.size(), i
     cdef PointVector w
     cdef const CEdwardsPoint* a = v.pts.data()
     cdef const CEdwardsPoint* b
@@ -81,7 +90,7 @@ cdef int vector_equals(PointVector v, object other) except -2:
     cdef uint8_t diff = 0
     cdef tuple items
     if type(other) is PointVector:
-        w = <PointVector>other
+        w = ready(<PointVector>other)
         if w.pts.size() != n:
             return 0
         b = w.pts.data()
@@ -125,14 +134,15 @@ cdef Point vector_msm(PointVector v, object scalars, bint vartime, str function_
 
 cdef Point vector_sum(PointVector v):
     cdef CEdwardsPoint r
+    ready(v)
     with nogil:
         r = cpp.sum_points(v.pts.data(), v.pts.size())
     return point_from_c(r)
 
 
 cdef PointVector elementwise(PointVector v, PointVector w, bint subtract):
-    cdef size_t n = v.pts.size()
-    if w.pts.size() != n:
+    cdef size_t n = ready(v).pts.size()
+    if ready(w).pts.size() != n:
         raise ValueError(f"PointVector {'-' if subtract else '+'}: lengths {n} and {w.pts.size()} differ")
     cdef PointVector r = vector_new(n)
     with nogil:
@@ -183,10 +193,10 @@ cdef class PointVector:
         return v
 
     def __len__(self):
-        return self.pts.size()
+        return ready(self).pts.size()
 
     def __getitem__(self, index):
-        cdef Py_ssize_t n = self.pts.size(), i, k
+        cdef Py_ssize_t n = ready(self).pts.size(), i, k
         cdef PointVector r
         if isinstance(index, slice):
             indices = range(*(<slice>index).indices(n))
@@ -210,6 +220,7 @@ cdef class PointVector:
 
     def __iter__(self):
         cdef size_t i
+        ready(self)  # a generator: raises at the first next()
         for i in range(self.pts.size()):
             yield point_from_c(self.pts[i])
 
@@ -248,7 +259,7 @@ cdef class PointVector:
         """Element-wise s_i * P_i as a PointVector, constant-time in the scalars (ints or Scalars, one per
         point: ValueError otherwise)."""
         cdef CSecretBuffer s
-        cdef size_t n = read_scalars(scalars, s), m = self.pts.size()
+        cdef size_t m = ready(self).pts.size(), n = read_scalars(scalars, s)
         if n != m:
             raise ValueError(f"scale: {n} scalars but {m} points")
         cdef PointVector r = vector_new(n)
@@ -270,21 +281,21 @@ cdef class PointVector:
         return vector_msm(self, scalars, True, "msm_vartime")
 
     def __repr__(self):
-        return f"<PointVector of {self.pts.size()} points>"
+        return f"<PointVector of {ready(self).pts.size()} points>"
 
     def __reduce__(self):
         return PointVector, (self.to_bytes(),)  # unpickling re-validates
 
     def __copy__(self):
-        return self
+        return ready(self)
 
     def __deepcopy__(self, memo):
-        return self
+        return ready(self)
 
 
 cdef const CMSMTable* table_of(MSMTable T) except NULL:
     if T.tbl.get() == NULL:
-        raise ValueError("MSMTable was not initialised")
+        raise ValueError("MSMTable was not initialised (MSMTable.__new__ without __init__, or __init__ raised)")
     return T.tbl.get()
 
 
@@ -332,7 +343,7 @@ cdef class MSMTable:
         if self.tbl.get() != NULL:
             raise TypeError("MSMTable is immutable: __init__ cannot run twice")
         if type(points) is PointVector:  # immutable: read it in place
-            p = (<PointVector>points).pts.data()
+            p = ready(<PointVector>points).pts.data()
             n = (<PointVector>points).pts.size()
         else:
             read_vector(points, own)
@@ -375,7 +386,9 @@ cdef class MSMTable:
         return MSMTable, (self.points.to_bytes(),)  # the tables are rebuilt on unpickling
 
     def __copy__(self):
+        table_of(self)
         return self
 
     def __deepcopy__(self, memo):
+        table_of(self)
         return self

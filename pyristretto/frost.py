@@ -13,9 +13,13 @@ group public key, in two rounds::
 
 Identifiers are ints in [1, q) (the dealer uses 1..n). Inputs: an element is a ``Point`` or its 32-byte encoding;
 a scalar is a ``Scalar``, an int in [0, q) or its 32-byte canonical encoding. Outputs: elements, signatures and
-commitments are bytes (what participants exchange); nonces are ``Scalar``s (``nonce_generate``, ``H3``,
-``SigningNonces``); signature shares, binding factors, challenges and Lagrange coefficients are ints as before,
-and so are the dealer's secret shares unless ``as_scalar=True`` asks for ``Scalar``s. A commitment list is a sequence of
+commitments are bytes (what participants exchange); nonces and the dealer's secret shares are ``Scalar``s
+(``nonce_generate``, ``H3``, ``SigningNonces``, ``trusted_dealer_keygen``; ``as_scalar=False`` gives the shares as
+ints); signature shares, binding factors, challenges and Lagrange coefficients are ints as before. RFC 9591's
+bounds hold everywhere: ``2 <= MIN_PARTICIPANTS <= MAX_PARTICIPANTS < 2^16``; ``sign`` and ``aggregate`` refuse a
+commitment list with fewer than ``min_participants`` signers (when they are not told the threshold: fewer than 2,
+and ``aggregate`` verifies the signature before returning it). A ``SigningNonces`` cannot be copied or pickled
+(a copy could sign a second time). A commitment list is a sequence of
 ``(identifier, hiding_nonce_commitment, binding_nonce_commitment)`` sorted by identifier, without duplicates.
 Signatures are ``SerializeElement(R) || SerializeScalar(z)``. The randomness (nonces, dealer coefficients) comes
 from libsodium's CSPRNG; the keyword arguments starting with ``_test_`` exist only to replay the RFC's test vector.
@@ -43,11 +47,11 @@ Bytes = Union[bytes, bytearray, memoryview]
 ScalarLike = Union[Scalar, SupportsIndex, Bytes]  # a Scalar, an int in [0, q) or its canonical 32-byte encoding
 ElementLike = Union[Point, Bytes]  # a Point or its 32-byte encoding
 Commitment = Tuple[SupportsIndex, ElementLike, ElementLike]  # (identifier, hiding commitment, binding commitment)
-Share = Tuple[int, Union[int, Scalar]]  # (identifier, secret share)
+Share = Tuple[int, Union[Scalar, int]]  # (identifier, secret share): a Scalar unless as_scalar=False
 
 __all__ = [
     "CONTEXT_STRING", "FROSTError", "InvalidParameterError", "InvalidCommitmentError", "InvalidShareError",
-    "InvalidSignatureShareError", "NonceReuseError", "SigningNonces",
+    "InvalidSignatureShareError", "AggregateError", "NonceReuseError", "SigningNonces",
     "H1", "H2", "H3", "H4", "H5", "nonce_generate", "commit", "encode_group_commitment_list",
     "compute_binding_factors", "compute_group_commitment", "compute_challenge", "derive_interpolating_value",
     "sign", "verify_signature_share", "aggregate", "verify", "verify_batch", "Verifier",
@@ -66,7 +70,8 @@ class FROSTError(ValueError):
 
 
 class InvalidParameterError(FROSTError):
-    """An identifier is 0, unknown or repeated, a commitment list is unsorted, or thresholds are impossible."""
+    """An identifier is 0, unknown or repeated, a commitment list is unsorted, thresholds are outside RFC 9591's
+    ``2 <= min_participants <= max_participants < 2^16``, or a session has fewer signers than the threshold."""
 
 
 class InvalidCommitmentError(FROSTError):
@@ -83,6 +88,11 @@ class InvalidSignatureShareError(FROSTError):
     def __init__(self, identifier: int, message: str) -> None:
         super().__init__(message)
         self.identifier = identifier
+
+
+class AggregateError(FROSTError):
+    """``aggregate``, not told the threshold (``min_participants``), made a signature that does not verify under the
+    group key: fewer signers than the threshold, or an invalid signature share (``public_shares`` names it)."""
 
 
 class NonceReuseError(FROSTError):
@@ -159,6 +169,53 @@ def _identifier(value, name="identifier"):
     return i
 
 
+_MAX_PARTICIPANTS_BOUND = 2**16  # RFC 9591: MAX_PARTICIPANTS < 2^16 (identifiers of the dealer fit in 16 bits)
+
+
+def _count(value, name):
+    if isinstance(value, bool):
+        raise TypeError(f"{name}: expected an int")
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise TypeError(f"{name}: expected an int, got {type(value).__name__}") from None
+
+
+def _min_participants(value):
+    """The threshold as an int, InvalidParameterError unless 2 <= it < 2^16 (RFC 9591: a threshold of 1 or 0
+    makes every share the secret itself)."""
+    min_participants = _count(value, "min_participants")
+    if not 2 <= min_participants < _MAX_PARTICIPANTS_BOUND:
+        raise InvalidParameterError(f"min_participants: must be in [2, 2^16) (RFC 9591), got {min_participants}")
+    return min_participants
+
+
+def _thresholds(max_participants, min_participants):
+    """``(max_participants, min_participants)`` as ints, InvalidParameterError unless RFC 9591's
+    ``2 <= MIN_PARTICIPANTS <= MAX_PARTICIPANTS < 2^16`` holds."""
+    min_participants = _min_participants(min_participants)
+    max_participants = _count(max_participants, "max_participants")
+    if not min_participants <= max_participants < _MAX_PARTICIPANTS_BOUND:
+        raise InvalidParameterError(f"need min_participants <= max_participants < 2^16 (RFC 9591), got "
+                                    f"min_participants = {min_participants}, max_participants = {max_participants}")
+    return max_participants, min_participants
+
+
+def _enough_signers(session, min_participants):
+    """InvalidParameterError when the session has fewer signers than ``min_participants`` (when None: than RFC
+    9591's least threshold, 2) or more than MAX_PARTICIPANTS can be; returns whether the threshold was given."""
+    count = len(session.identifiers)
+    given = min_participants is not None
+    floor = _min_participants(min_participants) if given else 2
+    if count < floor:
+        raise InvalidParameterError(
+            f"commitment_list: {count} signer(s), fewer than "
+            + (f"min_participants = {floor}" if given else "2, the least threshold RFC 9591 allows"))
+    if count >= _MAX_PARTICIPANTS_BOUND:
+        raise InvalidParameterError(f"commitment_list: {count} signers, RFC 9591 allows fewer than 2^16")
+    return given
+
+
 def _commitment_list(commitment_list):
     """Validated ``[(identifier, hiding, binding)]``: sorted, no duplicates, no identity commitments."""
     checked = []
@@ -221,6 +278,24 @@ class SigningNonces:
 
     def __repr__(self):
         return "SigningNonces(<secret>)"
+
+    # A copy (or an unpickled one) would have its own _used flag: the same nonces could sign twice, and two
+    # signature shares with one nonce pair reveal the signing share. So neither is possible.
+    def __copy__(self):
+        raise TypeError(_NOT_COPIED)
+
+    def __deepcopy__(self, memo):
+        raise TypeError(_NOT_COPIED)
+
+    def __reduce_ex__(self, protocol):
+        raise TypeError(_NOT_PICKLED)
+
+    def __reduce__(self):
+        raise TypeError(_NOT_PICKLED)
+
+
+_NOT_COPIED = "SigningNonces cannot be copied: they sign once (run commit again for new nonces)"
+_NOT_PICKLED = "SigningNonces cannot be pickled: they sign once, and a stored copy could sign again"
 
 
 def commit(sk_i: ScalarLike, *, _test_random_bytes: Optional[Tuple[Bytes, Bytes]] = None
@@ -303,10 +378,10 @@ def derive_interpolating_value(identifiers: Iterable[SupportsIndex], x_i: Suppor
 
 class _Session:
     """What every participant and the coordinator derive from (commitment list, message, group key)."""
-    __slots__ = ("commitments", "factors", "group_commitment", "challenge", "identifiers")
+    __slots__ = ("commitments", "factors", "group_commitment", "challenge", "identifiers", "group_public_key")
 
     def __init__(self, group_public_key, commitment_list, msg):
-        group_public_key = _element(group_public_key, "group_public_key")
+        self.group_public_key = group_public_key = _element(group_public_key, "group_public_key")
         msg = _bytes(msg, "msg")
         self.commitments = _commitment_list(commitment_list)
         self.factors = _binding_factors(group_public_key, self.commitments, msg)
@@ -322,13 +397,20 @@ class _Session:
 
 # ---- round two, share verification, aggregation --------------------------------------------------------
 def sign(identifier: SupportsIndex, sk_i: ScalarLike, group_public_key: ElementLike, nonces: SigningNonces,
-         msg: Bytes, commitment_list: Iterable[Commitment]) -> int:
+         msg: Bytes, commitment_list: Iterable[Commitment], *, min_participants: Optional[SupportsIndex] = None
+         ) -> int:
     """RFC 9591 sign (round two): participant ``identifier``'s signature share (an int), using its secret share
     ``sk_i``, its ``SigningNonces`` from ``commit`` (consumed: a second use raises NonceReuseError), and the
-    coordinator's commitment list, which must contain this participant's commitments."""
+    coordinator's commitment list, which must contain this participant's commitments.
+
+    ``min_participants`` (the threshold, from the key generation): InvalidParameterError, before the nonces are
+    consumed, when the commitment list has fewer signers, whose shares could never make a valid signature.
+    Without it ``sign`` cannot know the threshold (nothing it is given holds it) and only refuses fewer than 2
+    signers, RFC 9591's least threshold: pass it."""
     if not isinstance(nonces, SigningNonces):
         raise TypeError("nonces: expected the SigningNonces returned by commit")
     session = _Session(group_public_key, commitment_list, msg)
+    _enough_signers(session, min_participants)
     participant, (_, hiding, binding) = _participant(identifier, session.commitments)
     if not (grp.elements_equal(hiding, nonces._points[0]) and grp.elements_equal(binding, nonces._points[1])):
         raise InvalidParameterError(f"commitment_list: the commitments of {participant} are not those of these nonces")
@@ -359,13 +441,19 @@ def verify_signature_share(identifier: SupportsIndex, public_share: ElementLike,
 
 
 def aggregate(commitment_list: Iterable[Commitment], msg: Bytes, group_public_key: ElementLike,
-              sig_shares: Sequence[ScalarLike], *, public_shares: Optional[Mapping[int, ElementLike]] = None
-              ) -> bytes:
+              sig_shares: Sequence[ScalarLike], *, public_shares: Optional[Mapping[int, ElementLike]] = None,
+              min_participants: Optional[SupportsIndex] = None) -> bytes:
     """RFC 9591 aggregate: the 64-byte signature from the shares (a sequence in commitment-list order).
 
     With ``public_shares`` (a mapping identifier -> ``sk_i*G``, e.g. from ``derive_group_info``) every share is
-    verified first, and the first invalid one raises InvalidSignatureShareError naming its participant."""
+    verified first, and the first invalid one raises InvalidSignatureShareError naming its participant.
+    ``min_participants`` (the threshold): InvalidParameterError when the commitment list has fewer signers.
+    Without it the threshold is unknown here (the group key does not tell it), so after refusing fewer than 2
+    signers ``aggregate`` verifies the signature under ``group_public_key`` and raises AggregateError when it
+    fails (fewer signers than the threshold, or an invalid share): it never returns a signature that does not
+    verify. With ``min_participants`` that last check is left out (the caller's ``verify``, or ``public_shares``)."""
     session = _Session(group_public_key, commitment_list, msg)
+    threshold_given = _enough_signers(session, min_participants)
     shares = [_scalar(s, f"sig_shares[{k}]") for k, s in enumerate(sig_shares)]
     if len(shares) != len(session.identifiers):
         raise InvalidParameterError("sig_shares: one share per commitment-list entry, in the same order")
@@ -379,7 +467,11 @@ def aggregate(commitment_list: Iterable[Commitment], msg: Bytes, group_public_ke
     z = grp.ZERO
     for share in shares:
         z = z + share
-    return bytes(session.group_commitment) + grp.serialize_scalar(z)
+    signature = bytes(session.group_commitment) + grp.serialize_scalar(z)
+    if not threshold_given and not verify(msg, signature, session.group_public_key):
+        raise AggregateError("the aggregated signature does not verify under group_public_key: fewer signers than "
+                             "the threshold, or an invalid signature share (public_shares finds it)")
+    return signature
 
 
 # ---- verification ------------------------------------------------------------------------------------
@@ -507,14 +599,17 @@ def _polynomial_evaluate(x, coeffs):
 
 
 def secret_share_shard(s: ScalarLike, coefficients: Iterable[ScalarLike], max_participants: SupportsIndex, *,
-                       as_scalar: bool = False) -> List[Share]:
+                       as_scalar: bool = True) -> List[Share]:
     """RFC 9591 secret_share_shard: ``[(i, f(i)) for i in 1..max_participants]`` where ``f`` has constant term
-    ``s`` and the other ``coefficients``, so any ``len(coefficients) + 1`` shares recover ``s``. The shares are
-    ints, or ``Scalar``s with ``as_scalar=True`` (which keeps them out of Python ints)."""
+    ``s`` and the other ``coefficients``, so any ``len(coefficients) + 1`` shares recover ``s``. The threshold
+    ``len(coefficients) + 1`` and ``max_participants`` must satisfy RFC 9591's ``2 <= MIN_PARTICIPANTS <=
+    MAX_PARTICIPANTS < 2^16`` (InvalidParameterError: with no coefficient every share would be ``s``). The shares
+    are ``Scalar``s (wiped when freed), or ints with ``as_scalar=False``, which can never be wiped."""
     coeffs = [_scalar(s, "s")] + [_scalar(c, f"coefficients[{k}]") for k, c in enumerate(coefficients)]
-    max_participants = operator.index(max_participants)
+    max_participants = _count(max_participants, "max_participants")
     if len(coeffs) > max_participants:
         raise InvalidParameterError("the threshold (len(coefficients) + 1) exceeds max_participants")
+    _thresholds(max_participants, len(coeffs))  # the threshold >= 2, max_participants < 2^16
     convert = (lambda share: share) if as_scalar else int
     return [(i, convert(_polynomial_evaluate(Scalar(i), coeffs))) for i in range(1, max_participants + 1)]
 
@@ -534,7 +629,13 @@ def _vss_public_share(identifier, vss_commitment):
 
 
 def _vss_commitment(vss_commitment):
-    return PointVector([_element(c, f"vss_commitment[{k}]") for k, c in enumerate(vss_commitment)])
+    """The commitment as a PointVector; its length is the threshold, so InvalidParameterError unless it is in
+    [2, 2^16) (RFC 9591's MIN_PARTICIPANTS bounds)."""
+    commitment = PointVector([_element(c, f"vss_commitment[{k}]") for k, c in enumerate(vss_commitment)])
+    if not 2 <= len(commitment) < _MAX_PARTICIPANTS_BOUND:
+        raise InvalidParameterError(f"vss_commitment: {len(commitment)} commitments, but the threshold (its length) "
+                                    "must be in [2, 2^16) (RFC 9591)")
+    return commitment
 
 
 def vss_verify(share_i: Tuple[SupportsIndex, ScalarLike], vss_commitment: Iterable[ElementLike]) -> bool:
@@ -547,8 +648,9 @@ def vss_verify(share_i: Tuple[SupportsIndex, ScalarLike], vss_commitment: Iterab
 
 def derive_group_info(max_participants: SupportsIndex, min_participants: SupportsIndex,
                       vss_commitment: Iterable[ElementLike]) -> Tuple[bytes, Dict[int, bytes]]:
-    """RFC 9591 derive_group_info: ``(group_public_key, {i: PK_i for i in 1..max_participants})``."""
-    max_participants, min_participants = operator.index(max_participants), operator.index(min_participants)
+    """RFC 9591 derive_group_info: ``(group_public_key, {i: PK_i for i in 1..max_participants})``;
+    InvalidParameterError unless ``2 <= min_participants <= max_participants < 2^16``."""
+    max_participants, min_participants = _thresholds(max_participants, min_participants)
     commitment = _vss_commitment(vss_commitment)
     if len(commitment) != min_participants:
         raise InvalidParameterError("vss_commitment: expected min_participants commitments")
@@ -556,17 +658,16 @@ def derive_group_info(max_participants: SupportsIndex, min_participants: Support
 
 
 def trusted_dealer_keygen(secret_key: Optional[ScalarLike], max_participants: SupportsIndex,
-                          min_participants: SupportsIndex, *, as_scalar: bool = False,
+                          min_participants: SupportsIndex, *, as_scalar: bool = True,
                           _test_coefficients: Optional[Iterable[ScalarLike]] = None
                           ) -> Tuple[List[Share], bytes, List[bytes]]:
     """RFC 9591 trusted_dealer_keygen: ``(shares, group_public_key, vss_commitment)`` where ``shares`` is
     ``[(i, sk_i)]`` for ``i`` in 1..max_participants, any ``min_participants`` of which can sign.
     ``secret_key`` None draws a random one. Each participant checks its share with ``vss_verify``. The shares
-    are ints, or ``Scalar``s with ``as_scalar=True``; the group key and commitments are 32-byte encodings.
+    are ``Scalar``s (wiped when freed), or ints with ``as_scalar=False``; the group key and commitments are 32-byte
+    encodings. InvalidParameterError unless ``2 <= min_participants <= max_participants < 2^16`` (RFC 9591).
     ``_test_coefficients`` replays a test vector; never use it otherwise."""
-    max_participants, min_participants = operator.index(max_participants), operator.index(min_participants)
-    if not 2 <= min_participants <= max_participants:
-        raise InvalidParameterError("need 2 <= min_participants <= max_participants")
+    max_participants, min_participants = _thresholds(max_participants, min_participants)
     secret_key = grp.scalar_random() if secret_key is None else _scalar(secret_key, "secret_key")
     if grp.scalar_is_zero(secret_key):
         raise ValueError("secret_key: must not be zero")

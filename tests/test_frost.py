@@ -133,7 +133,7 @@ def test_random_threshold_signing(data, n, msg):
     assert group_pk == ref.base_mul(secret)
     # any t shares interpolate the secret (pure Python arithmetic)
     chosen = signers[:t]
-    assert sum(ref_lagrange_at_zero(chosen, i) * dict(shares)[i] for i in chosen) % Q == secret
+    assert sum(ref_lagrange_at_zero(chosen, i) * int(dict(shares)[i]) for i in chosen) % Q == secret
     assert all(frost.derive_interpolating_value(chosen, i) == ref_lagrange_at_zero(chosen, i) for i in chosen)
     assert all(frost.vss_verify(s, vss_commitment) for s in shares)
     _, public_shares = frost.derive_group_info(n, t, vss_commitment)
@@ -304,8 +304,11 @@ def test_tampered_signature_shares(signed):
     with pytest.raises(frost.InvalidSignatureShareError) as caught:
         frost.aggregate(cl, msg, pk, [shares[0], (shares[1] + 5) % Q], public_shares=public)
     assert caught.value.identifier == 2
-    unchecked = frost.aggregate(cl, msg, pk, [shares[0], (shares[1] + 5) % Q])  # no public shares: no check
+    # threshold given, no public shares: no check (the caller verifies)
+    unchecked = frost.aggregate(cl, msg, pk, [shares[0], (shares[1] + 5) % Q], min_participants=2)
     assert not frost.verify(msg, unchecked, pk) and not ref_verify(msg, unchecked, pk)
+    with pytest.raises(frost.AggregateError, match="does not verify"):  # threshold unknown: the signature checked
+        frost.aggregate(cl, msg, pk, [shares[0], (shares[1] + 5) % Q])
     with pytest.raises(frost.InvalidParameterError, match="one share per"):
         frost.aggregate(cl, msg, pk, shares[:1])
     with pytest.raises(frost.InvalidParameterError, match="no verification share"):
@@ -316,7 +319,7 @@ def test_tampered_secret_shares_fail_vss(signed):
     s = signed
     for i, share in s["shares"]:
         assert frost.vss_verify((i, share), s["vss"]) is True
-        assert frost.vss_verify((i, (share + 1) % Q), s["vss"]) is False
+        assert frost.vss_verify((i, (int(share) + 1) % Q), s["vss"]) is False
         assert frost.vss_verify((i % 3 + 1, share), s["vss"]) is False  # share presented under another id
     tampered = [s["vss"][0], ref.point_add(s["vss"][1], ref.base_mul(1))]
     assert frost.vss_verify(s["shares"][0], tampered) is False
