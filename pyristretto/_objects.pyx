@@ -934,3 +934,4 @@ def _backend():
 
 include "_vectors.pxi"
 include "_schnorr.pxi"
+include "_transcript.pxi"
