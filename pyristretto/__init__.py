@@ -43,6 +43,7 @@ from pyristretto._core import (
     to_bytes32,
 )
 from pyristretto._objects import FixedBase, MSMTable, Point, PointVector, Scalar
+from pyristretto._objects import Transcript, TranscriptRng, TranscriptRngBuilder
 
 __version__ = "0.2.0"
 
@@ -54,6 +55,7 @@ __all__ = [
     "q", "sc_add", "sc_inv", "sc_mul", "sc_neg", "sc_rand", "sc_reduce", "sc_sub", "set_threads",
     "sodium_version", "to_bytes32",
 ]
+__all__ += ["Transcript", "TranscriptRng", "TranscriptRngBuilder"]
 
 # Every extension module that links the C++ core: each holds its own copy of the thread setting.
 _THREADED_MODULES = [_core, _objects]

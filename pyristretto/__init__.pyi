@@ -14,6 +14,9 @@ from pyristretto._core import (
 from pyristretto._objects import (
     FixedBase as FixedBase, MSMTable as MSMTable, Point as Point, PointVector as PointVector, Scalar as Scalar,
 )
+from pyristretto._objects import (
+    Transcript as Transcript, TranscriptRng as TranscriptRng, TranscriptRngBuilder as TranscriptRngBuilder,
+)
 
 __version__: str
 __all__: List[str]

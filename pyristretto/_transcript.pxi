@@ -91,6 +91,11 @@ cdef class Transcript:
             check_length(n, "label")
             self.t.reset(new CMerlinTranscript(p, n))
 
+    def __init__(self, *args):
+        # The work is done in __cinit__ (a second __init__ cannot reset a transcript); this only refuses Transcript().
+        if not args:
+            raise TypeError("Transcript() takes one argument, the protocol label (0 given)")
+
     cdef CMerlinTranscript* state(self) except NULL:
         if self.t.get() == NULL:
             raise ValueError("Transcript was not initialised: create it with Transcript(label)")
