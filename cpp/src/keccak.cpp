@@ -1,6 +1,8 @@
 // Keccak-f[1600] (FIPS 202 section 3): theta, rho, pi, chi and iota, 24 rounds on 25 64-bit lanes.
 #include "pyristretto/keccak.hpp"
 
+#include <cstring>
+
 #include <sodium.h>
 
 namespace pyristretto {
@@ -56,19 +58,19 @@ constexpr RhoOffsets kRho = make_rho_offsets();
 static_assert(kRho.r[1] == 1 && kRho.r[2] == 62 && kRho.r[5] == 36 && kRho.r[24] == 14,
               "rho offsets of FIPS 202 Table 2");
 
-// pi's destinations: lane x + 5y goes to lane y + 5(2x + 3y mod 5).
-struct PiDestinations {
-    unsigned to[25];
+// pi moves lane x + 5y to lane y + 5(2x + 3y mod 5); from[j] is the lane that lands on lane j.
+struct PiSources {
+    unsigned from[25];
 };
 
-constexpr PiDestinations make_pi() {
-    PiDestinations out{};
+constexpr PiSources make_pi_sources() {
+    PiSources out{};
     for (unsigned x = 0; x < 5; ++x)
-        for (unsigned y = 0; y < 5; ++y) out.to[x + 5 * y] = y + 5 * ((2 * x + 3 * y) % 5);
+        for (unsigned y = 0; y < 5; ++y) out.from[y + 5 * ((2 * x + 3 * y) % 5)] = x + 5 * y;
     return out;
 }
 
-constexpr PiDestinations kPi = make_pi();
+constexpr PiSources kPi = make_pi_sources();
 
 #if defined(__clang__)
 #define PYR_DO_PRAGMA(x) _Pragma(#x)
@@ -82,40 +84,47 @@ constexpr PiDestinations kPi = make_pi();
 
 inline uint64_t rotl(uint64_t v, unsigned n) { return n ? (v << n) | (v >> (64 - n)) : v; }
 
+// One round from the lanes in `in` to `out`. Every index is a compile-time constant once the loops are unrolled
+// (no % at run time). The steps are fused row by row: each row of the result takes its five lanes through
+// theta (the column parities d), rho (rotations) and pi (the lanes' new places) in registers, then chi.
+inline void keccak_round(const uint64_t* in, uint64_t* out, uint64_t rc) noexcept {
+    uint64_t c[5], d[5];
+    PYR_UNROLL(5)
+    for (unsigned x = 0; x < 5; ++x) c[x] = in[x] ^ in[x + 5] ^ in[x + 10] ^ in[x + 15] ^ in[x + 20];
+    PYR_UNROLL(5)
+    for (unsigned x = 0; x < 5; ++x) d[x] = c[(x + 4) % 5] ^ rotl(c[(x + 1) % 5], 1);
+    PYR_UNROLL(5)
+    for (unsigned y = 0; y < 25; y += 5) {
+        uint64_t b[5];
+        PYR_UNROLL(5)
+        for (unsigned x = 0; x < 5; ++x) {
+            unsigned i = kPi.from[x + y];
+            b[x] = rotl(in[i] ^ d[i % 5], kRho.r[i]);
+        }
+        PYR_UNROLL(5)
+        for (unsigned x = 0; x < 5; ++x) out[x + y] = b[x] ^ (~b[(x + 1) % 5] & b[(x + 2) % 5]);  // chi
+    }
+    out[0] ^= rc;  // iota
+}
+
 }  // namespace
 
 void keccak_f1600_lanes(uint64_t a[25]) noexcept {
-    // Every index below is a compile-time constant once the loops are unrolled, so the 25 lanes live in
-    // registers (or at fixed stack slots) and no % is computed at run time.
-    uint64_t b[25], c[5];
-    for (unsigned round = 0; round < 24; ++round) {
-        // theta: each column's parity folded into its two neighbours
-        PYR_UNROLL(5)
-        for (unsigned x = 0; x < 5; ++x) c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
-        PYR_UNROLL(5)
-        for (unsigned x = 0; x < 5; ++x) {
-            uint64_t d = c[(x + 4) % 5] ^ rotl(c[(x + 1) % 5], 1);
-            PYR_UNROLL(5)
-            for (unsigned y = 0; y < 25; y += 5) a[x + y] ^= d;
-        }
-        // rho and pi: lane (x, y) rotated, moved to (y, 2x + 3y)
-        PYR_UNROLL(25)
-        for (unsigned i = 0; i < 25; ++i) b[kPi.to[i]] = rotl(a[i], kRho.r[i]);
-        // chi: the only non-linear step, row by row
-        PYR_UNROLL(5)
-        for (unsigned y = 0; y < 25; y += 5) {
-            PYR_UNROLL(5)
-            for (unsigned x = 0; x < 5; ++x) a[x + y] = b[x + y] ^ (~b[(x + 1) % 5 + y] & b[(x + 2) % 5 + y]);
-        }
-        // iota
-        a[0] ^= kRC.rc[round];
+    uint64_t e[25];
+    for (unsigned round = 0; round < 24; round += 2) {  // two rounds, the lanes going a -> e -> a
+        keccak_round(a, e, kRC.rc[round]);
+        keccak_round(e, a, kRC.rc[round + 1]);
     }
-    sodium_memzero(b, sizeof b);
-    sodium_memzero(c, sizeof c);
+    sodium_memzero(e, sizeof e);
 }
 
 void keccak_f1600(uint8_t state[kKeccakStateBytes]) noexcept {
     uint64_t lanes[25];
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    std::memcpy(lanes, state, sizeof lanes);  // the byte order of the lanes is the host's
+    keccak_f1600_lanes(lanes);
+    std::memcpy(state, lanes, sizeof lanes);
+#else
     for (unsigned i = 0; i < 25; ++i) {
         uint64_t v = 0;
         for (unsigned k = 0; k < 8; ++k) v |= uint64_t{state[8 * i + k]} << (8 * k);
@@ -124,6 +133,7 @@ void keccak_f1600(uint8_t state[kKeccakStateBytes]) noexcept {
     keccak_f1600_lanes(lanes);
     for (unsigned i = 0; i < 25; ++i)
         for (unsigned k = 0; k < 8; ++k) state[8 * i + k] = static_cast<uint8_t>(lanes[i] >> (8 * k));
+#endif
     sodium_memzero(lanes, sizeof lanes);
 }
 
