@@ -217,12 +217,17 @@ cdef class TranscriptRngBuilder:
         return self.rng.get()
 
     def rekey_with_witness_bytes(self, label, witness):
-        """Keys a witness (bytes-like, secret) into the RNG: meta-AD(label), meta-AD(its length as 4
-        little-endian bytes), KEY(witness). Returns the builder, for chaining."""
+        """Keys a witness (secret: bytes-like, or a Scalar for its 32-byte encoding, read in place) into the RNG:
+        meta-AD(label), meta-AD(its length as 4 little-endian bytes), KEY(witness). Returns the builder, for
+        chaining."""
         cdef CSecretBuffer label_copy, witness_copy
-        cdef size_t ln, wn
+        cdef size_t ln, wn = 32
         cdef const uint8_t* lp = borrow_bytes(label, "label", label_copy, &ln)
-        cdef const uint8_t* wp = borrow_bytes(witness, "witness", witness_copy, &wn)
+        cdef const uint8_t* wp
+        if type(witness) is Scalar:  # no bytes object ever holds the secret
+            wp = (<Scalar>witness).s
+        else:
+            wp = borrow_bytes(witness, "witness", witness_copy, &wn)
         check_length(wn, "witness")
         self.state().rekey_with_witness_bytes(lp, ln, wp, wn)
         return self

@@ -12,6 +12,7 @@ import pytest
 import pyristretto as pr
 import test_objects_leaks
 from concurrency import run_concurrently
+from readme_blocks import run_python_block
 from pyristretto import InvalidPointError, Point, Scalar, Transcript, TranscriptRng, TranscriptRngBuilder
 from pyristretto._objects import _set_transcript_max_length, _Strobe128
 
@@ -319,6 +320,13 @@ def test_transcript_rng_is_bound_to_transcript_witnesses_and_randomness():
     assert len(fresh) == 8  # libsodium's randomness: a fresh stream every time
 
 
+def test_scalar_witness_is_its_encoding():
+    x = Scalar(Q - 5)
+    outs = {Transcript(b"p").build_rng().rekey_with_witness_bytes(b"x", w).finalize(bytes(32)).fill_bytes(32)
+            for w in (x, x.to_bytes(), bytearray(x.to_bytes()))}
+    assert len(outs) == 1
+
+
 def test_build_rng_leaves_the_transcript_alone():
     t = Transcript(b"proto")
     t.append_message(b"m", b"data")
@@ -574,3 +582,14 @@ def test_threads_share_transcripts(fast_switching):
     assert results == serial
     everything = [x for d in drawn for x in d]
     assert len(set(everything)) == len(everything) == 8 * 400
+
+
+def test_readme_example_runs_verbatim():
+    namespace = run_python_block("## Fiat-Shamir transcripts")
+    X, R, z = namespace["X"], namespace["R"], namespace["z"]
+    # the challenge recomputed independently: challenge_bytes(64) of the same transcript, reduced by Python ints
+    t = Transcript(b"pyristretto-README-schnorr")
+    t.append_message(b"X", bytes(X))
+    t.append_message(b"R", bytes(R))
+    c = int.from_bytes(t.challenge_bytes(b"c", 64), "little") % Q
+    assert pr.base_mul(int(z)) == pr.point_add(bytes(R), pr.point_mul(c, bytes(X)))
