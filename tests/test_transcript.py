@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
+import cpp_build
 import pyristretto as pr
+import test_constant_time
 import test_objects_leaks
 from concurrency import run_concurrently
 from readme_blocks import run_python_block
@@ -593,3 +595,15 @@ def test_readme_example_runs_verbatim():
     t.append_message(b"R", bytes(R))
     c = int.from_bytes(t.challenge_bytes(b"c", 64), "little") % Q
     assert pr.base_mul(int(z)) == pr.point_add(bytes(R), pr.point_mul(c, bytes(X)))
+
+
+@pytest.mark.parametrize("cxx", test_constant_time.COMPILERS)
+@pytest.mark.parametrize("opt", test_constant_time.OPT_LEVELS)
+def test_transcript_rng_is_constant_time(tmp_path, opt, cxx):
+    """cpp/tests/ct_transcript.cpp under valgrind memcheck: no branch and no address depends on the witnesses or
+    the external random bytes keyed into a TranscriptRng (test_constant_time.py's technique, compilers and flags;
+    its leaky control proves the check can fail)."""
+    exe = cpp_build.build("ct_transcript.cpp", tmp_path, opt, test_constant_time.EXTRA_FLAGS[opt], cxx)
+    rc, out = test_constant_time._memcheck(exe)
+    assert rc == 0, out[-4000:]
+    assert "7 runs, 0 failed" in out and "ERROR SUMMARY: 0 errors" in out, out[-4000:]
