@@ -12,6 +12,9 @@ from pyristretto._objects import (
     to_bytes32 as to_bytes32,
     FixedBase as FixedBase, MSMTable as MSMTable, Point as Point, PointVector as PointVector, Scalar as Scalar,
 )
+from pyristretto._objects import (
+    Transcript as Transcript, TranscriptRng as TranscriptRng, TranscriptRngBuilder as TranscriptRngBuilder,
+)
 
 __version__: str
 __all__: List[str]

@@ -1076,4 +1076,5 @@ def backend():
 
 include "_vectors.pxi"
 include "_schnorr.pxi"
+include "_transcript.pxi"
 include "_functional.pxi"

@@ -155,3 +155,30 @@ cdef extern from "pyristretto/schnorr.hpp" namespace "pyristretto" nogil:
     bint scalar_is_canonical_vartime(const uint8_t* s) noexcept
     void hash_to_scalar_with_secret(const uint8_t* prefix, size_t prefix_len, const uint8_t* data, size_t data_len,
                                     const uint8_t* secret, uint8_t* out) noexcept
+
+cdef extern from "pyristretto/transcript.hpp" namespace "pyristretto" nogil:
+    # Merlin transcripts on STROBE-128 (transcript.hpp). Lengths are framed as 4 bytes: callers keep them at
+    # most kMerlinMaxLength. Hold these by pointer (they wipe their state when deleted).
+    const uint64_t kMerlinMaxLength
+    cdef cppclass CStrobe128 "pyristretto::Strobe128":
+        CStrobe128(const uint8_t* protocol_label, size_t len) noexcept
+        CStrobe128(const CStrobe128& other) noexcept
+        bint meta_ad(const uint8_t* data, size_t len, bint more) noexcept
+        bint ad(const uint8_t* data, size_t len, bint more) noexcept
+        bint key(const uint8_t* data, size_t len, bint more) noexcept
+        bint prf(uint8_t* out, size_t len, bint more) noexcept
+        const uint8_t* state() noexcept const
+    cdef cppclass CMerlinTranscript "pyristretto::MerlinTranscript":
+        CMerlinTranscript(const uint8_t* label, size_t label_len) noexcept
+        CMerlinTranscript(const CMerlinTranscript& other) noexcept
+        void append_message(const uint8_t* label, size_t label_len, const uint8_t* message, size_t len) noexcept
+        void append_u64(const uint8_t* label, size_t label_len, uint64_t value) noexcept
+        void challenge_bytes(const uint8_t* label, size_t label_len, uint8_t* out, size_t len) noexcept
+        void challenge_scalar(const uint8_t* label, size_t label_len, uint8_t* out) noexcept
+    cdef cppclass CTranscriptRng "pyristretto::TranscriptRng":
+        CTranscriptRng(const CMerlinTranscript& transcript) noexcept
+        void rekey_with_witness_bytes(const uint8_t* label, size_t label_len, const uint8_t* witness,
+                                      size_t len) noexcept
+        void finalize(const uint8_t* random_bytes) noexcept
+        void fill_bytes(uint8_t* out, size_t len) noexcept
+        void random_scalar(uint8_t* out) noexcept
