@@ -9,6 +9,7 @@
 
 #include "pyristretto/backend.hpp"
 #include "pyristretto/ct_lookup.hpp"
+#include "pyristretto/ifma/pippenger.hpp"
 #include "pyristretto/ifma/straus.hpp"
 #include "pyristretto/msm_algorithms.hpp"
 #include "pyristretto/point_vector.hpp"
@@ -194,12 +195,25 @@ bool MSMTable::msm(const uint8_t* scalars, size_t m, EdwardsPoint& out) const no
         m, worker_count(m), [&](size_t b, size_t e) { return msm_ct_range(scalars, b, e); }, out);
 }
 
+// Whether the precomputed Straus beats PointVector's algorithm on a share of k scalars. On the portable backend
+// it does below kStrausMax bases (the measurements above). On the IFMA backend PointVector's share runs the
+// eight-lane Straus below ifma::kPippengerMin points, which the table beats (0.6-0.8x its time), and the eight-lane
+// Pippenger from there on, which beats the table (1.1x at 48, 1.3-1.5x at 64-129: benchmarks/msmtable_crossover.py,
+// one thread, CPU time, best of 5), so from there the table runs PointVector's algorithm on its decoded bases.
+static bool table_pays_vartime(size_t k) noexcept { return backend() != Backend::Ifma || k < ifma::kPippengerMin; }
+
 bool MSMTable::msm_vartime(const uint8_t* scalars, size_t m, EdwardsPoint& out) const noexcept {
     if (m > size()) return false;
     if (odd_count_ == 0)  // large tables: Pippenger (or Straus, for few scalars) on the decoded bases
         return msm_vartime_points(scalars, points_.data(), m, out);
+    // The same shares as msm_vartime_points, each by the table where it pays and else as PointVector does it.
     return detail::parallel_sum(
-        m, worker_count(m), [&](size_t b, size_t e) { return straus_vartime_range(scalars, b, e); }, out);
+        m, worker_count(m),
+        [&](size_t b, size_t e) {
+            return table_pays_vartime(e - b) ? straus_vartime_range(scalars, b, e)
+                                             : msm_vartime_decoded(scalars + 32 * b, &points_[b], e - b);
+        },
+        out);
 }
 
 }  // namespace pyristretto
