@@ -17,6 +17,7 @@ import os
 import subprocess
 import sys
 import time
+import timeit
 
 KINDS = ("msm_vartime", "msm")
 BANDS = [(1, 8), (9, 47), (48, 96), (97, 127), (128, 191), (192, 255), (256, 511), (512, 1023), (1024, 2047),
@@ -28,16 +29,6 @@ def sizes(args):
         return list(range(1, args.max + 1))
     dense = list(range(1, min(args.dense, args.max) + 1))
     return dense + list(range(dense[-1] + args.step, args.max + 1, args.step))
-
-
-def best_cpu(op, loops, repeats):
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.process_time()
-        for _ in range(loops):
-            op()
-        best = min(best, (time.process_time() - start) / loops)
-    return best
 
 
 def child(args):
@@ -64,8 +55,8 @@ def child(args):
             loops = max(1, int(0.002 / once))  # ~2 ms a loop
             t = v = float("inf")
             for _ in range(args.repeats):  # interleaved: the machine's load hits both alike
-                t = min(t, best_cpu(t_op, loops, 1))
-                v = min(v, best_cpu(v_op, loops, 1))
+                t = min(t, timeit.timeit(t_op, timer=time.process_time, number=loops) / loops)
+                v = min(v, timeit.timeit(v_op, timer=time.process_time, number=loops) / loops)
             row[kind] = [t, v]
         print(json.dumps(row), flush=True)
 
