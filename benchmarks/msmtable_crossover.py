@@ -1,7 +1,7 @@
 """MSMTable against PointVector on the same bases and scalars, at every size (issue 17: the table promises never to
 be slower than PointVector on the same call), on both backends, one thread::
 
-    taskset -c 1 python benchmarks/msmtable_crossover.py [--max 4096] [--dense 512] [--step 16] [--every]
+    taskset -c 1 python benchmarks/msmtable_crossover.py [--min 1] [--max 4096] [--dense 512] [--step 16] [--every]
                                                           [--repeats 5] [--backend both|ifma|portable]
 
 For each n it builds PointVector(bases[:n]) and MSMTable of it, then times T.msm_vartime(s) against
@@ -26,9 +26,9 @@ BANDS = [(1, 8), (9, 47), (48, 96), (97, 127), (128, 191), (192, 255), (256, 511
 
 def sizes(args):
     if args.every:
-        return list(range(1, args.max + 1))
-    dense = list(range(1, min(args.dense, args.max) + 1))
-    return dense + list(range(dense[-1] + args.step, args.max + 1, args.step))
+        return list(range(args.min, args.max + 1))
+    dense = list(range(args.min, min(args.dense, args.max) + 1))
+    return dense + list(range(max(args.dense, args.min - 1) + args.step, args.max + 1, args.step))
 
 
 def child(args):
@@ -83,6 +83,7 @@ def report(backend, rows, show):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--min", type=int, default=1)
     ap.add_argument("--max", type=int, default=4096)
     ap.add_argument("--dense", type=int, default=512)
     ap.add_argument("--step", type=int, default=16)
