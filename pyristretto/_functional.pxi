@@ -69,12 +69,12 @@ def sc_neg(a):
 
 
 def sc_inv(a):
-    """The inverse of a mod q; ZeroDivisionError when a is 0 mod q."""
+    """The inverse of a mod q (constant-time, as Scalar.invert); ZeroDivisionError when a is 0 mod q."""
     cdef uint8_t x[32]
     cdef uint8_t r[32]
     try:
         read_scalar(a, "a", x)
-        if cpp.crypto_core_ristretto255_scalar_invert(r, x) != 0:
+        if cpp.scalar_invert(r, x) != 0:
             raise ZeroDivisionError("sc_inv: a is 0 mod q and has no inverse")
         return scalar_from_bytes(r)
     finally:

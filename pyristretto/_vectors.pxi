@@ -332,8 +332,9 @@ cdef class MSMTable:
     MSMTable(points) takes what PointVector takes (or a PointVector); the tables are built once, without the
     GIL. T.msm(scalars) (constant-time) and T.msm_vartime(scalars) (public scalars) return sum s_i * P_i as a
     Point; fewer scalars than bases is allowed (the rest count as 0), more is a ValueError. msm_vartime picks
-    its algorithm by size (precomputed wide-window Straus for small tables, Pippenger on the decoded bases
-    for large ones), so it is never slower than PointVector.msm_vartime. T.nbytes is the memory held."""
+    its algorithm by size and backend (precomputed wide-window Straus for tables below 256 bases and fewer
+    than 144 scalars, or 48 on the AVX-512 IFMA backend; else PointVector's Pippenger on the decoded bases), so it is never slower than PointVector.msm_vartime (benchmarks/msmtable_crossover.py measures every
+    size). T.nbytes is the memory held."""
 
     def __init__(self, points):
         cdef vector[CEdwardsPoint] own

@@ -77,6 +77,10 @@ cdef extern from "pyristretto/hash.hpp" namespace "pyristretto" nogil:
     void hash_to_scalar(const uint8_t* msg, size_t msg_len, const uint8_t* dst, size_t dst_len,
                         uint8_t* out) noexcept
 
+cdef extern from "pyristretto/scalar.hpp" namespace "pyristretto" nogil:
+    # 1 / s mod q, constant-time (any 32 bytes, taken mod q); 0, or -1 when s = 0 mod q (out is then 0).
+    int scalar_invert(uint8_t* out, const uint8_t* s) noexcept
+
 cdef extern from "pyristretto/msm.hpp" namespace "pyristretto" nogil:
     size_t msm(const uint8_t* scalars, const uint8_t* points, size_t n, uint8_t* out) noexcept
     size_t msm_vartime(const uint8_t* scalars, const uint8_t* points, size_t n, uint8_t* out) noexcept

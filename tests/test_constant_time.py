@@ -5,7 +5,8 @@ FixedBaseTable::mul, base_mul, point_mul and, for the object layer, MSMTable::ms
 (PointVector.msm) and scale_points (PointVector.scale), and marks the 64 input bytes of the one-way map
 (ristretto_from_uniform) undefined: memcheck must find no branch and no address that depends on them. It also
 runs what Scalar and the protocols' server evaluation and signing round do to secrets beyond those (libsodium's
-scalar add/sub/mul/negate/invert/reduce behind Scalar and sc_*, hash_to_scalar of a secret seed, and FROST's
+scalar add/sub/mul/negate/invert/reduce behind Scalar and sc_*, the core's own scalar_invert behind
+Scalar.invert and sc_inv, hash_to_scalar of a secret seed, and FROST's
 nonce hash of a secret share, hash_to_scalar_with_secret): see the
 README's "Constant time in the protocols".
 cpp/tests/ct_leaky.cpp is the control: deliberately leaky code that memcheck must flag, proving the check can fail.

@@ -66,6 +66,27 @@ def test_invert_zero():
             zero.invert()
 
 
+@pytest.mark.parametrize("name", ["invert", "invert_vartime"])
+def test_inverse_against_pow_and_libsodium(name, rng):
+    """Both inverses (the C++ core's own Montgomery exponentiation) against Python's pow(x, -1, q) and libsodium,
+    at the edges (1, 2, q - 2, q - 1, 2^252, unreduced values and negatives, reduced on the way in) and at random."""
+    values = [v for v in EDGE_SCALARS if v % Q] + [Q + 2, 2**253 + 5, -(2**255)]
+    values += [rng.randrange(1, Q) for _ in range(CASES)]
+    inverse = getattr(Scalar, name)
+    for v in values:
+        got = inverse(Scalar(v))
+        assert type(got) is Scalar and int(got) == pow(v % Q, -1, Q) == ref.ls_sc_inv(v), v
+        assert Scalar(v) * got == 1 and inverse(got) == v % Q
+
+
+@pytest.mark.parametrize("name", ["invert", "invert_vartime"])
+def test_inverse_of_zero_raises(name):
+    inverse = getattr(Scalar, name)
+    for zero in (0, Q, -Q, 2 * Q, 16 * Q):
+        with pytest.raises(ZeroDivisionError, match="0 has no inverse"):
+            inverse(Scalar(zero))
+
+
 def test_equality_with_ints_is_by_value_mod_q():
     s = Scalar(5)
     assert s == 5 and 5 == s and s == 5 + Q and s == 5 - 7 * Q and s == Scalar(5 + Q) and s == np.int32(5)

@@ -1,10 +1,12 @@
 """MSMTable: msm and msm_vartime against the functional API on bytes (itself tested against libsodium) and
 against libsodium directly (reference.KnownLogPool), at sizes around the algorithm choices (the Straus/Pippenger
 crossover at 128 bases, the threading threshold at 128, the table's NAF width 7 from 192 and switch to Pippenger
-at 256); fewer
+at 256, and on the IFMA backend msm_vartime's switch to PointVector's algorithm for shares of 48 scalars and more, 47-49, and on the portable one
+for shares of 144 and more, 143-145, in one thread); never slower than PointVector (a timing check at 129, 200, 250); fewer
 scalars than bases; construction from every form; len, nbytes, points; pickling; threads."""
 import copy
 import pickle
+import random
 
 import numpy as np
 import pytest
@@ -15,7 +17,7 @@ from concurrency import run_concurrently, thread_setting
 from pyristretto import InvalidPointError, MSMTable, Point, PointVector, Scalar
 from reference import DIFF_CASES, EDGE_SCALARS, random_scalar
 
-SIZES = [0, 1, 2, 3, 64, 127, 128, 129, 191, 192, 255, 256, 257, 600]
+SIZES = [0, 1, 2, 3, 47, 48, 49, 64, 127, 128, 129, 191, 192, 255, 256, 257, 600]
 
 
 @pytest.fixture(autouse=True)
@@ -68,6 +70,18 @@ def test_msm_against_libsodium(rng, pool):
             want = pool.expected(scalars, idx[:m])
             assert table.msm(scalars).to_bytes() == want, (n, m, case)
             assert table.msm_vartime(scalars).to_bytes() == want, (n, m, case)
+
+
+@pytest.mark.parametrize("m", [47, 48, 49, 143, 144, 145])
+def test_msm_vartime_at_the_switch_to_point_vector_one_thread(rng, m):
+    """One share (one thread) of m scalars on a table of 200 bases, around msm_vartime's switch from the table's
+    Straus to PointVector's algorithm (48 on the IFMA backend, 144 on the portable one); against the functional
+    msm on bytes."""
+    points = rand_points(rng, 200)
+    table = MSMTable(points)
+    ints = [random_scalar(rng) for _ in range(m)]
+    with thread_setting(1):
+        assert table.msm_vartime(ints).to_bytes() == pr.msm(ints, points[:m]) == table.msm(ints).to_bytes()
 
 
 def test_construction_forms(rng):

@@ -9,6 +9,7 @@
 
 #include "pyristretto/backend.hpp"
 #include "pyristretto/ct_lookup.hpp"
+#include "pyristretto/ifma/pippenger.hpp"
 #include "pyristretto/ifma/straus.hpp"
 #include "pyristretto/msm_algorithms.hpp"
 #include "pyristretto/point_vector.hpp"
@@ -194,12 +195,31 @@ bool MSMTable::msm(const uint8_t* scalars, size_t m, EdwardsPoint& out) const no
         m, worker_count(m), [&](size_t b, size_t e) { return msm_ct_range(scalars, b, e); }, out);
 }
 
+// Whether the precomputed Straus beats PointVector's algorithm on a share of k scalars (measured through Python by
+// benchmarks/msmtable_crossover.py: one thread, CPU time, best of 5, table / PointVector, on a machine shared with
+// other jobs). On the IFMA backend PointVector's share runs the eight-lane Straus below ifma::kPippengerMin points,
+// which the table beats (0.5-0.8x its time), and the eight-lane Pippenger from there on, which beats the table
+// (1.1-1.2x at 48-64, 1.3-1.9x at 96-255). On the portable backend the table beats PointVector's Pippenger by
+// 0.6-0.8x up to ~140 scalars, but its wide tables (8.8 KB per base, 1.5 MB at 170 bases) then leave the L2 and,
+// on a busy machine, lost by up to 1.2x from 150 to 255 (0.8-0.95x on a quiet one): from kPortableStrausMax
+// scalars on the table runs PointVector's algorithm on its decoded bases, as it does from kStrausMax bases.
+constexpr size_t kPortableStrausMax = 144;
+static bool table_pays_vartime(size_t k) noexcept {
+    return k < (backend() == Backend::Ifma ? ifma::kPippengerMin : kPortableStrausMax);
+}
+
 bool MSMTable::msm_vartime(const uint8_t* scalars, size_t m, EdwardsPoint& out) const noexcept {
     if (m > size()) return false;
     if (odd_count_ == 0)  // large tables: Pippenger (or Straus, for few scalars) on the decoded bases
         return msm_vartime_points(scalars, points_.data(), m, out);
+    // The same shares as msm_vartime_points, each by the table where it pays and else as PointVector does it.
     return detail::parallel_sum(
-        m, worker_count(m), [&](size_t b, size_t e) { return straus_vartime_range(scalars, b, e); }, out);
+        m, worker_count(m),
+        [&](size_t b, size_t e) {
+            return table_pays_vartime(e - b) ? straus_vartime_range(scalars, b, e)
+                                             : msm_vartime_decoded(scalars + 32 * b, &points_[b], e - b);
+        },
+        out);
 }
 
 }  // namespace pyristretto

@@ -6,7 +6,8 @@
 // scale_points (PointVector.scale)), which then reports every branch and every memory address that depends on them;
 // the 64 input bytes of the one-way map (ristretto_from_uniform, fed by hashes of possibly secret data) are checked
 // the same way, and so is the scalar arithmetic applied to secrets by Scalar and by the protocols
-// (pyristretto.oprf, pyristretto.frost): libsodium's scalar add/sub/mul/negate/invert/reduce, crypto_verify_32 and
+// (pyristretto.oprf, pyristretto.frost): libsodium's scalar add/sub/mul/negate/invert/reduce, the core's own
+// scalar_invert (Scalar.invert, sc_inv), crypto_verify_32 and
 // sodium_is_zero (Scalar == and bool), hash_to_scalar of a secret message, and FROST's nonce hash of a secret share
 // (hash_to_scalar_with_secret).
 // Built with -DPYRISTRETTO_IFMA_EMULATE (ifma/emulate.hpp) the same checks run the IFMA backend's code, which
@@ -34,6 +35,7 @@
 #include "pyristretto/msm_table.hpp"
 #include "pyristretto/point_vector.hpp"
 #include "pyristretto/ristretto.hpp"
+#include "pyristretto/scalar.hpp"
 #include "pyristretto/scalar_mul.hpp"
 #include "pyristretto/schnorr.hpp"
 
@@ -246,10 +248,10 @@ void check_one_way_map() {
 }
 
 // The scalar work of the protocols (pyristretto.oprf and pyristretto.frost, through sc_add, sc_sub, sc_mul, sc_neg,
-// sc_inv and sc_reduce) on secret keys, shares, nonces and blinds: libsodium's crypto_core_ristretto255_scalar_*,
-// run here exactly as the wrappers call them.
+// sc_inv and sc_reduce) on secret keys, shares, nonces and blinds: libsodium's crypto_core_ristretto255_scalar_*
+// and the core's scalar_invert (Scalar.invert, sc_inv), run here exactly as the wrappers call them.
 void check_scalar_arithmetic() {
-    uint8_t a[32], b[32], wide[64], want[6][32], got[6][32];
+    uint8_t a[32], b[32], wide[64], want[7][32], got[7][32];
     crypto_core_ristretto255_scalar_random(a);
     crypto_core_ristretto255_scalar_random(b);
     randombytes_buf(wide, sizeof wide);
@@ -268,9 +270,12 @@ void check_scalar_arithmetic() {
         declassify(&rc, sizeof rc);  // sc_inv branches on this: it reveals only whether a is zero
         if (rc != 0) std::memset(out[4], 0, 32);
         crypto_core_ristretto255_scalar_reduce(out[5], wide);
+        rc = scalar_invert(out[6], a);  // Scalar.invert, invert_vartime and sc_inv: the C++ core's own inverse
+        declassify(&rc, sizeof rc);     // likewise only whether a is zero mod q
+        expect(rc == 0, "scalar_invert of a nonzero secret succeeds");
         int same = crypto_verify_32(a, b);  // Scalar ==: only the result is revealed
         int zero = sodium_is_zero(a, 32);   // bool(Scalar): likewise
-        declassify(out, 6 * 32);
+        declassify(out, 7 * 32);
         declassify(&same, sizeof same);
         declassify(&zero, sizeof zero);
         expect(same == -1 && zero == 0, "crypto_verify_32 and sodium_is_zero (Scalar == and bool)");
@@ -279,7 +284,9 @@ void check_scalar_arithmetic() {
     declassify(b, 32);
     declassify(wide, sizeof wide);
     expect(std::memcmp(got, want, sizeof want) == 0,
-           "libsodium scalar add, sub, mul, negate, invert, reduce (Scalar and the protocols' sc_* calls)");
+           "libsodium scalar add, sub, mul, negate, invert, reduce and scalar_invert (Scalar and the protocols' sc_* "
+           "calls)");
+    expect(std::memcmp(want[6], want[4], 32) == 0, "scalar_invert agrees with libsodium's invert");
 }
 
 // RFC 9497 DeriveKeyPair hashes the secret seed with HashToScalar (expand_message_xmd over libsodium's SHA-512).

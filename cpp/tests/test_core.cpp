@@ -10,6 +10,7 @@
 // memory index that depends on them.
 #include <sodium.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -22,6 +23,7 @@
 #include "pyristretto/edwards.hpp"
 #include "pyristretto/field.hpp"
 #include "pyristretto/ristretto.hpp"
+#include "pyristretto/scalar.hpp"
 #include "pyristretto/schnorr.hpp"
 
 #if __has_include(<valgrind/memcheck.h>)
@@ -692,6 +694,13 @@ static void bench() {
     t = ns_per_op([&](long n) { for (long i = 0; i < n; ++i) a = a.invert() + b; }, 100000);
     g_sink = (uint8_t)a.limb[0];
     std::printf("bench: field invert         %8.2f ns/op\n", t);
+    uint8_t sc[32];
+    crypto_core_ristretto255_scalar_random(sc);
+    t = ns_per_op([&](long n) { for (long i = 0; i < n; ++i) scalar_invert(sc, sc); }, 20000);
+    std::printf("bench: scalar invert        %8.2f ns/op (libsodium's: ", t);
+    t = ns_per_op([&](long n) { for (long i = 0; i < n; ++i) crypto_core_ristretto255_scalar_invert(sc, sc); }, 5000);
+    g_sink = sc[0];
+    std::printf("%.2f)\n", t);
 
     EdwardsPoint p = random_point(), q = random_point();
     CachedPoint qc = q.to_cached();
@@ -844,6 +853,66 @@ static void test_scalar_canonical() {
                           " of " + std::to_string(cases.size()) + " wrong)");
 }
 
+// scalar_invert (Scalar.invert, sc_inv) against libsodium's crypto_core_ristretto255_scalar_invert and by
+// x * inv(x) = 1 (libsodium's multiplication): at 1, 2, q - 2, q - 1, 2^252, 2^253 - 1, unreduced inputs (q + 1,
+// bit 255 set, 2^256 - 1) and at random; every multiple k q < 2^256 (0, q, ..., 15 q) reports -1 with out = 0.
+static void test_scalar_invert() {
+    static const uint8_t q[32] = {0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7,
+                                  0xa2, 0xde, 0xf9, 0xde, 0x14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10};
+    auto add_small = [](std::vector<uint8_t> s, int delta) {  // s + delta for |delta| < 256, carrying bytewise
+        int carry = delta;
+        for (auto& b : s) {
+            const int v = b + carry;
+            b = static_cast<uint8_t>(v & 0xff);
+            carry = v >> 8;  // arithmetic shift: -1 on a borrow
+        }
+        return s;
+    };
+    const std::vector<uint8_t> qv(q, q + 32), zero(32, 0);
+    std::vector<std::vector<uint8_t>> cases = {add_small(zero, 1), add_small(zero, 2), add_small(qv, -2),
+                                               add_small(qv, -1), add_small(qv, 1), add_small(qv, 2)};
+    std::vector<uint8_t> s(32, 0);
+    s[31] = 0x10;
+    cases.push_back(s);  // 2^252
+    std::fill(s.begin(), s.end(), 0xff);
+    s[31] = 0x1f;
+    cases.push_back(s);                               // 2^253 - 1
+    cases.push_back(std::vector<uint8_t>(32, 0xff));  // 2^256 - 1
+    for (int i = 0; i < 3000; ++i) {
+        randombytes_buf(s.data(), 32);
+        if (i % 3 == 1) s[31] &= 0x0f;  // below 2^252; else any 256 bits, a third with bit 255 set at least
+        if (i % 3 == 2) s[31] |= 0x80;
+        cases.push_back(s);
+    }
+    int wrong = 0;
+    for (const auto& c : cases) {
+        uint8_t got[32], want[32], prod[32], one[32] = {1};
+        const int rc = scalar_invert(got, c.data());
+        const int want_rc = crypto_core_ristretto255_scalar_invert(want, c.data());
+        crypto_core_ristretto255_scalar_mul(prod, got, c.data());
+        wrong += rc != 0 || want_rc != 0 || std::memcmp(got, want, 32) != 0 || std::memcmp(prod, one, 32) != 0;
+    }
+    check(wrong == 0, "scalar_invert agrees with libsodium and x * inv(x) == 1 (" + std::to_string(wrong) + " of " +
+                          std::to_string(cases.size()) + " wrong)");
+    // Multiples of q: k q for k = 0..15 (16 q > 2^256), added up bytewise.
+    int zeros_wrong = 0;
+    std::vector<uint8_t> kq(32, 0);
+    for (int k = 0; k < 16; ++k) {
+        uint8_t got[32];
+        std::memset(got, 0xaa, 32);
+        const int rc = scalar_invert(got, kq.data());
+        zeros_wrong += rc != -1 || !std::equal(got, got + 32, zero.begin());
+        unsigned carry = 0;
+        for (int i = 0; i < 32; ++i) {
+            const unsigned v = kq[i] + q[i] + carry;
+            kq[i] = static_cast<uint8_t>(v);
+            carry = v >> 8;
+        }
+    }
+    check(zeros_wrong == 0, "scalar_invert of k q (k = 0..15) reports -1 with out = 0 (" +
+                                std::to_string(zeros_wrong) + " wrong)");
+}
+
 int main(int argc, char** argv) {
     if (sodium_init() < 0) { std::printf("sodium_init failed\n0 passed, 1 failed\n"); return 1; }
     if (argc < 2) { std::printf("usage: %s VECTORS.json [--bench] [--ctgrind]\n", argv[0]); return 2; }
@@ -869,6 +938,7 @@ int main(int argc, char** argv) {
         test_decode_many();
         test_one_way_map(doc);
         test_scalar_canonical();
+        test_scalar_invert();
         if (do_bench) bench();
     }
     std::printf("%d passed, %d failed\n", g_pass, g_fail);

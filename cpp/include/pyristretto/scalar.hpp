@@ -15,6 +15,13 @@ namespace pyristretto {
 // points +0.16% over the recodings without it.
 void scalar_fold(const uint8_t s[32], uint8_t out[32]) noexcept;
 
+// out = 1 / s mod q, constant-time, for ANY 32 bytes s (read little-endian, taken mod q): our own Montgomery
+// arithmetic on four 64-bit words and a fixed sliding-window exponentiation s^(q-2); no branch and no memory
+// index depends on s, and the temporaries are wiped. Returns 0, or -1 when s = 0 mod q (out is then 0). Unlike
+// libsodium's crypto_core_ristretto255_scalar_invert, which reports only the all-zero encoding, an unreduced
+// multiple of q (q itself, 2q) is reported too. Cost: ~290 Montgomery products (see scalar.cpp).
+int scalar_invert(uint8_t out[32], const uint8_t s[32]) noexcept;
+
 // Signed radix 16, constant-time: fold(s) = sum digits[i] * 16^i with digits[i] in [-8, 8) for i < 63 and
 // digits[63] in [-8, 2]. No branch and no memory index depends on s.
 void signed_radix16(const uint8_t s[32], int8_t digits[64]) noexcept;
