@@ -133,6 +133,7 @@ cdef class Transcript:
         """Appends a point's canonical 32-byte encoding as a message. point: a Point or a 32-byte encoding, which
         is validated (InvalidPointError naming `point` when it is not a valid Ristretto255 encoding)."""
         cdef uint8_t enc[32]
+        self.state()  # an uninitialised transcript raises before the arguments are read
         read_point_bytes(point, "point", enc)
         if type(point) is not Point and not cpp.is_valid_point(enc):
             raise_invalid_point("point")
@@ -142,6 +143,7 @@ cdef class Transcript:
         """Appends a scalar's canonical 32-byte little-endian encoding as a message. scalar: a Scalar or an
         int-like, reduced mod q."""
         cdef uint8_t s[32]
+        self.state()  # an uninitialised transcript raises before the arguments are read
         read_scalar(scalar, "scalar", s)
         try:
             self.append(label, s, 32)
@@ -223,8 +225,10 @@ cdef class TranscriptRngBuilder:
         chaining."""
         cdef CSecretBuffer label_copy, witness_copy
         cdef size_t ln, wn = 32
-        cdef const uint8_t* lp = borrow_bytes(label, "label", label_copy, &ln)
+        cdef const uint8_t* lp
         cdef const uint8_t* wp
+        self.state()  # an uninitialised or finalized builder raises before the arguments are read
+        lp = borrow_bytes(label, "label", label_copy, &ln)
         if type(witness) is Scalar:  # no bytes object ever holds the secret
             wp = (<Scalar>witness).s
         else:
