@@ -155,3 +155,24 @@ cdef extern from "pyristretto/schnorr.hpp" namespace "pyristretto" nogil:
     bint scalar_is_canonical_vartime(const uint8_t* s) noexcept
     void hash_to_scalar_with_secret(const uint8_t* prefix, size_t prefix_len, const uint8_t* data, size_t data_len,
                                     const uint8_t* secret, uint8_t* out) noexcept
+
+cdef extern from "pyristretto/scalar_vector.hpp" namespace "pyristretto" nogil:
+    # Vectors of reduced 32-byte scalars back to back (ScalarVector): Montgomery arithmetic, constant-time in the
+    # values; threads for large n.
+    void sv_add(uint8_t* out, const uint8_t* a, const uint8_t* b, size_t n) noexcept
+    void sv_sub(uint8_t* out, const uint8_t* a, const uint8_t* b, size_t n) noexcept
+    void sv_mul(uint8_t* out, const uint8_t* a, const uint8_t* b, size_t n) noexcept
+    void sv_scale(uint8_t* out, const uint8_t* a, const uint8_t* s, size_t n) noexcept
+    void sv_inner(uint8_t* out, const uint8_t* a, const uint8_t* b, size_t n) noexcept
+    void sv_sum(uint8_t* out, const uint8_t* a, size_t n) noexcept
+    void sv_fold(uint8_t* out, const uint8_t* a, size_t half, const uint8_t* x, const uint8_t* y) noexcept
+    void sv_powers(uint8_t* out, const uint8_t* x, size_t n) noexcept
+    void scalar_pow(uint8_t* out, const uint8_t* s, const uint8_t* e, size_t e_len) noexcept
+    bint scalar_invert_ct(uint8_t* out, const uint8_t* s) noexcept
+    bint sv_batch_invert(uint8_t* out, const uint8_t* a, size_t n) noexcept
+    size_t sv_batch_invert_vartime(uint8_t* out, const uint8_t* a, size_t n) noexcept
+    void sv_random_bits(uint8_t* out, size_t n, unsigned bits) noexcept
+    void sv_random(uint8_t* out, size_t n) noexcept
+    bint ct_bytes_equal(const uint8_t* a, const uint8_t* b, size_t len) noexcept
+    void ct_select_bytes(uint8_t* out, const uint8_t* a, const uint8_t* b, size_t len, uint8_t bit) noexcept
+    void ct_swap_bytes(uint8_t* a, uint8_t* b, size_t len, uint8_t bit) noexcept
