@@ -128,6 +128,12 @@ cdef extern from "pyristretto/point_vector.hpp" namespace "pyristretto" nogil:
     void scale_points(CEdwardsPoint* out, const uint8_t* scalars, const CEdwardsPoint* points, size_t n) noexcept
     void add_points(CEdwardsPoint* out, const CEdwardsPoint* a, const CEdwardsPoint* b, size_t n,
                     bint subtract) noexcept
+    void scale_points_vartime(CEdwardsPoint* out, const uint8_t* scalars, const CEdwardsPoint* points,
+                              size_t n) noexcept
+    void fold_points_vartime(CEdwardsPoint* out, const CEdwardsPoint* points, size_t half, const uint8_t* x,
+                             const uint8_t* y) noexcept
+    void hash_to_group_points(CEdwardsPoint* out, const uint8_t* const* msgs, const size_t* lens, size_t n,
+                              const uint8_t* dst, size_t dst_len) noexcept
 
 cdef extern from "pyristretto/msm_table.hpp" namespace "pyristretto" nogil:
     # Precomputed MSM tables for fixed bases (copied in); no nullary constructor: hold it by pointer.
