@@ -358,7 +358,12 @@ size_t batch_invert(uint8_t* out, const uint8_t* a, size_t n, bool vartime) noex
     // The one inversion: s^(q-2) in Montgomery form (acc = A R, inv = A^-1 R), constant-time in A.
     // TODO(merge): the coordinator may switch this to scalar.cpp's fast constant-time inversion.
     inv = mont_pow(acc, kQMinus2, sizeof kQMinus2);
-    const bool zero = is_zero(acc);
+    // 1 unless the product is zero, as a word hidden from the optimizer (no compiler may turn it into a branch).
+    const u64 any = acc.v[0] | acc.v[1] | acc.v[2] | acc.v[3];
+    u64 nonzero = (any | (static_cast<u64>(0) - any)) >> 63;
+#if defined(__GNUC__)
+    __asm__("" : "+r"(nonzero));
+#endif
     for (size_t i = n; i-- > 0;) {
         t = to_mont(load(a + 32 * i));
         store(out + 32 * i, from_mont(montmul(inv, load(out + 32 * i))));  // (a_0..a_i)^-1 R * P_i R / R = a_i^-1 R
@@ -367,11 +372,10 @@ size_t batch_invert(uint8_t* out, const uint8_t* a, size_t n, bool vartime) noex
     wipe(acc);
     wipe(inv);
     wipe(t);
-    if (zero) {  // public: some element is zero (which one is not looked at)
-        sodium_memzero(out, 32 * n);
-        return 0;
-    }
-    return n;
+    // Some element is zero: the outputs are masked to zero without a branch (the caller learns only the result).
+    const uint8_t keep = static_cast<uint8_t>(0 - nonzero);  // 0xff unless zero
+    for (size_t i = 0; i < 32 * n; ++i) out[i] &= keep;
+    return n & (static_cast<size_t>(0) - static_cast<size_t>(nonzero));  // n, or 0 when zero
 }
 
 }  // namespace
