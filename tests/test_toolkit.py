@@ -265,6 +265,18 @@ def test_evaluate_batch_rfc9497_vectors():
     assert checked >= 4
 
 
+def test_evaluate_batch_against_the_voprf_package():
+    """evaluate_batch against voprf (PyPI: an independent RFC 9497 implementation in Rust, on curve25519-dalek):
+    its VOPRF Evaluator's evaluate_known_input with the key derived from the same seed and info."""
+    voprf = pytest.importorskip("voprf.ristretto")
+    from pyristretto.oprf import VOPRFServer
+    seed, info = secrets.token_bytes(32), b"test key info"
+    inputs = [b"", b"a", secrets.token_bytes(40), bytes(300)]
+    evaluator = voprf.Evaluator.from_seed(seed, info)
+    assert VOPRFServer.derive(seed, info).evaluate_batch(inputs) == [bytes(evaluator.evaluate_known_input(x))
+                                                                     for x in inputs]
+
+
 # ---- 8 threads sharing the objects --------------------------------------------------------------------------
 def test_eight_threads_share_vectors():
     a, b = rand_ints(300), rand_ints(300)
