@@ -50,16 +50,21 @@ from pyristretto._objects import (
     Transcript,
     TranscriptRng,
     TranscriptRngBuilder,
+    ScalarVector,
+    random_weights,
+    select,
+    swap,
 )
 
 __version__ = "0.2.0"
 
 __all__ = [
-    "FixedBase", "MSMTable", "Point", "PointVector", "Scalar", "Transcript", "TranscriptRng", "TranscriptRngBuilder",
+    "FixedBase", "MSMTable", "Point", "PointVector", "Scalar", "ScalarVector", "Transcript", "TranscriptRng",
+    "TranscriptRngBuilder",
     "G", "H", "IDENTITY", "Hp", "Hs", "InvalidPointError", "assert_valid_point", "backend", "base_mul",
     "derive_generators", "expand_message_xmd", "from_bytes32", "get_include", "get_threads", "hash_to_group", "hash_to_scalar", "is_valid_point",
     "msm", "msm_vartime", "pedersen_commit", "point_add", "point_mul", "point_neg", "point_sub", "point_sum",
-    "q", "sc_add", "sc_inv", "sc_mul", "sc_neg", "sc_rand", "sc_reduce", "sc_sub", "set_threads",
+    "q", "random_weights", "select", "swap", "sc_add", "sc_inv", "sc_mul", "sc_neg", "sc_rand", "sc_reduce", "sc_sub", "set_threads",
     "sodium_version", "to_bytes32",
 ]
 

@@ -11,6 +11,7 @@ from pyristretto._objects import (
     sc_rand as sc_rand, sc_reduce as sc_reduce, sc_sub as sc_sub, sodium_version as sodium_version,
     to_bytes32 as to_bytes32,
     FixedBase as FixedBase, MSMTable as MSMTable, Point as Point, PointVector as PointVector, Scalar as Scalar,
+    ScalarVector as ScalarVector, random_weights as random_weights, select as select, swap as swap,
 )
 from pyristretto._objects import (
     Transcript as Transcript, TranscriptRng as TranscriptRng, TranscriptRngBuilder as TranscriptRngBuilder,

@@ -90,6 +90,14 @@ ctypedef void (*message_hash)(const uint8_t*, size_t, const uint8_t*, size_t, ui
 cdef int hash_message(object msg, object dst, message_hash function, uint8_t* out) except -1
 
 
+# ---- many scalars (_scalar_vector.pxi) ------------------------------------------------------------------
+@cython.final
+cdef class ScalarVector:
+    cdef CSecretBuffer buf            # 32*n bytes: n scalars reduced mod q, little-endian; wiped when freed
+    cdef size_t n
+    cdef bint _ready                  # constructed: __init__ refuses to run again (buf may be read without the GIL)
+
+
 # ---- many points (_vectors.pxi) ------------------------------------------------------------------------
 @cython.final
 cdef class PointVector:

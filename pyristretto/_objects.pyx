@@ -268,6 +268,7 @@ cdef class Items32:
     cdef const uint8_t* data    # the buffer's bytes
     cdef bint in_place          # points in an immutable bytes: pass data itself to the C++ core
     cdef bint scalars           # scalars (reduced mod q when read), else point encodings (not validated)
+    cdef bint reduced           # scalars already reduced (a ScalarVector's buffer, held in view): copied as they are
     cdef size_t n
 
     cdef int set_view(self, object view, str name) except -1:
@@ -297,7 +298,7 @@ cdef class Items32:
                 # argument of one block is exported only while the GIL is held, as when it was copied whole.
                 self.view = None
                 self.data = NULL
-            if self.scalars:
+            if self.scalars and not self.reduced:
                 reduce_in_place(out, m)
             return 0
         for i in range(first, first + m):  # scalars: a list of points is read by gather_points
@@ -359,11 +360,18 @@ cdef int decode_gathered(const uint8_t* enc, size_t k, size_t m, CEdwardsPoint* 
 
 
 cdef Items32 scalar_items(object scalars):
-    """The scalars argument: an iterable of ints or Scalars, or one buffer of 32-byte values (scalar_buffer_view)."""
+    """The scalars argument: a ScalarVector, an iterable of ints or Scalars, or one buffer of 32-byte values
+    (scalar_buffer_view)."""
     if isinstance(scalars, str):
         raise TypeError(f"scalars: expected an iterable of ints, got {type(scalars).__name__}")
     cdef Items32 r = Items32.__new__(Items32)
     r.scalars = True
+    if type(scalars) is ScalarVector:  # immutable and reduced: its buffer is read as it is
+        r.view = scalars
+        r.n = (<ScalarVector>scalars).n
+        r.data = (<ScalarVector>scalars).buf.data()
+        r.reduced = True
+        return r
     view = scalar_buffer_view(scalars)
     if view is None:
         r.set_items(scalars, "scalars")
@@ -925,6 +933,13 @@ cdef class Scalar:
         cpp.crypto_core_ristretto255_scalar_negate(r.s, self.s)
         return r
 
+    def __pow__(self, e, mod):
+        """s ** e for an int e, constant-time in s for a public e (square-and-multiply on e's bits); a negative e
+        raises the inverse (ZeroDivisionError for 0); 0 ** 0 is 1. pow(s, e, m) is a TypeError."""
+        if mod is not None or type(self) is not Scalar:
+            return NotImplemented
+        return scalar_power(<Scalar>self, e)
+
     def __eq__(self, other):
         cdef uint8_t t[32]
         if type(other) is Scalar:
@@ -1084,6 +1099,7 @@ def backend():
     return cpp.backend_name().decode("ascii")
 
 
+include "_scalar_vector.pxi"
 include "_vectors.pxi"
 include "_schnorr.pxi"
 include "_transcript.pxi"

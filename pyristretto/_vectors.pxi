@@ -157,7 +157,8 @@ cdef class PointVector:
     PointVector(points) takes an iterable of points (bytes-like encodings or Points) or one C-contiguous
     buffer of 32*n bytes (a numpy uint8 array of shape (n, 32)); encodings are decoded once, without the GIL
     and with threads for large n (InvalidPointError naming points[i]). Sequence protocol: len(V), V[i] (a
-    Point), V[i:j:k] (a PointVector), iteration. V + W and V - W are element-wise (equal lengths). msm,
+    Point), V[i:j:k] (a PointVector), iteration. V + W and V - W are element-wise (equal lengths;
+    PointVector.concat(V, W, ...) joins them); V * s and s * V multiply every point by one scalar. msm,
     msm_vartime and point_sum of the functional API accept a PointVector and skip the decoding.
 
     V == W compares contents (same length, equal points in order; constant-time in the points), also with a list
@@ -246,9 +247,94 @@ cdef class PointVector:
         return self.to_bytes()
 
     def __add__(self, other):
+        """V + W element-wise (equal lengths, else ValueError); it does not join them: PointVector.concat does."""
         if type(other) is not PointVector:
             return NotImplemented
         return elementwise(self, <PointVector>other, False)
+
+    def __mul__(self, s):
+        """V * s: every point times the one scalar s (int or Scalar), constant-time in s (the scale path)."""
+        cdef CSecretBuffer k
+        cdef size_t n = self.pts.size(), i
+        k.allocate(32 * max(n, 1))
+        if not read_scalar_operand(s, k.data()):
+            return NotImplemented
+        for i in range(1, n):
+            memcpy(k.data() + 32 * i, k.data(), 32)
+        cdef PointVector r = vector_new(n)
+        with nogil:
+            cpp.scale_points(r.pts.data(), k.data(), self.pts.data(), n)
+            k.wipe()
+        return r
+
+    def __rmul__(self, s):
+        return self.__mul__(s)
+
+    @staticmethod
+    def concat(*vectors):
+        """The vectors joined in order as one PointVector (each a PointVector, or anything PointVector() takes)."""
+        parts = [v if type(v) is PointVector else PointVector(v) for v in vectors]
+        cdef size_t total = 0, offset = 0
+        cdef PointVector part
+        for part in parts:
+            total += part.pts.size()
+        cdef PointVector r = vector_new(total)
+        for part in parts:
+            if part.pts.size():
+                memcpy(r.pts.data() + offset, part.pts.data(), part.pts.size() * sizeof(CEdwardsPoint))
+            offset += part.pts.size()
+        return r
+
+    @staticmethod
+    def hash_to_group(msgs, dst):
+        """PointVector([hash_to_group(m, dst) for m in msgs]) in one call (RFC 9380 hash_to_ristretto255, in C++
+        with the GIL released, threads for many messages): msgs an iterable of bytes-like messages (TypeError
+        naming msgs[i] otherwise), dst a non-empty bytes-like domain separation tag."""
+        cdef bytes d = read_dst(dst)
+        cdef list items = as_list(msgs, "msgs")
+        cdef size_t n = len(items), i
+        cdef vector[const uint8_t*] ptrs
+        cdef vector[size_t] lens
+        cdef bytes m
+        ptrs.resize(n)
+        lens.resize(n)
+        for i in range(n):
+            m = as_bytes(items[i], f"msgs[{i}]")
+            items[i] = m  # the list (our own) keeps each immutable bytes alive for the call
+            ptrs[i] = <const uint8_t*>PyBytes_AS_STRING(m)
+            lens[i] = PyBytes_GET_SIZE(m)
+        cdef PointVector r = vector_new(n)
+        cdef const uint8_t* dp = <const uint8_t*>PyBytes_AS_STRING(d)
+        cdef size_t dlen = PyBytes_GET_SIZE(d)
+        with nogil:
+            cpp.hash_to_group_points(r.pts.data(), ptrs.data(), lens.data(), n, dp, dlen)
+        return r
+
+    def scale_vartime(self, scalars):
+        """scale for PUBLIC scalars (time depends on them): element-wise s_i * P_i as a PointVector."""
+        cdef CSecretBuffer s
+        cdef size_t n = read_scalars(scalars, s), m = self.pts.size()
+        if n != m:
+            raise ValueError(f"scale_vartime: {n} scalars but {m} points")
+        cdef PointVector r = vector_new(n)
+        with nogil:
+            cpp.scale_points_vartime(r.pts.data(), s.data(), self.pts.data(), n)
+        return r
+
+    def fold_vartime(self, x, y):
+        """G_lo * x + G_hi * y element-wise, G_lo and G_hi the two halves (even length n, else ValueError), for
+        PUBLIC x and y (scalars; time depends on them): the generator folding of an inner-product argument, as a
+        PointVector of n/2 points, one two-point multiplication per pair (threads for large n)."""
+        cdef uint8_t xy[64]
+        cdef size_t n = self.pts.size()
+        if n % 2:
+            raise ValueError(f"fold_vartime: the length must be even, got {n}")
+        read_scalar(x, "x", xy)
+        read_scalar(y, "y", xy + 32)
+        cdef PointVector r = vector_new(n // 2)
+        with nogil:
+            cpp.fold_points_vartime(r.pts.data(), self.pts.data(), n // 2, xy, xy + 32)
+        return r
 
     def __sub__(self, other):
         if type(other) is not PointVector:
@@ -256,8 +342,8 @@ cdef class PointVector:
         return elementwise(self, <PointVector>other, True)
 
     def scale(self, scalars):
-        """Element-wise s_i * P_i as a PointVector, constant-time in the scalars (ints or Scalars, one per
-        point: ValueError otherwise)."""
+        """Element-wise s_i * P_i as a PointVector, constant-time in the scalars (ints or Scalars, a ScalarVector,
+        or a buffer of 32-byte values; one per point: ValueError otherwise)."""
         cdef CSecretBuffer s
         cdef size_t m = ready(self).pts.size(), n = read_scalars(scalars, s)
         if n != m:

@@ -132,6 +132,12 @@ cdef extern from "pyristretto/point_vector.hpp" namespace "pyristretto" nogil:
     void scale_points(CEdwardsPoint* out, const uint8_t* scalars, const CEdwardsPoint* points, size_t n) noexcept
     void add_points(CEdwardsPoint* out, const CEdwardsPoint* a, const CEdwardsPoint* b, size_t n,
                     bint subtract) noexcept
+    void scale_points_vartime(CEdwardsPoint* out, const uint8_t* scalars, const CEdwardsPoint* points,
+                              size_t n) noexcept
+    void fold_points_vartime(CEdwardsPoint* out, const CEdwardsPoint* points, size_t half, const uint8_t* x,
+                             const uint8_t* y) noexcept
+    void hash_to_group_points(CEdwardsPoint* out, const uint8_t* const* msgs, const size_t* lens, size_t n,
+                              const uint8_t* dst, size_t dst_len) noexcept
 
 cdef extern from "pyristretto/msm_table.hpp" namespace "pyristretto" nogil:
     # Precomputed MSM tables for fixed bases (copied in); no nullary constructor: hold it by pointer.
@@ -186,3 +192,24 @@ cdef extern from "pyristretto/transcript.hpp" namespace "pyristretto" nogil:
         void finalize(const uint8_t* random_bytes) noexcept
         void fill_bytes(uint8_t* out, size_t len) noexcept
         void random_scalar(uint8_t* out) noexcept
+
+cdef extern from "pyristretto/scalar_vector.hpp" namespace "pyristretto" nogil:
+    # Vectors of reduced 32-byte scalars back to back (ScalarVector): Montgomery arithmetic, constant-time in the
+    # values; threads for large n.
+    void sv_add(uint8_t* out, const uint8_t* a, const uint8_t* b, size_t n) noexcept
+    void sv_sub(uint8_t* out, const uint8_t* a, const uint8_t* b, size_t n) noexcept
+    void sv_mul(uint8_t* out, const uint8_t* a, const uint8_t* b, size_t n) noexcept
+    void sv_scale(uint8_t* out, const uint8_t* a, const uint8_t* s, size_t n) noexcept
+    void sv_inner(uint8_t* out, const uint8_t* a, const uint8_t* b, size_t n) noexcept
+    void sv_sum(uint8_t* out, const uint8_t* a, size_t n) noexcept
+    void sv_fold(uint8_t* out, const uint8_t* a, size_t half, const uint8_t* x, const uint8_t* y) noexcept
+    void sv_powers(uint8_t* out, const uint8_t* x, size_t n) noexcept
+    void scalar_pow(uint8_t* out, const uint8_t* s, const uint8_t* e, size_t e_len) noexcept
+    bint scalar_invert_ct(uint8_t* out, const uint8_t* s) noexcept
+    bint sv_batch_invert(uint8_t* out, const uint8_t* a, size_t n) noexcept
+    size_t sv_batch_invert_vartime(uint8_t* out, const uint8_t* a, size_t n) noexcept
+    void sv_random_bits(uint8_t* out, size_t n, unsigned bits) noexcept
+    void sv_random(uint8_t* out, size_t n) noexcept
+    bint ct_bytes_equal(const uint8_t* a, const uint8_t* b, size_t len) noexcept
+    void ct_select_bytes(uint8_t* out, const uint8_t* a, const uint8_t* b, size_t len, uint8_t bit) noexcept
+    void ct_swap_bytes(uint8_t* a, uint8_t* b, size_t len, uint8_t bit) noexcept

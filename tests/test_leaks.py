@@ -76,6 +76,9 @@ CASES = {
     "hash_to_group": (lambda: pr.hash_to_group(b"msg", b"DST" * 90), lambda: pr.hash_to_group(b"msg", b"")),
     "hash_to_scalar": (lambda: pr.hash_to_scalar(bytearray(b"m"), b"DST"), lambda: pr.hash_to_scalar("m", b"DST")),
     "msm": (lambda: pr.msm([S, BIG], [P, R]), lambda: pr.msm([S, S], [P, BAD])),
+    "random_weights": (lambda: pr.random_weights(4), lambda: pr.random_weights(4, 253)),
+    "select": (lambda: pr.select(pr.Scalar(S), pr.Scalar(1), 1), lambda: pr.select(pr.Scalar(S), pr.Scalar(1), 2)),
+    "swap": (lambda: pr.swap(pr.Point(P), pr.Point(R), 1), lambda: pr.swap(pr.Point(P), pr.Scalar(1), 0)),
     "msm_buffer": (lambda: pr.msm([S], u8(P)), lambda: pr.msm([S, S], u8(P))),
     "msm_vartime": (lambda: pr.msm_vartime([S, 0], (P, R)), lambda: pr.msm_vartime([S, "x"], [P, R])),
     "msm_vartime_buffer": (lambda: pr.msm_vartime([7], P), lambda: pr.msm_vartime([S], BIT255)),
@@ -91,6 +94,9 @@ PT = pr.Point(P)
 PR = pr.Point(R)
 SC = pr.Scalar(S)
 FB = pr.FixedBase(R)
+SV = pr.ScalarVector([S, 2])
+SV0 = pr.ScalarVector([S, 0])
+PV = pr.PointVector([P, R])
 FORGED = pickle.dumps(PT).replace(P, BIT255)  # unpickling validates: InvalidPointError
 OBJECT_CASES = {
     "Point": (lambda: pr.Point(bytearray(P)), lambda: pr.Point(BAD)),
@@ -107,6 +113,15 @@ OBJECT_CASES = {
                                      pr.Scalar.from_bytes_mod_order(P + R), pr.Scalar.hash_to_scalar(b"m", b"D")),
                             lambda: pr.Scalar.from_bytes(BAD)),
     "FixedBase_mul": (lambda: FB * SC, lambda: FB * None),
+    "ScalarVector": (lambda: pr.ScalarVector([S, BIG, SC]), lambda: pr.ScalarVector([S, "1"])),
+    "ScalarVector_ops": (lambda: (SV * SV + SV - SV * SC, SV.inner(SV), SV.sum(), SV.fold(S, 3), SV.batch_invert(),
+                                  SV.batch_invert_vartime(), SV[1:], SV[0], pr.ScalarVector.concat(SV, SV),
+                                  pr.ScalarVector.powers(SC, 4), SV == [S, 2], pr.ScalarVector.from_bytes(bytes(SV)),
+                                  SC ** -3, pr.msm(SV, [P, R])),
+                         lambda: SV0.batch_invert()),
+    "PointVector_toolkit": (lambda: (PV * SC, PV.fold_vartime(S, 7), PV.scale_vartime(SV),
+                                     pr.PointVector.concat(PV, PV), pr.PointVector.hash_to_group([b"a", b"b"], b"D")),
+                            lambda: PV.scale_vartime([1])),
     "pickle": (lambda: pickle.loads(pickle.dumps((PT, SC))), lambda: pickle.loads(FORGED)),
 }
 

@@ -238,8 +238,9 @@ def test_elementwise_add_sub_and_scale(rng):
             v3 + other
         with pytest.raises(TypeError):
             other - v3
+    assert v3 * 2 == v3.scale([2, 2, 2]) == 2 * v3  # issue 20: V * s multiplies every point by one scalar
     with pytest.raises(TypeError):
-        v3 * 2
+        v3 * v3
 
 
 def test_pickle_and_copy(rng):

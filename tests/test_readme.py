@@ -35,3 +35,12 @@ def test_readme_objects_example_runs_verbatim():
         base = pyristretto.hash_to_group(i.to_bytes(4, "little"), b"pyristretto-README-bases")
         expected = pyristretto.point_add(expected, pyristretto.point_mul(v, base))
     assert type(namespace["C"]) is Point and bytes(namespace["C"]) == expected
+
+
+def test_readme_inner_product_argument_runs_verbatim():
+    """The toolkit section's inner-product argument (issue 20): proves, verifies, rejects a wrong commitment."""
+    import sys
+    sys.path.insert(0, str(Path(__file__).parent))
+    from readme_blocks import run_python_block
+    ns = run_python_block("## Zero-knowledge toolkit")
+    assert ns["verify"](ns["P"], ns["proof"]) and len(ns["proof"][0]) == 6

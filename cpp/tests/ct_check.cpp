@@ -37,6 +37,7 @@
 #include "pyristretto/ristretto.hpp"
 #include "pyristretto/scalar.hpp"
 #include "pyristretto/scalar_mul.hpp"
+#include "pyristretto/scalar_vector.hpp"
 #include "pyristretto/schnorr.hpp"
 
 using namespace pyristretto;
@@ -319,6 +320,73 @@ void check_nonce_hash() {
     expect(std::memcmp(got, want, 32) == 0, "hash_to_scalar_with_secret of a secret share (FROST nonce_generate)");
 }
 
+// The toolkit (scalar_vector.hpp): select / swap with a secret bit on scalars and on decoded points, and the
+// ScalarVector arithmetic on secret scalars (element-wise product, scale, inner product, fold, powers, the
+// constant-time batch inversion, Scalar ** e for a public e).
+void check_toolkit() {
+    const size_t n = 6;
+    std::vector<uint8_t> a(32 * n), b(32 * n), want(32 * n), got(32 * n);
+    for (size_t i = 0; i < n; ++i) {
+        crypto_core_ristretto255_scalar_random(&a[32 * i]);
+        crypto_core_ristretto255_scalar_random(&b[32 * i]);
+    }
+    for (uint8_t bit = 0; bit < 2; ++bit) {
+        uint8_t k = bit, s[32], x[32], y[32];
+        std::memcpy(x, &a[0], 32);
+        std::memcpy(y, &b[0], 32);
+        EdwardsPoint p = EdwardsPoint::basepoint(), q = p.dbl(), r;
+        secret(&k, 1);
+        secret(x, 32);
+        secret(y, 32);
+        ct_select_bytes(s, x, y, 32, k);
+        ct_swap_bytes(x, y, 32, k);
+        ct_select_bytes(reinterpret_cast<uint8_t*>(&r), reinterpret_cast<const uint8_t*>(&p),
+                        reinterpret_cast<const uint8_t*>(&q), sizeof r, k);
+        ct_swap_bytes(reinterpret_cast<uint8_t*>(&p), reinterpret_cast<uint8_t*>(&q), sizeof p, k);
+        declassify(s, 32);
+        declassify(x, 32);
+        declassify(y, 32);
+        declassify(&r, sizeof r);
+        declassify(&p, sizeof p);
+        declassify(&q, sizeof q);
+        const uint8_t* chosen = bit ? &b[0] : &a[0];
+        uint8_t re[32], pe[32], want_r[32];
+        ristretto_encode(re, r);
+        ristretto_encode(pe, p);
+        ristretto_encode(want_r, bit ? EdwardsPoint::basepoint().dbl() : EdwardsPoint::basepoint());
+        expect(std::memcmp(s, chosen, 32) == 0 && std::memcmp(x, bit ? &b[0] : &a[0], 32) == 0 &&
+                   std::memcmp(re, want_r, 32) == 0 && std::memcmp(pe, want_r, 32) == 0,
+               bit ? "ct_select_bytes / ct_swap_bytes, bit 1" : "ct_select_bytes / ct_swap_bytes, bit 0");
+    }
+    for (size_t i = 0; i < n; ++i) crypto_core_ristretto255_scalar_mul(&want[32 * i], &a[32 * i], &b[32 * i]);
+    secret(a.data(), a.size());
+    secret(b.data(), b.size());
+    sv_mul(got.data(), a.data(), b.data(), n);
+    uint8_t inner[32], folded[32 * 3], powers[32 * 4], power[32], inverses[32 * 6];
+    const uint8_t e[2] = {0x35, 0x01};  // a public exponent
+    sv_inner(inner, a.data(), b.data(), n);
+    sv_scale(got.data() + 0, got.data(), &b[0], 1);
+    sv_fold(folded, a.data(), 3, &b[0], &b[32]);
+    sv_powers(powers, &a[0], 4);
+    scalar_pow(power, &a[0], e, 2);
+    const bool ok = sv_batch_invert(inverses, a.data(), n);
+    uint8_t eq = ct_bytes_equal(a.data(), b.data(), 32);
+    declassify(a.data(), a.size());
+    declassify(b.data(), b.size());
+    declassify(got.data(), got.size());
+    declassify(inner, 32);
+    declassify(folded, sizeof folded);
+    declassify(powers, sizeof powers);
+    declassify(power, 32);
+    declassify(inverses, sizeof inverses);
+    declassify(const_cast<bool*>(&ok), sizeof ok);
+    declassify(&eq, 1);
+    uint8_t check[32];
+    crypto_core_ristretto255_scalar_mul(check, &inverses[0], &a[0]);
+    expect(std::memcmp(&got[32], &want[32], 32 * (n - 1)) == 0 && ok && check[0] == 1 && eq == 0,
+           "ScalarVector arithmetic on secret scalars (sv_mul, scale, inner, fold, powers, pow, batch_invert)");
+}
+
 }  // namespace
 
 int main() {
@@ -343,6 +411,7 @@ int main() {
     check_scalar_arithmetic();
     check_hash_to_scalar();
     check_nonce_hash();
+    check_toolkit();
     std::printf("%s\n", g_failed == 0 ? "all results correct" : "WRONG RESULTS");
     return g_failed == 0 ? 0 : 1;
 }

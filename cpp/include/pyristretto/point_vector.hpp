@@ -37,6 +37,18 @@ void scale_points(EdwardsPoint* out, const uint8_t* scalars, const EdwardsPoint*
 // out[i] = a[i] + b[i] (a[i] - b[i] when subtract). out may alias a or b.
 void add_points(EdwardsPoint* out, const EdwardsPoint* a, const EdwardsPoint* b, size_t n, bool subtract) noexcept;
 
+// out[i] = scalars[i] * points[i] for PUBLIC scalars (time depends on them): width-5 NAF per point.
+void scale_points_vartime(EdwardsPoint* out, const uint8_t* scalars, const EdwardsPoint* points, size_t n) noexcept;
+
+// out[i] = x * points[i] + y * points[half + i] for i < half, PUBLIC x and y (generator folding in an inner-product
+// argument): a two-point Straus multiplication (shared doublings) per pair. out may alias points.
+void fold_points_vartime(EdwardsPoint* out, const EdwardsPoint* points, size_t half, const uint8_t x[32],
+                         const uint8_t y[32]) noexcept;
+
+// out[i] = hash_to_group_point(msgs[i], lens[i], dst, dst_len) (RFC 9380 hash_to_ristretto255) for i < n.
+void hash_to_group_points(EdwardsPoint* out, const uint8_t* const* msgs, const size_t* lens, size_t n,
+                          const uint8_t* dst, size_t dst_len) noexcept;
+
 namespace detail {
 
 // Sums chunk(begin, end) over `workers` chunks of [0, n), one per thread (see parallel_for). chunk may throw

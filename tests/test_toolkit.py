@@ -1,0 +1,307 @@
+"""Issue 20's toolkit: ScalarVector against Python-int arithmetic mod q, its laws, ScalarVector as the scalars of
+every MSM entry point, Scalar ** e, the PointVector additions (concat, V * s, scale_vartime, fold_vartime,
+hash_to_group), random_weights, select / swap, the OPRF servers' evaluate_batch, and 8-thread sharing."""
+import copy
+import json
+import pickle
+import secrets
+import threading
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import pyristretto as pr
+from pyristretto import Point, PointVector, Scalar, ScalarVector
+from pyristretto.oprf import InvalidInputError, OPRFServer, POPRFServer
+
+Q = 2**252 + 27742317777372353535851937790883648493
+EDGES = [0, 1, 2, Q - 1, Q - 2, 2**128, Q // 2]
+VECTORS = json.loads((Path(__file__).parent / "vectors" / "ristretto255.json").read_text())
+
+
+def rand_ints(n):
+    return [secrets.randbelow(Q) for _ in range(n)]
+
+
+def mixed(n):
+    """Random values with the edge values in front."""
+    return (EDGES + rand_ints(n))[:n]
+
+
+scalars = st.integers(min_value=0, max_value=Q - 1)
+vectors = st.integers(min_value=0, max_value=12).flatmap(lambda n: st.tuples(*[st.lists(scalars, min_size=n,
+                                                                                          max_size=n)] * 3))
+
+
+# ---- ScalarVector against ints --------------------------------------------------------------------------
+@pytest.mark.parametrize("n", [0, 1, 7, 64, 65, 200])
+def test_elementwise_and_reductions_match_ints(n):
+    a, b = mixed(n), rand_ints(n)[::-1]
+    A, B = ScalarVector(a), ScalarVector(b)
+    assert [int(x) for x in A] == a and len(A) == n
+    assert A + B == [(x + y) % Q for x, y in zip(a, b)]
+    assert A - B == [(x - y) % Q for x, y in zip(a, b)]
+    assert A * B == [(x * y) % Q for x, y in zip(a, b)]
+    assert -A == [(-x) % Q for x in a]
+    assert int(A.inner(B)) == sum(x * y for x, y in zip(a, b)) % Q
+    assert int(A.inner(b)) == int(A.inner(B))
+    assert int(A.sum()) == sum(a) % Q
+    for s in (0, 1, Q - 1, secrets.randbelow(Q)):
+        expected = [(x * s) % Q for x in a]
+        assert A * s == expected and s * A == expected and Scalar(s) * A == expected and A * Scalar(s) == expected
+
+
+def test_inputs_are_reduced_and_mixed_forms_accepted():
+    values = [-1, Q, Q + 5, 2**300, Scalar(7), 3]
+    assert ScalarVector(values) == [Q - 1, 0, 5, 2**300 % Q, 7, 3]
+    raw = b"".join(v.to_bytes(32, "little") for v in [Q, 2**256 - 1, 9])
+    assert ScalarVector(raw) == [0, (2**256 - 1) % Q, 9]  # a buffer: reduced, as msm's scalars
+    assert ScalarVector(ScalarVector([1, 2])) == [1, 2]
+    with pytest.raises(ValueError, match=r"b\[0\]"):
+        ScalarVector.from_bytes(raw)  # from_bytes: canonical only
+    with pytest.raises(ValueError, match=r"b\[1\]"):
+        ScalarVector.from_bytes(bytes(32) + raw[:32])
+    with pytest.raises(ValueError):
+        ScalarVector.from_bytes(b"x" * 33)
+    with pytest.raises(TypeError):
+        ScalarVector([1, "2"])
+
+
+@pytest.mark.parametrize("n", [0, 2, 10, 128])
+def test_fold_and_powers(n):
+    a = mixed(n)
+    x, y = secrets.randbelow(Q), secrets.randbelow(Q)
+    h = n // 2
+    assert ScalarVector(a).fold(x, y) == [(a[i] * x + a[h + i] * y) % Q for i in range(h)]
+    assert ScalarVector.powers(x, n) == [pow(x, i, Q) for i in range(n)]
+    assert ScalarVector.powers(0, 3) == [1, 0, 0]
+
+
+def test_length_mismatches_and_odd_fold_raise():
+    A, B = ScalarVector([1, 2, 3]), ScalarVector([1, 2])
+    for op in (lambda: A + B, lambda: A - B, lambda: A * B, lambda: A.inner(B), lambda: A.fold(1, 2)):
+        with pytest.raises(ValueError):
+            op()
+    with pytest.raises(TypeError):
+        A + [1, 2, 3]  # + is element-wise between ScalarVectors, never a concatenation
+
+
+def test_batch_invert():
+    a = [1, Q - 1] + rand_ints(100)
+    expected = [pow(x, -1, Q) for x in a]
+    assert ScalarVector(a).batch_invert() == expected
+    assert ScalarVector(a).batch_invert_vartime() == expected
+    assert ScalarVector([]).batch_invert() == []
+    z = ScalarVector(a[:5] + [0] + a[5:])
+    with pytest.raises(ZeroDivisionError) as ct_error:
+        z.batch_invert()
+    assert "[5]" not in str(ct_error.value)  # constant-time: the index is not told
+    with pytest.raises(ZeroDivisionError, match=r"\[5\]"):
+        z.batch_invert_vartime()
+
+
+def test_sequence_bytes_equality_pickle():
+    a = mixed(9)
+    A = ScalarVector(a)
+    assert isinstance(A[0], Scalar) and A[-1] == a[-1] and A[2:7:2] == a[2:7:2]
+    with pytest.raises(IndexError):
+        A[9]
+    assert ScalarVector.concat(A[:4], A[4:], [5]) == a + [5] and ScalarVector.concat() == []
+    assert A.to_bytes() == b"".join(x.to_bytes(32, "little") for x in a) == bytes(A)
+    assert ScalarVector.from_bytes(A.to_bytes()) == A
+    assert A == tuple(a) and A != a[:-1] and A != a[:-1] + [a[-1] + 1] and A != [1.5] * 9
+    assert (A == "x") is False
+    with pytest.raises(TypeError):
+        hash(A)
+    assert pickle.loads(pickle.dumps(A)) == A and copy.copy(A) is A and copy.deepcopy(A) is A
+    assert "hidden" in repr(A) and str(a[3]) not in repr(A)
+    with pytest.raises(TypeError):
+        A.__init__([1])
+
+
+@settings(max_examples=40, deadline=None)
+@given(vectors, scalars, scalars)
+def test_laws(abc, x, y):
+    a, b, c = (ScalarVector(v) for v in abc)
+    assert (a + b) + c == a + (b + c) and (a * b) * c == a * (b * c)
+    assert a * (b + c) == a * b + a * c and a + b == b + a and a * b == b * a
+    assert a.inner(b) == (a * b).sum() and (a - b) + b == a
+    assert (a * x).inner(b) == a.inner(b) * x
+    if len(a) % 2 == 0:
+        h = len(a) // 2
+        assert a.fold(x, y) == a[:h] * x + a[h:] * y
+    if all(abc[0]):
+        assert a.batch_invert() * a == [1] * len(a)
+
+
+@settings(max_examples=25, deadline=None)
+@given(scalars, st.integers(min_value=-300, max_value=600))
+def test_scalar_pow(s, e):
+    if s == 0 and e < 0:
+        with pytest.raises(ZeroDivisionError):
+            Scalar(s) ** e
+    else:
+        assert int(Scalar(s) ** e) == pow(s, e, Q)
+
+
+def test_scalar_pow_edges():
+    s = Scalar(secrets.randbelow(Q - 1) + 1)
+    assert s ** (Q - 1) == 1 and s ** -1 == s.invert() and Scalar(0) ** 0 == 1 and s ** 2**300 == pow(int(s), 2**300, Q)
+    with pytest.raises(TypeError):
+        pow(s, 2, 5)
+    with pytest.raises(TypeError):
+        s ** 1.5
+
+
+# ---- ScalarVector as the scalars of every MSM entry point ---------------------------------------------
+@pytest.mark.parametrize("n", [1, 5, 64])
+def test_scalar_vector_in_every_msm(n):
+    s = mixed(n)
+    S = ScalarVector(s)
+    P = PointVector.derive_generators(b"toolkit", n)
+    T = pr.MSMTable(P)
+    assert pr.msm(S, P) == pr.msm(s, P) and pr.msm_vartime(S, list(P)) == pr.msm_vartime(s, list(P))
+    assert P.msm(S) == P.msm(s) and P.msm_vartime(S) == P.msm_vartime(s)
+    assert T.msm(S) == T.msm(s) and T.msm_vartime(S) == T.msm_vartime(s) and T.msm(S[:1]) == T.msm(s[:1])
+    assert P.scale(S) == P.scale(s) and P.scale_vartime(S) == P.scale(s)
+
+
+# ---- PointVector additions ------------------------------------------------------------------------------
+@pytest.mark.parametrize("n", [0, 2, 18, 130])
+def test_fold_scale_vartime_mul_concat(n):
+    G = PointVector.derive_generators(b"fold", n)
+    x, y = secrets.randbelow(Q), secrets.randbelow(Q)
+    h = n // 2
+    assert G.fold_vartime(x, y) == G[:h].scale([x] * h) + G[h:].scale([y] * h)
+    assert G.fold_vartime(Scalar(0), 1) == G[h:]
+    s = mixed(n)
+    assert G.scale_vartime(s) == G.scale(s)
+    assert G * x == G.scale([x] * n) == x * G == Scalar(x) * G
+    assert PointVector.concat(G[:3], list(G[3:])) == G and len(PointVector.concat()) == 0
+    with pytest.raises(ValueError):
+        PointVector.derive_generators(b"f", 3).fold_vartime(1, 2)
+    with pytest.raises(ValueError):
+        G.scale_vartime(s + [1])
+
+
+def test_hash_to_group_batch():
+    cases = VECTORS["rfc9497_hash_to_group_ristretto255_sha512"]["cases"]
+    from reference import decode_dst  # tests/reference.py
+    for case in cases:
+        dst = decode_dst(case["dst"])
+        V = PointVector.hash_to_group([bytes.fromhex(case["msg_hex"])] * 2, dst)
+        assert V == [bytes.fromhex(case["output"])] * 2
+    msgs = [secrets.token_bytes(i % 50) for i in range(300)]
+    assert PointVector.hash_to_group(msgs, b"D") == [pr.hash_to_group(m, b"D") for m in msgs]
+    assert len(PointVector.hash_to_group([], b"D")) == 0
+    with pytest.raises(TypeError, match=r"msgs\[1\]"):
+        PointVector.hash_to_group([b"a", "b"], b"D")
+    with pytest.raises(ValueError):
+        PointVector.hash_to_group([b"a"], b"")
+
+
+# ---- batch helpers ----------------------------------------------------------------------------------------
+def test_random_weights():
+    for bits in (1, 8, 128, 252):
+        w = pr.random_weights(200, bits)
+        assert len(w) == 200 and all(0 <= int(v) < 2**bits for v in w)
+    assert max(int(v) for v in pr.random_weights(200)) >= 2**120  # uses the top bits
+    assert len(ScalarVector.random(5)) == 5 and all(ScalarVector.random(50))
+    for bad in (0, 253):
+        with pytest.raises(ValueError):
+            pr.random_weights(3, bad)
+    with pytest.raises(ValueError):
+        pr.random_weights(-1)
+
+
+def test_select_swap():
+    a, b = Scalar(5), Scalar(9)
+    P, R = Point.generator(), Point.generator() + Point.generator()
+    assert pr.select(a, b, 0) == 5 and pr.select(a, b, 1) == 9 and pr.select(a, b, True) == 9
+    assert pr.select(P, R, 0) == P and pr.select(P, R, 1) == R and pr.select(P, R, 0) is not P
+    assert pr.swap(a, b, 0) == (5, 9) and pr.swap(a, b, 1) == (9, 5)
+    assert pr.swap(P, R, 1) == (R, P) and pr.swap(P, R, 0) == (P, R)
+    for bad in (2, -1):
+        with pytest.raises(ValueError):
+            pr.select(a, b, bad)
+    with pytest.raises(TypeError):
+        pr.select(a, P, 0)
+    with pytest.raises(TypeError):
+        pr.swap(5, 6, 0)
+    with pytest.raises(TypeError):
+        pr.select(a, b, "1")
+
+
+def test_evaluate_batch_matches_evaluate():
+    inputs = [secrets.token_bytes(i) for i in range(40)]
+    server = OPRFServer.generate()
+    assert server.evaluate_batch(inputs) == [server.evaluate(x) for x in inputs]
+    assert server.evaluate_batch([]) == []
+    poprf = POPRFServer.generate()
+    assert poprf.evaluate_batch(inputs, b"info") == [poprf.evaluate(x, b"info") for x in inputs]
+    with pytest.raises(TypeError, match=r"inputs\[1\]"):
+        server.evaluate_batch([b"a", "b"])
+    with pytest.raises(InvalidInputError, match=r"inputs\[1\]"):
+        poprf.evaluate_batch([b"a", bytes(70000)], b"info")
+
+
+def test_evaluate_batch_rfc9497_vectors():
+    """The RFC 9497 test vectors' outputs through evaluate_batch (their keys derived from the seed)."""
+    suites = json.loads((Path(__file__).parent / "vectors" / "rfc9497-ristretto255-sha512.json").read_text())
+    checked = 0
+    for suite in suites:
+        if suite["mode"] == 1:
+            continue  # VOPRF's evaluate is the OPRF one (same class layout), checked through mode 0
+        cls = OPRFServer if suite["mode"] == 0 else POPRFServer
+        server = cls(bytes.fromhex(suite["skSm"]))
+        for v in suite["vectors"]:
+            inputs = [bytes.fromhex(x) for x in v["Input"].split(",")]
+            outputs = [bytes.fromhex(x) for x in v["Output"].split(",")]
+            got = (server.evaluate_batch(inputs) if suite["mode"] == 0 else
+                   server.evaluate_batch(inputs, bytes.fromhex(v["Info"])))
+            assert got == outputs
+            checked += 1
+    assert checked >= 4
+
+
+def test_evaluate_batch_against_the_voprf_package():
+    """evaluate_batch against voprf (PyPI: an independent RFC 9497 implementation in Rust, on curve25519-dalek):
+    its VOPRF Evaluator's evaluate_known_input with the key derived from the same seed and info."""
+    voprf = pytest.importorskip("voprf.ristretto")
+    from pyristretto.oprf import VOPRFServer
+    seed, info = secrets.token_bytes(32), b"test key info"
+    inputs = [b"", b"a", secrets.token_bytes(40), bytes(300)]
+    evaluator = voprf.Evaluator.from_seed(seed, info)
+    assert VOPRFServer.derive(seed, info).evaluate_batch(inputs) == [bytes(evaluator.evaluate_known_input(x))
+                                                                     for x in inputs]
+
+
+# ---- 8 threads sharing the objects --------------------------------------------------------------------------
+def test_eight_threads_share_vectors():
+    a, b = rand_ints(300), rand_ints(300)
+    A, B = ScalarVector(a), ScalarVector(b)
+    G = PointVector.derive_generators(b"threads", 300)
+    x, y = secrets.randbelow(Q), secrets.randbelow(Q)
+
+    def work():
+        return (A * B + A, A.inner(B), A.fold(x, y), A.batch_invert(), G.fold_vartime(x, y), G.msm(A), G * x,
+                PointVector.hash_to_group([bytes(A[:2])], b"T"))
+
+    expected = work()
+    results, errors = [], []
+
+    def worker():
+        try:
+            for _ in range(3):
+                results.append(work())
+        except Exception as e:  # pragma: no cover - reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=worker) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors and len(results) == 24
+    assert all(r == expected for r in results)
