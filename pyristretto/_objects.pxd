@@ -94,8 +94,7 @@ cdef int hash_message(object msg, object dst, message_hash function, uint8_t* ou
 @cython.final
 cdef class ScalarVector:
     cdef CSecretBuffer buf            # 32*n bytes: n scalars reduced mod q, little-endian; wiped when freed
-    cdef size_t n
-    cdef bint _ready                  # constructed: __init__ refuses to run again (buf may be read without the GIL)
+    cdef size_t n                     # set once, in __cinit__ or by sv_new's caller, before anyone else sees it
 
 
 # ---- many points (_vectors.pxi) ------------------------------------------------------------------------

@@ -7,7 +7,6 @@ cdef ScalarVector sv_new(size_t n):
     cdef ScalarVector v = ScalarVector.__new__(ScalarVector)
     v.buf.allocate(32 * n)
     v.n = n
-    v._ready = True
     return v
 
 
@@ -110,25 +109,24 @@ cdef class ScalarVector:
     does; for the same reason as Scalar (equal to ints by value mod q) a ScalarVector is unhashable. The repr hides
     the values; a pickle carries them (they may be secrets: protect the pickle); copy() returns the object itself."""
 
-    def __init__(self, values):
-        cdef CSecretBuffer own
+    def __cinit__(self, *args):
+        # Built here, not in __init__ (as Scalar), so that a live ScalarVector can never change: others may read its
+        # buffer without the GIL. ScalarVector.__new__(ScalarVector) without an argument (the internal fast path,
+        # sv_new) is the empty vector.
         cdef size_t n
-        if self._ready:
-            raise TypeError("ScalarVector is immutable: __init__ cannot run twice")
+        if not args:
+            return
+        if len(args) != 1:
+            raise TypeError(f"ScalarVector() takes one argument, the values ({len(args)} given)")
+        values = args[0]
         if type(values) is ScalarVector:
             n = (<ScalarVector>values).n
-            own.allocate(32 * n)
+            self.buf.allocate(32 * n)
             if n:
-                memcpy(own.data(), sv_data(<ScalarVector>values), 32 * n)
+                memcpy(self.buf.data(), sv_data(<ScalarVector>values), 32 * n)
         else:
-            n = read_scalars(values, own)  # every form the msm scalars take; user code may run meanwhile
-        if self._ready:
-            raise TypeError("ScalarVector is immutable: __init__ cannot run twice")
-        self.buf.allocate(32 * n)
-        if n:
-            memcpy(self.buf.data(), own.data(), 32 * n)
+            n = read_scalars(values, self.buf)  # every form the msm scalars take; no one else sees self yet
         self.n = n
-        self._ready = True
 
     @staticmethod
     def random(n):

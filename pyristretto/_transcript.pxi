@@ -113,13 +113,16 @@ cdef class Transcript:
         label and message are bytes-like; a message longer than 2^32 - 1 bytes is a ValueError."""
         cdef CSecretBuffer copy
         cdef size_t n
-        cdef const uint8_t* mp = borrow_bytes(message, "message", copy, &n)
+        cdef const uint8_t* mp
+        self.state()  # an uninitialised transcript raises before the arguments are read
+        mp = borrow_bytes(message, "message", copy, &n)
         check_length(n, "message")
         self.append(label, mp, n)
 
     def append_u64(self, label, value):
         """Appends an integer 0 <= value < 2^64 as the message of its 8 little-endian bytes (ValueError outside)."""
         cdef uint8_t le[8]
+        self.state()  # an uninitialised transcript raises before the arguments are read
         try:
             v = operator.index(value)
         except TypeError:
@@ -152,10 +155,10 @@ cdef class Transcript:
 
     def challenge_bytes(self, label, n):
         """n challenge bytes (0 <= n <= 2^32 - 1): meta-AD(label), meta-AD(n as 4 little-endian bytes), PRF(n)."""
+        cdef CMerlinTranscript* t = self.state()  # an uninitialised transcript raises before the arguments are read
         cdef CSecretBuffer copy
         cdef size_t ln, length = output_length(n, "n")
         cdef const uint8_t* lp = borrow_bytes(label, "label", copy, &ln)
-        cdef CMerlinTranscript* t = self.state()
         cdef bytes out = PyBytes_FromStringAndSize(NULL, length)
         t.challenge_bytes(lp, ln, <uint8_t*>PyBytes_AS_STRING(out), length)
         return out
@@ -163,10 +166,10 @@ cdef class Transcript:
     def challenge_scalar(self, label):
         """A challenge Scalar: 64 challenge bytes reduced mod q (as the dalek protocols, Bulletproofs among
         them, derive theirs)."""
+        cdef CMerlinTranscript* t = self.state()  # an uninitialised transcript raises before the arguments are read
         cdef CSecretBuffer copy
         cdef size_t n
         cdef const uint8_t* lp = borrow_bytes(label, "label", copy, &n)
-        cdef CMerlinTranscript* t = self.state()
         cdef Scalar r = Scalar.__new__(Scalar)
         t.challenge_scalar(lp, n, r.s)
         return r

@@ -255,7 +255,7 @@ cdef class PointVector:
     def __mul__(self, s):
         """V * s: every point times the one scalar s (int or Scalar), constant-time in s (the scale path)."""
         cdef CSecretBuffer k
-        cdef size_t n = self.pts.size(), i
+        cdef size_t n = ready(self).pts.size(), i
         k.allocate(32 * max(n, 1))
         if not read_scalar_operand(s, k.data()):
             return NotImplemented
@@ -277,7 +277,7 @@ cdef class PointVector:
         cdef size_t total = 0, offset = 0
         cdef PointVector part
         for part in parts:
-            total += part.pts.size()
+            total += ready(part).pts.size()
         cdef PointVector r = vector_new(total)
         for part in parts:
             if part.pts.size():
@@ -313,7 +313,7 @@ cdef class PointVector:
     def scale_vartime(self, scalars):
         """scale for PUBLIC scalars (time depends on them): element-wise s_i * P_i as a PointVector."""
         cdef CSecretBuffer s
-        cdef size_t n = read_scalars(scalars, s), m = self.pts.size()
+        cdef size_t m = ready(self).pts.size(), n = read_scalars(scalars, s)
         if n != m:
             raise ValueError(f"scale_vartime: {n} scalars but {m} points")
         cdef PointVector r = vector_new(n)
@@ -326,7 +326,7 @@ cdef class PointVector:
         PUBLIC x and y (scalars; time depends on them): the generator folding of an inner-product argument, as a
         PointVector of n/2 points, one two-point multiplication per pair (threads for large n)."""
         cdef uint8_t xy[64]
-        cdef size_t n = self.pts.size()
+        cdef size_t n = ready(self).pts.size()
         if n % 2:
             raise ValueError(f"fold_vartime: the length must be even, got {n}")
         read_scalar(x, "x", xy)

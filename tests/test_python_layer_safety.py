@@ -50,7 +50,8 @@ def _extension_classes():
 
 EXTENSION_CLASSES = _extension_classes()
 # Built in __cinit__, so __new__ alone gives a valid object: its value.
-BUILT_BY_NEW = {"pyristretto._objects.Point": Point.identity(), "pyristretto._objects.Scalar": Scalar(0)}
+BUILT_BY_NEW = {"pyristretto._objects.Point": Point.identity(), "pyristretto._objects.Scalar": Scalar(0),
+                "pyristretto._objects.ScalarVector": pyristretto.ScalarVector([])}
 # Cython's automatic pickling of a class with C members (no __reduce__ of its own): it raises its own TypeError.
 _CYTHON_PICKLE = "__reduce_cython__"
 
