@@ -44,7 +44,7 @@ fi
 
 echo "docs: sphinx-build -W --keep-going"
 rm -rf docs/_build/html
-"$PY" -m sphinx -b html -E -W --keep-going -q docs docs/_build/html
+"$PY" -m sphinx -b html -E -W --keep-going -q -d docs/_build/doctrees docs docs/_build/html
 
 echo "docs: screenshots with headless Chromium"
 shots=docs/_build/screenshots

@@ -1,8 +1,8 @@
-"""The README's example runs verbatim."""
+"""The README's example and the objects page's example run verbatim, and their results are checked independently
+(every other block of the README and of docs/ runs in tests/test_doc_examples.py)."""
 import re
-from pathlib import Path
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+from readme_blocks import README, run_python_block
 
 
 def test_readme_example_runs_verbatim():
@@ -19,11 +19,8 @@ def test_readme_example_runs_verbatim():
         pyristretto.point_mul(7, namespace["H2"]))
 
 
-def test_readme_objects_example_runs_verbatim():
-    text = README.read_text()
-    example = re.search(r"## Objects: `Point`, `Scalar`, `FixedBase`.*?```python\n(.*?)```", text, re.S).group(1)
-    namespace = {}
-    exec(compile(example, str(README), "exec"), namespace)
+def test_docs_objects_example_runs_verbatim():
+    namespace = run_python_block("# The objects", "docs/objects.md")
     import pyristretto
     from pyristretto import Point
     # the proof verifies with the functional API too, and the commitment opens to its values independently
