@@ -138,7 +138,7 @@ def H5(m: Bytes) -> bytes:
 
 
 # ---- argument checks ---------------------------------------------------------------------------------
-def _bytes(value, name):
+def _bytes(value, name) -> bytes:
     if isinstance(value, str) or not isinstance(value, (bytes, bytearray, memoryview)):
         raise TypeError(f"{name}: expected a bytes-like object, got {type(value).__name__}")
     return bytes(value)
@@ -172,7 +172,7 @@ def _identifier(value, name="identifier"):
 _MAX_PARTICIPANTS_BOUND = 2**16  # RFC 9591: MAX_PARTICIPANTS < 2^16 (identifiers of the dealer fit in 16 bits)
 
 
-def _count(value, name):
+def _count(value, name) -> int:
     if isinstance(value, bool):
         raise TypeError(f"{name}: expected an int")
     try:
@@ -181,7 +181,7 @@ def _count(value, name):
         raise TypeError(f"{name}: expected an int, got {type(value).__name__}") from None
 
 
-def _min_participants(value):
+def _min_participants(value) -> int:
     """The threshold as an int, InvalidParameterError unless 2 <= it < 2^16 (RFC 9591: a threshold of 1 or 0
     makes every share the secret itself)."""
     min_participants = _count(value, "min_participants")
@@ -190,7 +190,7 @@ def _min_participants(value):
     return min_participants
 
 
-def _thresholds(max_participants, min_participants):
+def _thresholds(max_participants, min_participants) -> Tuple[int, int]:
     """``(max_participants, min_participants)`` as ints, InvalidParameterError unless RFC 9591's
     ``2 <= MIN_PARTICIPANTS <= MAX_PARTICIPANTS < 2^16`` holds."""
     min_participants = _min_participants(min_participants)
@@ -516,11 +516,11 @@ def verify_batch(messages: Iterable[Bytes], signatures: Iterable[Bytes], public_
     weights and their products, one batch decoding of every encoded key with the R's, and the MSM. Keys given as
     ``Point``s are not decoded again. A verifier with a fixed set of keys does better with ``Verifier``, which
     keeps tables for them."""
-    messages, signatures, public_keys = _batch_arguments(messages, signatures, public_keys)
+    msgs, sigs, pks = _batch_arguments(messages, signatures, public_keys)
     key_index: Dict[bytes, int] = {}  # encoding -> position in keys
-    keys = []  # each distinct key once: a Point (not decoded again) or its encoding (decoded with the R's)
+    keys: List[ElementLike] = []  # each distinct key once: a Point (not decoded again) or its encoding (decoded with the R's)
     slots = []
-    for k, public_key in enumerate(public_keys):
+    for k, public_key in enumerate(pks):
         encoding = public_key if type(public_key) is bytes else _encoding(public_key, f"public_keys[{k}]")
         slot = key_index.get(encoding)
         if slot is None:
@@ -530,14 +530,14 @@ def verify_batch(messages: Iterable[Bytes], signatures: Iterable[Bytes], public_
             keys.append(public_key if type(public_key) is Point else encoding)
         slots.append(slot)
     try:
-        return grp.schnorr_verify_batch(_CHALLENGE_PREFIX, messages, signatures, slots, keys)
+        return grp.schnorr_verify_batch(_CHALLENGE_PREFIX, msgs, sigs, slots, keys)
     except grp.InvalidPointError:  # an invalid key is the caller's error (an invalid R gives False)
         for slot, key in enumerate(keys):
             _element(key, f"public_keys[{slots.index(slot)}]")
         raise
 
 
-def _batch_arguments(messages, signatures, public_keys):
+def _batch_arguments(messages, signatures, public_keys) -> Tuple[List[bytes], List[Bytes], List[ElementLike]]:
     messages = [m if type(m) is bytes else _bytes(m, f"messages[{k}]") for k, m in enumerate(messages)]
     signatures, public_keys = list(signatures), list(public_keys)
     if not len(messages) == len(signatures) == len(public_keys):
@@ -580,9 +580,9 @@ class Verifier:
     def verify_batch(self, messages: Iterable[Bytes], signatures: Iterable[Bytes],
                      public_keys: Iterable[ElementLike]) -> bool:
         """``verify_batch`` for signatures under this verifier's keys (InvalidParameterError for another key)."""
-        messages, signatures, public_keys = _batch_arguments(messages, signatures, public_keys)
-        slots = [self._slot(pk, f"public_keys[{k}]") for k, pk in enumerate(public_keys)]
-        return grp.schnorr_verify_batch(_CHALLENGE_PREFIX, messages, signatures, slots, self._keys, self._table)
+        msgs, sigs, pks = _batch_arguments(messages, signatures, public_keys)
+        slots = [self._slot(pk, f"public_keys[{k}]") for k, pk in enumerate(pks)]
+        return grp.schnorr_verify_batch(_CHALLENGE_PREFIX, msgs, sigs, slots, self._keys, self._table)
 
 
 # ---- trusted dealer key generation and verifiable secret sharing (RFC 9591 appendix C) -----------------
