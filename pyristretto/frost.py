@@ -13,7 +13,7 @@ group public key, in two rounds::
 
 Identifiers are ints in [1, q) (the dealer uses 1..n). Inputs: an element is a ``Point`` or its 32-byte encoding;
 a scalar is a ``Scalar``, an int in [0, q) or its 32-byte canonical encoding. Outputs: elements, signatures and
-commitments are bytes (what participants exchange); nonces and the dealer's secret shares are ``Scalar``s
+commitments are bytes (what participants exchange); nonces and the dealer's secret shares are ``Scalar`` objects
 (``nonce_generate``, ``H3``, ``SigningNonces``, ``trusted_dealer_keygen``; ``as_scalar=False`` gives the shares as
 ints); signature shares, binding factors, challenges and Lagrange coefficients are ints as before. RFC 9591's
 bounds hold everywhere: ``2 <= MIN_PARTICIPANTS <= MAX_PARTICIPANTS < 2^16``; ``sign`` and ``aggregate`` refuse a
@@ -24,7 +24,7 @@ and ``aggregate`` verifies the signature before returning it). A ``SigningNonces
 Signatures are ``SerializeElement(R) || SerializeScalar(z)``. The randomness (nonces, dealer coefficients) comes
 from libsodium's CSPRNG; the keyword arguments starting with ``_test_`` exist only to replay the RFC's test vector.
 
-Secrets: the signing key and shares, the polynomial coefficients and the nonces are ``Scalar``s inside this
+Secrets: the signing key and shares, the polynomial coefficients and the nonces are ``Scalar`` objects inside this
 module (wiped when freed) and only meet constant-time code: ``Point.base_mul`` (the C++ core, checked by valgrind),
 ``Scalar`` arithmetic (libsodium), and nonce generation, whose SHA-512 (libsodium) reads the secret share from
 the ``Scalar``'s C buffer, in one C++ call that wipes its random bytes, hash state and digest
@@ -258,7 +258,7 @@ def nonce_generate(secret: ScalarLike, *, _test_random_bytes: Optional[Bytes] = 
 
 
 class SigningNonces:
-    """A participant's secret ``(hiding, binding)`` nonce pair (``Scalar``s) from ``commit``, good for one
+    """A participant's secret ``(hiding, binding)`` nonce pair (``Scalar`` objects) from ``commit``, good for one
     ``sign`` only; ``commitments`` is the public pair ``(hiding*G, binding*G)`` as 32-byte encodings."""
     __slots__ = ("hiding", "binding", "commitments", "_points", "_used", "_lock")
 
@@ -514,7 +514,7 @@ def verify_batch(messages: Iterable[Bytes], signatures: Iterable[Bytes], public_
     to find which); True for an empty batch; InvalidCommitmentError for an invalid public key. The work after the
     keys are sorted out runs in one C++ call (``pyristretto._group.schnorr_verify_batch``): parsing, challenges,
     weights and their products, one batch decoding of every encoded key with the R's, and the MSM. Keys given as
-    ``Point``s are not decoded again. A verifier with a fixed set of keys does better with ``Verifier``, which
+    ``Point`` objects are not decoded again. A verifier with a fixed set of keys does better with ``Verifier``, which
     keeps tables for them."""
     msgs, sigs, pks = _batch_arguments(messages, signatures, public_keys)
     key_index: Dict[bytes, int] = {}  # encoding -> position in keys
@@ -604,7 +604,7 @@ def secret_share_shard(s: ScalarLike, coefficients: Iterable[ScalarLike], max_pa
     ``s`` and the other ``coefficients``, so any ``len(coefficients) + 1`` shares recover ``s``. The threshold
     ``len(coefficients) + 1`` and ``max_participants`` must satisfy RFC 9591's ``2 <= MIN_PARTICIPANTS <=
     MAX_PARTICIPANTS < 2^16`` (InvalidParameterError: with no coefficient every share would be ``s``). The shares
-    are ``Scalar``s (wiped when freed), or ints with ``as_scalar=False``, which can never be wiped."""
+    are ``Scalar`` objects (wiped when freed), or ints with ``as_scalar=False``, which can never be wiped."""
     coeffs = [_scalar(s, "s")] + [_scalar(c, f"coefficients[{k}]") for k, c in enumerate(coefficients)]
     max_participants = _count(max_participants, "max_participants")
     if len(coeffs) > max_participants:
@@ -664,7 +664,7 @@ def trusted_dealer_keygen(secret_key: Optional[ScalarLike], max_participants: Su
     """RFC 9591 trusted_dealer_keygen: ``(shares, group_public_key, vss_commitment)`` where ``shares`` is
     ``[(i, sk_i)]`` for ``i`` in 1..max_participants, any ``min_participants`` of which can sign.
     ``secret_key`` None draws a random one. Each participant checks its share with ``vss_verify``. The shares
-    are ``Scalar``s (wiped when freed), or ints with ``as_scalar=False``; the group key and commitments are 32-byte
+    are ``Scalar`` objects (wiped when freed), or ints with ``as_scalar=False``; the group key and commitments are 32-byte
     encodings. InvalidParameterError unless ``2 <= min_participants <= max_participants < 2^16`` (RFC 9591).
     ``_test_coefficients`` replays a test vector; never use it otherwise."""
     max_participants, min_participants = _thresholds(max_participants, min_participants)

@@ -27,3 +27,31 @@ def test_python_block_runs(page, line, source):
 def test_readme_is_at_most_12_kb():
     size = len(README.read_bytes())
     assert size <= 12 * 1024, f"README.md is {size} bytes: move the detail into docs/"
+
+
+def _docstrings():
+    """(name, docstring) of the modules the API reference renders, their functions, classes and methods."""
+    import importlib
+    import inspect
+
+    for module_name in ("pyristretto", "pyristretto.oprf", "pyristretto.frost", "pyristretto.dask"):
+        module = importlib.import_module(module_name)
+        yield module_name, module.__doc__ or ""
+        for name, value in vars(module).items():
+            if name.startswith("_") or not (inspect.isclass(value) or callable(value)):
+                continue
+            yield f"{module_name}.{name}", getattr(value, "__doc__", None) or ""
+            if inspect.isclass(value):
+                for attr, member in vars(value).items():
+                    if not attr.startswith("_"):
+                        yield f"{module_name}.{name}.{attr}", getattr(member, "__doc__", None) or ""
+
+
+def test_docstrings_close_their_inline_literals():
+    # reST ends ``literal`` only before a space or punctuation: ``Scalar``s runs on to the next `` and the API
+    # reference (autodoc) shows the text between as code, with no warning to catch it
+    bad = []
+    for name, doc in _docstrings():
+        parts = doc.split("``")
+        bad += [f"{name}: ``{parts[k - 1]}``{parts[k][:8]}" for k in range(2, len(parts), 2) if parts[k][:1].isalnum()]
+    assert not bad, bad
