@@ -1,6 +1,6 @@
 """pyristretto.dask against the single-process functions (issue 11).
 
-    python benchmarks/test_dask.py               # n = 2^20: the table of the README's "Distributed (Dask)"
+    python benchmarks/test_dask.py               # n = 2^20: the table of docs/dask.md
     python benchmarks/test_dask.py --log2n 16    # quicker
     python -m pytest benchmarks/test_dask.py     # a small run that checks the results, no timing assertions
 

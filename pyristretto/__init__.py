@@ -1,6 +1,7 @@
 """pyristretto: Ristretto255 group operations for Python, on a C++17 core and libsodium.
 
-See README.md for a tour; the contract is documented function by function in the docstrings.
+The documentation (docs/, built by scripts/docs.sh) has a tour; the contract is documented function by function in
+the docstrings.
 """
 import operator as _operator
 import os as _os

@@ -18,7 +18,14 @@ from pyristretto._objects import (
 )
 
 __version__: str
-__all__: List[str]
+__all__ = [
+    "FixedBase", "MSMTable", "Point", "PointVector", "Scalar", "Transcript", "TranscriptRng", "TranscriptRngBuilder",
+    "G", "H", "IDENTITY", "Hp", "Hs", "InvalidPointError", "assert_valid_point", "backend", "base_mul",
+    "derive_generators", "expand_message_xmd", "from_bytes32", "get_include", "get_threads", "hash_to_group",
+    "hash_to_scalar", "is_valid_point", "msm", "msm_vartime", "pedersen_commit", "point_add", "point_mul",
+    "point_neg", "point_sub", "point_sum", "q", "sc_add", "sc_inv", "sc_mul", "sc_neg", "sc_rand", "sc_reduce",
+    "sc_sub", "set_threads", "sodium_version", "to_bytes32",
+]
 
 def get_include() -> List[str]: ...
 def set_threads(k: SupportsIndex) -> None: ...

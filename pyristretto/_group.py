@@ -61,7 +61,7 @@ def deserialize_scalar(data):
         return None
 
 
-def scalar_argument(value, name, encoding_error=ValueError):
+def scalar_argument(value, name, encoding_error=ValueError) -> Scalar:
     """A scalar argument as a Scalar: a Scalar, an int-like in [0, q), or a canonical 32-byte encoding. TypeError
     for other types, ValueError for an int out of range, `encoding_error` for a bad encoding. An int argument is
     converted straight into the Scalar's C buffer (no arithmetic on it in Python beyond the range check)."""

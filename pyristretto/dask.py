@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import operator
 import re
-from typing import List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union, cast
 
 import dask.array as da
 import numpy as np
@@ -62,12 +62,14 @@ def _as_dask(array: ArrayLike, name: str, row_chunks: Optional[Tuple[int, ...]])
     if array.ndim != 2 or array.shape[1] != 32:
         raise ValueError(f"{name}: expected shape (n, 32), got {array.shape}")
     if isinstance(array, np.ndarray):
-        array = da.from_array(array, chunks=(row_chunks or DEFAULT_CHUNK_ROWS, 32))
-    if any(np.isnan(c) for c in array.chunks[0]):
+        result = da.from_array(array, chunks=(row_chunks or DEFAULT_CHUNK_ROWS, 32))
+    else:
+        result = array
+    if any(np.isnan(c) for c in result.chunks[0]):
         raise ValueError(f"{name}: unknown chunk sizes; call {name}.compute_chunk_sizes() first")
-    if len(array.chunks[1]) != 1:
-        array = array.rechunk({1: 32})
-    return array
+    if len(result.chunks[1]) != 1:
+        result = result.rechunk({1: 32})
+    return result
 
 
 def _offsets(chunks: Sequence[int]) -> List[int]:
@@ -95,7 +97,7 @@ def _combine(partials: Sequence[Partial]) -> Partial:
     invalid = [p for p in partials if isinstance(p, int)]
     if invalid:
         return min(invalid)
-    return _pr.point_sum(b"".join(partials))
+    return _pr.point_sum(b"".join(cast(Sequence[bytes], partials)))  # no int among them
 
 
 def _finish(partial: Partial) -> bytes:
@@ -115,7 +117,7 @@ def _reduce(function_name: str, arrays: List[da.Array], split_every: Optional[in
     chunk_rows = arrays[-1].chunks[0]  # the points' chunks: every other array is aligned to them
     token = tokenize(function_name, split_every, *arrays)
     name = f"pyristretto-{function_name.replace('_', '-')}-{token}"
-    graph = {}
+    graph: Dict[Any, Any] = {}
     level = []
     for i, (offset, rows) in enumerate(zip(_offsets(chunk_rows), chunk_rows)):
         if rows:  # an empty chunk adds nothing: no task
@@ -130,7 +132,7 @@ def _reduce(function_name: str, arrays: List[da.Array], split_every: Optional[in
             graph[(name, depth, j)] = (_combine, list(group))
             level.append((name, depth, j))
     graph[name] = (_finish, level[0] if level else IDENTITY)
-    result = Delayed(name, HighLevelGraph.from_collections(name, graph, dependencies=arrays))
+    result = Delayed(name, HighLevelGraph.from_collections(name, graph, dependencies=cast(Any, arrays)))
     return result.compute() if compute else result
 
 

@@ -13,7 +13,7 @@ group public key, in two rounds::
 
 Identifiers are ints in [1, q) (the dealer uses 1..n). Inputs: an element is a ``Point`` or its 32-byte encoding;
 a scalar is a ``Scalar``, an int in [0, q) or its 32-byte canonical encoding. Outputs: elements, signatures and
-commitments are bytes (what participants exchange); nonces and the dealer's secret shares are ``Scalar``s
+commitments are bytes (what participants exchange); nonces and the dealer's secret shares are ``Scalar`` objects
 (``nonce_generate``, ``H3``, ``SigningNonces``, ``trusted_dealer_keygen``; ``as_scalar=False`` gives the shares as
 ints); signature shares, binding factors, challenges and Lagrange coefficients are ints as before. RFC 9591's
 bounds hold everywhere: ``2 <= MIN_PARTICIPANTS <= MAX_PARTICIPANTS < 2^16``; ``sign`` and ``aggregate`` refuse a
@@ -24,7 +24,7 @@ and ``aggregate`` verifies the signature before returning it). A ``SigningNonces
 Signatures are ``SerializeElement(R) || SerializeScalar(z)``. The randomness (nonces, dealer coefficients) comes
 from libsodium's CSPRNG; the keyword arguments starting with ``_test_`` exist only to replay the RFC's test vector.
 
-Secrets: the signing key and shares, the polynomial coefficients and the nonces are ``Scalar``s inside this
+Secrets: the signing key and shares, the polynomial coefficients and the nonces are ``Scalar`` objects inside this
 module (wiped when freed) and only meet constant-time code: ``Point.base_mul`` (the C++ core, checked by valgrind),
 ``Scalar`` arithmetic (libsodium), and nonce generation, whose SHA-512 (libsodium) reads the secret share from
 the ``Scalar``'s C buffer, in one C++ call that wipes its random bytes, hash state and digest
@@ -138,7 +138,7 @@ def H5(m: Bytes) -> bytes:
 
 
 # ---- argument checks ---------------------------------------------------------------------------------
-def _bytes(value, name):
+def _bytes(value, name) -> bytes:
     if isinstance(value, str) or not isinstance(value, (bytes, bytearray, memoryview)):
         raise TypeError(f"{name}: expected a bytes-like object, got {type(value).__name__}")
     return bytes(value)
@@ -172,7 +172,7 @@ def _identifier(value, name="identifier"):
 _MAX_PARTICIPANTS_BOUND = 2**16  # RFC 9591: MAX_PARTICIPANTS < 2^16 (identifiers of the dealer fit in 16 bits)
 
 
-def _count(value, name):
+def _count(value, name) -> int:
     if isinstance(value, bool):
         raise TypeError(f"{name}: expected an int")
     try:
@@ -181,7 +181,7 @@ def _count(value, name):
         raise TypeError(f"{name}: expected an int, got {type(value).__name__}") from None
 
 
-def _min_participants(value):
+def _min_participants(value) -> int:
     """The threshold as an int, InvalidParameterError unless 2 <= it < 2^16 (RFC 9591: a threshold of 1 or 0
     makes every share the secret itself)."""
     min_participants = _count(value, "min_participants")
@@ -190,7 +190,7 @@ def _min_participants(value):
     return min_participants
 
 
-def _thresholds(max_participants, min_participants):
+def _thresholds(max_participants, min_participants) -> Tuple[int, int]:
     """``(max_participants, min_participants)`` as ints, InvalidParameterError unless RFC 9591's
     ``2 <= MIN_PARTICIPANTS <= MAX_PARTICIPANTS < 2^16`` holds."""
     min_participants = _min_participants(min_participants)
@@ -258,7 +258,7 @@ def nonce_generate(secret: ScalarLike, *, _test_random_bytes: Optional[Bytes] = 
 
 
 class SigningNonces:
-    """A participant's secret ``(hiding, binding)`` nonce pair (``Scalar``s) from ``commit``, good for one
+    """A participant's secret ``(hiding, binding)`` nonce pair (``Scalar`` objects) from ``commit``, good for one
     ``sign`` only; ``commitments`` is the public pair ``(hiding*G, binding*G)`` as 32-byte encodings."""
     __slots__ = ("hiding", "binding", "commitments", "_points", "_used", "_lock")
 
@@ -514,13 +514,13 @@ def verify_batch(messages: Iterable[Bytes], signatures: Iterable[Bytes], public_
     to find which); True for an empty batch; InvalidCommitmentError for an invalid public key. The work after the
     keys are sorted out runs in one C++ call (``pyristretto._group.schnorr_verify_batch``): parsing, challenges,
     weights and their products, one batch decoding of every encoded key with the R's, and the MSM. Keys given as
-    ``Point``s are not decoded again. A verifier with a fixed set of keys does better with ``Verifier``, which
+    ``Point`` objects are not decoded again. A verifier with a fixed set of keys does better with ``Verifier``, which
     keeps tables for them."""
-    messages, signatures, public_keys = _batch_arguments(messages, signatures, public_keys)
+    msgs, sigs, pks = _batch_arguments(messages, signatures, public_keys)
     key_index: Dict[bytes, int] = {}  # encoding -> position in keys
-    keys = []  # each distinct key once: a Point (not decoded again) or its encoding (decoded with the R's)
+    keys: List[ElementLike] = []  # each distinct key once: a Point (not decoded again) or its encoding (decoded with the R's)
     slots = []
-    for k, public_key in enumerate(public_keys):
+    for k, public_key in enumerate(pks):
         encoding = public_key if type(public_key) is bytes else _encoding(public_key, f"public_keys[{k}]")
         slot = key_index.get(encoding)
         if slot is None:
@@ -530,14 +530,14 @@ def verify_batch(messages: Iterable[Bytes], signatures: Iterable[Bytes], public_
             keys.append(public_key if type(public_key) is Point else encoding)
         slots.append(slot)
     try:
-        return grp.schnorr_verify_batch(_CHALLENGE_PREFIX, messages, signatures, slots, keys)
+        return grp.schnorr_verify_batch(_CHALLENGE_PREFIX, msgs, sigs, slots, keys)
     except grp.InvalidPointError:  # an invalid key is the caller's error (an invalid R gives False)
         for slot, key in enumerate(keys):
             _element(key, f"public_keys[{slots.index(slot)}]")
         raise
 
 
-def _batch_arguments(messages, signatures, public_keys):
+def _batch_arguments(messages, signatures, public_keys) -> Tuple[List[bytes], List[Bytes], List[ElementLike]]:
     messages = [m if type(m) is bytes else _bytes(m, f"messages[{k}]") for k, m in enumerate(messages)]
     signatures, public_keys = list(signatures), list(public_keys)
     if not len(messages) == len(signatures) == len(public_keys):
@@ -580,9 +580,9 @@ class Verifier:
     def verify_batch(self, messages: Iterable[Bytes], signatures: Iterable[Bytes],
                      public_keys: Iterable[ElementLike]) -> bool:
         """``verify_batch`` for signatures under this verifier's keys (InvalidParameterError for another key)."""
-        messages, signatures, public_keys = _batch_arguments(messages, signatures, public_keys)
-        slots = [self._slot(pk, f"public_keys[{k}]") for k, pk in enumerate(public_keys)]
-        return grp.schnorr_verify_batch(_CHALLENGE_PREFIX, messages, signatures, slots, self._keys, self._table)
+        msgs, sigs, pks = _batch_arguments(messages, signatures, public_keys)
+        slots = [self._slot(pk, f"public_keys[{k}]") for k, pk in enumerate(pks)]
+        return grp.schnorr_verify_batch(_CHALLENGE_PREFIX, msgs, sigs, slots, self._keys, self._table)
 
 
 # ---- trusted dealer key generation and verifiable secret sharing (RFC 9591 appendix C) -----------------
@@ -604,7 +604,7 @@ def secret_share_shard(s: ScalarLike, coefficients: Iterable[ScalarLike], max_pa
     ``s`` and the other ``coefficients``, so any ``len(coefficients) + 1`` shares recover ``s``. The threshold
     ``len(coefficients) + 1`` and ``max_participants`` must satisfy RFC 9591's ``2 <= MIN_PARTICIPANTS <=
     MAX_PARTICIPANTS < 2^16`` (InvalidParameterError: with no coefficient every share would be ``s``). The shares
-    are ``Scalar``s (wiped when freed), or ints with ``as_scalar=False``, which can never be wiped."""
+    are ``Scalar`` objects (wiped when freed), or ints with ``as_scalar=False``, which can never be wiped."""
     coeffs = [_scalar(s, "s")] + [_scalar(c, f"coefficients[{k}]") for k, c in enumerate(coefficients)]
     max_participants = _count(max_participants, "max_participants")
     if len(coeffs) > max_participants:
@@ -664,7 +664,7 @@ def trusted_dealer_keygen(secret_key: Optional[ScalarLike], max_participants: Su
     """RFC 9591 trusted_dealer_keygen: ``(shares, group_public_key, vss_commitment)`` where ``shares`` is
     ``[(i, sk_i)]`` for ``i`` in 1..max_participants, any ``min_participants`` of which can sign.
     ``secret_key`` None draws a random one. Each participant checks its share with ``vss_verify``. The shares
-    are ``Scalar``s (wiped when freed), or ints with ``as_scalar=False``; the group key and commitments are 32-byte
+    are ``Scalar`` objects (wiped when freed), or ints with ``as_scalar=False``; the group key and commitments are 32-byte
     encodings. InvalidParameterError unless ``2 <= min_participants <= max_participants < 2^16`` (RFC 9591).
     ``_test_coefficients`` replays a test vector; never use it otherwise."""
     max_participants, min_participants = _thresholds(max_participants, min_participants)

@@ -15,13 +15,13 @@ public ``info`` string that tweaks the key. The classes follow the RFC's roles::
 Inputs: an element is a ``Point`` or its 32-byte encoding (any bytes-like); a scalar (a private key, a blind)
 is a ``Scalar``, an int in [1, q) or its 32-byte canonical encoding. Outputs: what goes on the wire is bytes
 (elements are 32-byte canonical encodings, proofs the 64-byte ``SerializeScalar(c) || SerializeScalar(s)``,
-outputs 64 bytes); blinds are ``Scalar``s, and a server's private key is the ``Scalar`` ``server.private_key``.
+outputs 64 bytes); blinds are ``Scalar`` objects, and a server's private key is the ``Scalar`` ``server.private_key``.
 ``derive_key_pair`` and ``generate_key_pair`` return ``(int, bytes)`` as before (use the servers' ``derive`` and
 ``generate`` to keep the key out of Python ints). The randomness (blinds, proof nonces) comes
 from libsodium's CSPRNG; the keyword arguments starting with ``_test_`` exist only to replay the RFC's test vectors
 and must not be used otherwise.
 
-Secrets: the private key, the POPRF tweaked key ``t``, blinds and proof nonces are ``Scalar``s (wiped when
+Secrets: the private key, the POPRF tweaked key ``t``, blinds and proof nonces are ``Scalar`` objects (wiped when
 freed) and only meet constant-time code: ``Point`` multiplication and ``Point.base_mul`` (the C++ core, checked
 by valgrind) and ``Scalar`` arithmetic and inversion (libsodium), through ``pyristretto._group``. Proof
 verification uses ``msm_vartime`` on public values only.

@@ -8,7 +8,7 @@ runs what Scalar and the protocols' server evaluation and signing round do to se
 scalar add/sub/mul/negate/invert/reduce behind Scalar and sc_*, the core's own scalar_invert behind
 Scalar.invert and sc_inv, hash_to_scalar of a secret seed, and FROST's
 nonce hash of a secret share, hash_to_scalar_with_secret): see the
-README's "Constant time in the protocols".
+docs/security.md, "Constant time in the protocols".
 cpp/tests/ct_leaky.cpp is the control: deliberately leaky code that memcheck must flag, proving the check can fail.
 Both are built with g++ and clang++, at -O2 and at -O3 with the extension's flags, since the compiler and the
 optimiser decide whether a select becomes a branch. A missing compiler or valgrind fails the tests (never skips).

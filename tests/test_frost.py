@@ -375,8 +375,8 @@ def test_verification_from_8_threads(signed, fast_switching):
     run_concurrently(work, 8)
 
 
-def test_readme_example_runs_verbatim():
-    namespace = run_python_block("## Threshold signatures")
+def test_docs_example_runs_verbatim():
+    namespace = run_python_block("# FROST threshold signatures", "docs/protocols/frost.md")
     assert sorted(namespace["signers"]) == [1, 3]
     assert ref_verify(namespace["msg"], namespace["signature"], namespace["group_pk"])
 
@@ -412,8 +412,8 @@ def test_nonces_sign_once_across_threads(signed):
     assert frost.verify_signature_share(1, s["public_shares"][1], share, session, s["group_pk"], s["msg"])
 
 
-def test_readme_objects_example_runs_verbatim():
-    namespace = run_python_block("**Objects.** Element arguments take a `Point`")
+def test_docs_objects_example_runs_verbatim():
+    namespace = run_python_block("**Objects.** Element arguments take a `Point`", "docs/protocols/frost.md")
     assert all(ref_verify(m, sig, namespace["group_pk"]) for m, sig in zip(namespace["msgs"], namespace["signatures"]))
 
 

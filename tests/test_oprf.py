@@ -473,15 +473,15 @@ def test_servers_shared_by_8_threads(fast_switching):
     run_concurrently(work, 8)
 
 
-def test_readme_example_runs_verbatim():
-    namespace = run_python_block("## Oblivious PRFs")
+def test_docs_example_runs_verbatim():
+    namespace = run_python_block("# Oblivious PRFs", "docs/protocols/oprf.md")
     sk = int.from_bytes(namespace["server"].private_key_bytes(), "little")
     assert namespace["output"] == ref_output(1, sk, b"correct horse")
     assert namespace["outputs"] == [ref_output(1, sk, x) for x in (b"a", b"b", b"c")]
 
 
-def test_readme_objects_example_runs_verbatim():
-    namespace = run_python_block("**Objects.** The protocols run on the object layer")
+def test_docs_objects_example_runs_verbatim():
+    namespace = run_python_block("**Objects.** The protocols run on the object layer", "docs/protocols/oprf.md")
     assert type(namespace["blind"]) is oprf.Scalar and type(namespace["evaluated"]) is bytes
 
 

@@ -1,8 +1,8 @@
-"""The README's example runs verbatim."""
+"""The README's example and the objects page's example run verbatim, and their results are checked independently
+(every other block of the README and of docs/ runs in tests/test_doc_examples.py)."""
 import re
-from pathlib import Path
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+from readme_blocks import README, run_python_block
 
 
 def test_readme_example_runs_verbatim():
@@ -19,11 +19,8 @@ def test_readme_example_runs_verbatim():
         pyristretto.point_mul(7, namespace["H2"]))
 
 
-def test_readme_objects_example_runs_verbatim():
-    text = README.read_text()
-    example = re.search(r"## Objects: `Point`, `Scalar`, `FixedBase`.*?```python\n(.*?)```", text, re.S).group(1)
-    namespace = {}
-    exec(compile(example, str(README), "exec"), namespace)
+def test_docs_objects_example_runs_verbatim():
+    namespace = run_python_block("# The objects", "docs/objects.md")
     import pyristretto
     from pyristretto import Point
     # the proof verifies with the functional API too, and the commitment opens to its values independently
@@ -37,10 +34,7 @@ def test_readme_objects_example_runs_verbatim():
     assert type(namespace["C"]) is Point and bytes(namespace["C"]) == expected
 
 
-def test_readme_inner_product_argument_runs_verbatim():
-    """The toolkit section's inner-product argument (issue 20): proves, verifies, rejects a wrong commitment."""
-    import sys
-    sys.path.insert(0, str(Path(__file__).parent))
-    from readme_blocks import run_python_block
-    ns = run_python_block("## Zero-knowledge toolkit")
+def test_docs_inner_product_argument_runs_verbatim():
+    """The toolkit page's inner-product argument (issue 20): proves, verifies, rejects a wrong commitment."""
+    ns = run_python_block("# The zero-knowledge toolkit", "docs/toolkit.md")
     assert ns["verify"](ns["P"], ns["proof"]) and len(ns["proof"][0]) == 6

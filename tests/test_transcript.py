@@ -586,8 +586,8 @@ def test_threads_share_transcripts(fast_switching):
     assert len(set(everything)) == len(everything) == 8 * 400
 
 
-def test_readme_example_runs_verbatim():
-    namespace = run_python_block("## Fiat-Shamir transcripts")
+def test_docs_example_runs_verbatim():
+    namespace = run_python_block("# Merlin transcripts", "docs/protocols/transcript.md")
     X, R, z = namespace["X"], namespace["R"], namespace["z"]
     # the challenge recomputed independently: challenge_bytes(64) of the same transcript, reduced by Python ints
     t = Transcript(b"pyristretto-README-schnorr")

@@ -39,7 +39,7 @@ namespace pyristretto {
 //   point_sum    n = 128: 0.43 vs 0.46   n = 256: 0.87 vs 10.9   n = 1024: 3.42 vs 20.0   n = 4096: 66.3 vs 68.5
 // With every CPU oversubscribed, the call waits for its second thread to be scheduled (~8 ms here) and two threads
 // lose up to 12x: neither the affinity mask nor a cgroup quota can see other processes' load, so a host that is
-// busy anyway should run with PYRISTRETTO_THREADS=1 (README, Threads). The work added by the split itself is small
+// busy anyway should run with PYRISTRETTO_THREADS=1 (docs/backends.md, Threads). The work added by the split itself is small
 // (callgrind, instructions summed over the threads, 2 threads vs 1): msm +1.3% at n = 128, +0.1% at 1024;
 // point_sum +0.4% and +0.1%; msm_vartime -0.3% at 128, +11% at 256 and +8.5% at 1024 (each chunk of 128 or 512
 // points takes Straus or a smaller Pippenger window than the whole would).

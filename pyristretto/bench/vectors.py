@@ -8,7 +8,7 @@ each object's operation side by side with what it replaces, timed in one interle
 from __future__ import annotations
 
 import random
-from typing import Callable, Dict, List, Tuple
+from typing import Callable, Dict, List, Optional, Tuple
 
 # (name, n, baseline label, pyristretto label, target speedup or None)
 ROWS = [
@@ -41,7 +41,7 @@ def cases(name: str, n: int, base: str, mine: str, seed: int = 9) -> Tuple[Calla
     return calls[base], calls[mine]
 
 
-def run(measure_all: Callable, repeats: int, min_time: float, max_n: int = None) -> List[Dict[str, object]]:
+def run(measure_all: Callable, repeats: int, min_time: float, max_n: Optional[int] = None) -> List[Dict[str, object]]:
     """Every row of ROWS (n capped at max_n): both sides checked against the functional API, then timed."""
     import pyristretto as pr
 
