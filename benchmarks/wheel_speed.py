@@ -10,7 +10,9 @@ source tree so that the installed package is the one imported. One thread (set_t
 not the scheduling; the backend is the default one (IFMA where the CPU has it), reported in the file.
 
 Operations (fixed inputs from a seeded generator): msm_vartime of 4096 points, Point * Scalar, decoding 4096
-encodings into a PointVector, base_mul. Each time is the best of REPEATS rounds of at least MIN_TIME seconds.
+encodings into a PointVector, base_mul. Each time is the best of --repeats rounds (default 7) of at least
+--min-time seconds (default 0.2); on a shared machine many short rounds (--repeats 30 --min-time 0.05) find the
+quiet moments.
 """
 import argparse
 import json
@@ -18,22 +20,20 @@ import random
 import sys
 import time
 
-REPEATS = 7
-MIN_TIME = 0.2
 
 
-def best_time(function, per_call):
-    """Seconds per operation: the best of REPEATS rounds, each calling function until MIN_TIME has passed."""
+def best_time(function, per_call, repeats, min_time):
+    """Seconds per operation: the best of `repeats` rounds, each calling function until min_time has passed."""
     calls = 1
     while True:  # calibrate the calls per round
         start = time.perf_counter()
         for _ in range(calls):
             function()
-        if time.perf_counter() - start >= MIN_TIME:
+        if time.perf_counter() - start >= min_time:
             break
         calls *= 2
     best = float("inf")
-    for _ in range(REPEATS):
+    for _ in range(repeats):
         start = time.perf_counter()
         for _ in range(calls):
             function()
@@ -41,7 +41,7 @@ def best_time(function, per_call):
     return best / per_call
 
 
-def measure():
+def measure(repeats, min_time):
     import pyristretto as pr
     from pyristretto import Point, PointVector, Scalar
 
@@ -53,12 +53,13 @@ def measure():
     points = PointVector(encodings)
     point, scalar = Point.random(), Scalar(rng.randrange(pr.q))
     base_scalars = scalars[:512]
-    timings = {
-        "msm_vartime, 4096 points": best_time(lambda: points.msm_vartime(scalars), 1),
-        "Point * Scalar": best_time(lambda: point * scalar, 1),
-        "decoding 4096 points (PointVector)": best_time(lambda: PointVector(encodings), n),
-        "base_mul": best_time(lambda: [pr.base_mul(s) for s in base_scalars], len(base_scalars)),
+    cases = {
+        "msm_vartime, 4096 points": (lambda: points.msm_vartime(scalars), 1),
+        "Point * Scalar": (lambda: point * scalar, 1),
+        "decoding 4096 points (PointVector)": (lambda: PointVector(encodings), n),
+        "base_mul": (lambda: [pr.base_mul(s) for s in base_scalars], len(base_scalars)),
     }
+    timings = {op: best_time(function, per_call, repeats, min_time) for op, (function, per_call) in cases.items()}
     return {"pyristretto": pr.__file__, "sodium": pr.sodium_version(), "backend": pr.backend(),
             "python": sys.version.split()[0], "seconds": timings}
 
@@ -81,12 +82,14 @@ def compare(a_files, b_files):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", help="write the timings of the installed pyristretto here")
+    parser.add_argument("--repeats", type=int, default=7)
+    parser.add_argument("--min-time", type=float, default=0.2)
     parser.add_argument("--compare", nargs=2, metavar=("A", "B"), help="compare runs (comma-separated files)")
     args = parser.parse_args()
     if args.compare:
         compare(*args.compare)
         return
-    result = measure()
+    result = measure(args.repeats, args.min_time)
     for op, seconds in result["seconds"].items():
         print(f"{op}: {seconds * 1e6:.3f} µs")
     if args.json:

@@ -47,12 +47,14 @@ add_sodium_license() {
 # zig_env ARCH: the environment setuptools compiles and links with, for ARCH (x86_64, aarch64): zig for glibc
 # 2.17, the static libsodium, no debug information: -g0 after the interpreter's own flags, which ask for -g
 # (recent setuptools compiles C++ with CXXFLAGS in place of CFLAGS, older ones append CFLAGS), and -s at the link
-# (zig's libc++ and compiler runtime carry debug information of their own).
+# (zig's libc++ and compiler runtime carry debug information of their own): in LDFLAGS, which setuptools appends
+# (it cuts LDSHARED's first words when it swaps in the C++ compiler).
 zig_env() {
     local target="$1-linux-gnu.2.17" prefix
     prefix="$("$repo/scripts/build_sodium.sh" "$target")"
-    ZIG_ENV=(CC="$cache/bin/cc-$target" CXX="$cache/bin/c++-$target" LDSHARED="$cache/bin/c++-$target -shared -s"
-             LDCXXSHARED="$cache/bin/c++-$target -shared -s" AR="$cache/bin/ar-$target" SODIUM_STATIC_PREFIX="$prefix")
+    ZIG_ENV=(CC="$cache/bin/cc-$target" CXX="$cache/bin/c++-$target" LDSHARED="$cache/bin/c++-$target -shared"
+             LDCXXSHARED="$cache/bin/c++-$target -shared" LDFLAGS="${LDFLAGS:-} -s" AR="$cache/bin/ar-$target"
+             SODIUM_STATIC_PREFIX="$prefix")
     SODIUM_LICENSE="$prefix/LICENSE"
 }
 
