@@ -45,10 +45,9 @@ add_sodium_license() {
 }
 
 # zig_env ARCH: the environment setuptools compiles and links with, for ARCH (x86_64, aarch64): zig for glibc
-# 2.17, the static libsodium, no debug information: -g0 after the interpreter's own flags, which ask for -g
-# (recent setuptools compiles C++ with CXXFLAGS in place of CFLAGS, older ones append CFLAGS), and -s at the link
-# (zig's libc++ and compiler runtime carry debug information of their own): in LDFLAGS, which setuptools appends
-# (it cuts LDSHARED's first words when it swaps in the C++ compiler).
+# 2.17, the static libsodium, no debug information: -s at the link (zig's libc++ and compiler runtime carry debug
+# information of their own), in LDFLAGS, which setuptools keeps (it cuts LDSHARED's first words when it swaps in
+# the C++ compiler); see cxxflags for the compile flags.
 zig_env() {
     local target="$1-linux-gnu.2.17" prefix
     prefix="$("$repo/scripts/build_sodium.sh" "$target")"
@@ -56,6 +55,17 @@ zig_env() {
              LDCXXSHARED="$cache/bin/c++-$target -shared" LDFLAGS="${LDFLAGS:-} -s" AR="$cache/bin/ar-$target"
              SODIUM_STATIC_PREFIX="$prefix")
     SODIUM_LICENSE="$prefix/LICENSE"
+}
+
+# cxxflags PYTHON [SYSCONFIGDATA]: CXXFLAGS for the build: the interpreter's CFLAGS (or those of the sysconfig
+# data file given) without its -g flags, then -g0. (Recent setuptools compiles C++ with CXXFLAGS in place of the
+# interpreter's CFLAGS and repeats CXXFLAGS on the link line after LDFLAGS, where a -g would undo zig's -s.)
+cxxflags() {
+    "$1" - "${2:-}" <<'PY'
+import runpy, sys, sysconfig
+flags = runpy.run_path(sys.argv[1])["build_time_vars"]["CFLAGS"] if sys.argv[1] else sysconfig.get_config_var("CFLAGS")
+print(" ".join(f for f in (flags or "").split() if not f.startswith("-g")), "-g0")
+PY
 }
 
 # finish PLAIN ARCH PYTHON START: checks the policy of the plain wheel, retags it into $out, adds the licence.
@@ -85,9 +95,8 @@ if [[ " $archs " == *" x86_64 "* ]]; then
         start=$SECONDS
         raw="$work/raw-x86_64"
         rm -rf "$raw"
-        cflags="$("$python" -c 'import sysconfig; print(sysconfig.get_config_var("CFLAGS") or "")')"
-        env "${ZIG_ENV[@]}" CFLAGS="${CFLAGS:-} -g0" CXXFLAGS="$cflags ${CXXFLAGS:-} -g0" \
-            "$python" -m pip wheel -q --no-deps -w "$raw" "$sdist"
+        env "${ZIG_ENV[@]}" CFLAGS="${CFLAGS:-} -g0" CXXFLAGS="$(cxxflags "$python") ${CXXFLAGS:-}" \
+            "$python" -m pip wheel -q --no-deps --no-cache-dir -w "$raw" "$sdist"  # not a wheel pip cached
         finish "$(ls "$raw"/pyristretto-*.whl)" x86_64 "$python" "$start"
     done
 fi
@@ -117,8 +126,7 @@ if [[ " $archs " == *" aarch64 "* ]]; then
         rm -rf "$raw"
         (
             cd "$work/src-$minor"/pyristretto-*/
-            cflags="$(sed -n "s/^ *'CFLAGS': '\(.*\)',$/\1/p" "$sysconfigdata")"
-            env "${ZIG_ENV[@]}" CFLAGS="${CFLAGS:-} -g0" CXXFLAGS="$cflags ${CXXFLAGS:-} -g0" \
+            env "${ZIG_ENV[@]}" CFLAGS="${CFLAGS:-} -g0" CXXFLAGS="$(cxxflags "$python" "$sysconfigdata") ${CXXFLAGS:-}" \
                 _PYTHON_HOST_PLATFORM=linux-aarch64 _PYTHON_SYSCONFIGDATA_NAME=_sysconfigdata__aarch64-linux-gnu \
                 PYTHONPATH="$work/sysconfig-$minor" \
                 "$work/build-$minor/bin/python" setup.py -q build_ext -I "$inc/python$minor:$inc" \
