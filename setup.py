@@ -8,6 +8,11 @@ libsodium is looked for in this order:
 3. the active conda environment ($CONDA_PREFIX), then the usual prefixes (/usr/local, /usr, /opt/homebrew,
    /opt/local).
 
+SODIUM_STATIC_PREFIX=/prefix links the static libsodium /prefix/lib/libsodium.a (built from position-independent
+code with hidden symbols: scripts/build_sodium.sh) into each extension module instead, for the wheels: the finder
+above is not used, the module needs no libsodium at run time, and a version script exports PyInit_<module> alone
+(nothing of libsodium or of a statically linked C++ runtime can clash with another copy in the process).
+
 PYRISTRETTO_SANITIZE=address,undefined builds with those sanitizers (for testing the extension).
 """
 import os
@@ -117,6 +122,23 @@ def find_sodium():
     sys.exit("pyristretto: " + INSTALL_HELP)
 
 
+def static_sodium():
+    """(include_dir, archive) of the static libsodium named by SODIUM_STATIC_PREFIX, or None when it is not set;
+    exits with the reason if the prefix lacks the header or the archive, or holds a libsodium older than 1.0.18."""
+    prefix = os.environ.get("SODIUM_STATIC_PREFIX")
+    if not prefix:
+        return None
+    include, archive = os.path.join(prefix, "include"), os.path.join(prefix, "lib", "libsodium.a")
+    version = sodium_version(include)
+    if version is None or not os.path.isfile(archive):
+        sys.exit(f"pyristretto: SODIUM_STATIC_PREFIX={prefix} needs include/sodium/version.h and lib/libsodium.a "
+                 "(scripts/build_sodium.sh builds them)")
+    if version < MIN_SODIUM:
+        sys.exit(f"pyristretto: libsodium {'.'.join(map(str, version))} (SODIUM_STATIC_PREFIX) is too old.\n"
+                 + INSTALL_HELP)
+    return include, archive
+
+
 def compile_flags():
     flags = ["-std=c++17", "-O3", "-fvisibility=hidden"]
     link = []
@@ -148,6 +170,8 @@ class build_ext_core_once(build_ext):
             self.parallel = os.cpu_count() or 1
 
     def build_extensions(self):
+        for ext in self.extensions if static_sodium() else []:  # (cythonize copies extensions: no flag on them)
+            ext.extra_link_args = ext.extra_link_args + [f"-Wl,--version-script={self.version_script(ext)}"]
         stale = self.force or any(
             newer_group(list(ext.sources) + list(ext.depends), self.get_ext_fullpath(ext.name), "newer")
             for ext in self.extensions)
@@ -156,6 +180,13 @@ class build_ext_core_once(build_ext):
             objects = self.compile_core(ext)
             ext.extra_objects = objects + [o for o in ext.extra_objects if o not in objects]
         super().build_extensions()
+
+    def version_script(self, ext):
+        """Writes (into build_temp) the linker version script that exports the module's PyInit_ function alone."""
+        path = Path(self.build_temp) / f"{ext.name}.map"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(f"{{ global: PyInit_{ext.name.rsplit('.', 1)[-1]}; local: *; }};\n")
+        return path
 
     def compile_core(self, ext):
         def compile_one(source):
@@ -176,8 +207,13 @@ def extensions():
     # Cython is imported here so that `setup.py --version` and metadata queries work without it.
     from Cython.Build import cythonize
 
-    include_dirs, library_dirs = find_sodium()
     flags, link = compile_flags()
+    static = static_sodium()
+    if static:  # the wheels: libsodium inside each module, hidden (its SODIUM_EXPORT off: SODIUM_STATIC)
+        include_dirs, library_dirs, libraries, archives = [static[0]], [], [], [static[1]]
+        flags = flags + ["-DSODIUM_STATIC=1"]
+    else:
+        (include_dirs, library_dirs), libraries, archives = find_sodium(), ["sodium"], []
     headers = sorted(str(path.relative_to(ROOT)) for path in (CPP / "include").rglob("*.hpp"))
 
     def extension(module, with_core):
@@ -191,7 +227,8 @@ def extensions():
             include_dirs=[str(CPP / "include")] + include_dirs,
             library_dirs=library_dirs if with_core else [],
             runtime_library_dirs=library_dirs if with_core and sys.platform != "win32" else [],
-            libraries=["sodium"] if with_core else [],
+            libraries=libraries if with_core else [],
+            extra_objects=archives if with_core else [],
             extra_compile_args=flags,
             extra_link_args=link,
         )

@@ -1,17 +1,22 @@
-"""Proves that an installed pyristretto wheel carries its own libsodium and never uses the system's.
+"""Proves that an installed pyristretto wheel carries libsodium 1.0.20 inside its extension modules, privately.
 
-Run by check_dist.sh with the fresh virtualenv's interpreter, from outside the source tree. For every extension
-module in the package (found by globbing, so a new module is checked without editing this file):
+Run by check_dist.sh (x86_64, in the fresh virtualenv) and check_wheel_aarch64.sh (under qemu-user, with the arm64
+CPython), from outside the source tree, before anything else loads a libsodium. For every extension module in the
+package (found by globbing, so a new module is checked without editing this file), from `readelf` (binutils'
+readelf reads any architecture's ELF; under qemu it runs natively on the host):
 
-1. `readelf -d`: no NEEDED entry names a plain `libsodium.so.*` (the system's soname); one names the copy that
-   auditwheel put in `pyristretto.libs/` under a hashed name, and the RUNPATH points there ($ORIGIN-relative).
-2. `ldd`: the dynamic loader resolves libsodium to that bundled file, inside the virtualenv.
-3. After importing every one of those modules, the process maps the bundled
-   libsodium and no other, and `pyristretto.sodium_version()` is the version string of the bundled file.
+1. the dynamic section: NEEDED names only glibc's libraries (libc, libm, libpthread, libdl, librt, the loader):
+   no libsodium (it is linked in statically), no C++ runtime (zig links libc++ statically), no RUNPATH;
+2. the symbol versions the module needs (`readelf --version-info`): glibc's only, none newer than GLIBC_2.17
+   (manylinux2014), and no GLIBCXX_/CXXABI_/GCC_ version at all;
+3. the exported symbols (defined, non-local dynamic symbols): PyInit_<module> and nothing else, so nothing of
+   libsodium or libc++ can interpose on, or be interposed by, another copy in the process.
 
-Exits non-zero with the reason on the first failure; prints the evidence (NEEDED lines, ldd lines) otherwise.
+Then it imports every module: the process maps no libsodium file at all, and `pyristretto.sodium_version()`
+reports 1.0.20 (the bundled copy; a system libsodium is 1.0.18 on the project's machines).
+
+Exits non-zero with the reasons on failure; prints the evidence otherwise.
 """
-import ctypes
 import glob
 import importlib
 import os
@@ -21,8 +26,11 @@ import sys
 
 import pyristretto
 
+EXPECTED_SODIUM = "1.0.20"
+GLIBC_MAX = (2, 17)
+ALLOWED_NEEDED = re.compile(r"(libc|libm|libpthread|libdl|librt)\.so\.\d+|ld-linux-(x86-64|aarch64)\.so\.\d+")
+
 package = os.path.dirname(os.path.abspath(pyristretto.__file__))
-libs = os.path.join(os.path.dirname(package), "pyristretto.libs")
 failures = []
 
 
@@ -32,47 +40,47 @@ def check(condition, message):
     return condition
 
 
-def run(*cmd):
-    return subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+def readelf(*args):
+    return subprocess.run(["readelf", "-W", *args], check=True, capture_output=True, text=True).stdout
 
-
-bundled = glob.glob(os.path.join(libs, "libsodium*.so*"))
-check(len(bundled) == 1, f"expected one libsodium in {libs}, found {bundled}")
-bundled_path = os.path.realpath(bundled[0]) if bundled else None
 
 modules = sorted(glob.glob(os.path.join(package, "**", "*.so"), recursive=True))
 check(modules, f"no extension module under {package}")
 for module in modules:
     name = os.path.relpath(module, os.path.dirname(package))
-    dynamic = run("readelf", "-d", module)
+    dynamic = readelf("-d", module)
     needed = re.findall(r"\(NEEDED\)\s+Shared library: \[([^\]]+)\]", dynamic)
-    runpath = re.findall(r"\((?:RUNPATH|RPATH)\)\s+Library (?:runpath|rpath): \[([^\]]+)\]", dynamic)
-    print(f"{name}: NEEDED {', '.join(needed)}; RUNPATH {', '.join(runpath) or '(none)'}")
-    sodium = [lib for lib in needed if lib.startswith("libsodium")]
-    check(not [lib for lib in sodium if re.fullmatch(r"libsodium\.so(\.\d+)*", lib)],
-          f"{name} needs the system's libsodium soname: {sodium}")
-    check(bundled_path and [os.path.basename(bundled_path)] == sodium,
-          f"{name} does not need the bundled libsodium: NEEDED {sodium}, bundled {bundled_path}")
-    check(any("$ORIGIN" in p and "pyristretto.libs" in p for p in runpath), f"{name}: RUNPATH {runpath}")
-    resolved = re.findall(r"^\s*(libsodium\S*) => (\S+)", run("ldd", module), re.M)
-    print(f"{name}: ldd " + "; ".join(f"{lib} => {path}" for lib, path in resolved))
-    check(bundled_path and [os.path.realpath(path) for _, path in resolved] == [bundled_path],
-          f"{name}: libsodium resolves to {resolved}, not to the bundled {bundled_path}")
+    print(f"{name}: NEEDED {', '.join(needed)}")
+    check(all(ALLOWED_NEEDED.fullmatch(lib) for lib in needed), f"{name} needs more than glibc: {needed}")
+    check(not re.search(r"\((RUNPATH|RPATH)\)", dynamic), f"{name} has a RUNPATH: nothing to find beside it")
+
+    # The version-needs section ("Version needs section '.gnu.version_r'"): "Name: GLIBC_2.14  Flags: ..." lines.
+    versions = set(re.findall(r"Name: (\S+)\s+Flags", readelf("--version-info", module)))
+    glibc = sorted((tuple(int(x) for x in v.split("_", 1)[1].split(".")) for v in versions if v.startswith("GLIBC_")))
+    print(f"{name}: symbol versions {', '.join(sorted(versions))}")
+    check(glibc and glibc[-1] <= GLIBC_MAX, f"{name} needs glibc {glibc[-1] if glibc else '?'} > 2.17")
+    check(all(v.startswith("GLIBC_") for v in versions), f"{name} needs non-glibc versions: {sorted(versions)}")
+
+    # --dyn-syms rows: Num: Value Size Type Bind Vis Ndx Name; defined ones have a section index, not UND.
+    exported = []
+    for row in readelf("--dyn-syms", module).splitlines():
+        fields = row.split()
+        if len(fields) >= 8 and fields[0].endswith(":") and fields[4] in ("GLOBAL", "WEAK", "UNIQUE") \
+                and fields[6] != "UND":
+            exported.append(fields[7].split("@")[0])
+    print(f"{name}: exports {', '.join(exported)}")
+    init = "PyInit_" + os.path.basename(module).split(".")[0]
+    check(exported == [init], f"{name} exports more than {init}: {exported}")
 
 for module in modules:
     importlib.import_module(os.path.relpath(module, os.path.dirname(package)).split(".")[0].replace("/", "."))
 with open("/proc/self/maps") as maps:
     mapped = {line.split()[-1] for line in maps if "libsodium" in line}
-print("mapped after import:", ", ".join(sorted(mapped)))
-check(bundled_path and {os.path.realpath(p) for p in mapped} == {bundled_path},
-      f"the process maps {mapped}, expected only {bundled_path}")
-if bundled_path:
-    bundled_lib = ctypes.CDLL(bundled_path)  # already loaded: the same handle, nothing new is mapped
-    bundled_lib.sodium_version_string.restype = ctypes.c_char_p
-    carried = bundled_lib.sodium_version_string().decode()
-    print(f"sodium_version() = {pyristretto.sodium_version()}; the bundled file says {carried}")
-    check(pyristretto.sodium_version() == carried, "sodium_version() is not the bundled libsodium's")
+print("libsodium files mapped after import:", ", ".join(sorted(mapped)) or "none")
+check(not mapped, f"the process maps a libsodium file: {mapped}")
+print(f"sodium_version() = {pyristretto.sodium_version()}")
+check(pyristretto.sodium_version() == EXPECTED_SODIUM, f"sodium_version() is not {EXPECTED_SODIUM}")
 
 if failures:
     sys.exit("bundled libsodium check FAILED:\n  " + "\n  ".join(failures))
-print("bundled libsodium: OK")
+print(f"libsodium {EXPECTED_SODIUM} inside, private: OK")

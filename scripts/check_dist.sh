@@ -4,9 +4,10 @@
 # whole test suite against it from a temporary directory, so the source tree is not on sys.path (tests/ holds
 # no package). A wheel is tested with this checkout's tests/; an sdist with the tests it ships, from an
 # unpacked copy whose pyristretto/ sources are removed first (so they cannot shadow the installed package).
-# For a manylinux wheel it first proves that libsodium comes from inside the wheel:
-#   - check_bundled_sodium.py: readelf NEEDED / RUNPATH and ldd of every extension module, the libraries the
-#     process maps after import, and sodium_version() against the bundled file;
+# For a manylinux wheel it first proves that libsodium comes from inside the wheel, privately:
+#   - check_bundled_sodium.py: every extension module's NEEDED (glibc only), glibc symbol versions (<= 2.17) and
+#     exports (PyInit_* alone), no libsodium mapped after import, sodium_version() 1.0.20;
+#   - check_with_pynacl.py: PyNaCl (its own libsodium) and pyristretto in one process, checked against each other;
 #   - the self-check (`python -m pyristretto`: RFC 9496 vectors) passes with the system's libsodium hidden: in a
 #     private mount namespace (unshare -m; nothing changes outside it) /dev/null is bind-mounted over the
 #     system libsodium file, and loading that library is first shown to fail there. The suite itself needs the
@@ -33,6 +34,7 @@ PY
 
 if [[ "$(basename "$artifact")" == *manylinux*.whl ]]; then
     "$venv" "$repo/scripts/check_bundled_sodium.py"
+    "$venv" "$repo/scripts/check_with_pynacl.py"
     # awk reads to the end (no early exit): under pipefail an early exit can kill ldconfig with SIGPIPE (exit 141)
     system_sodium="$(ldconfig -p | awk '$1 ~ /^libsodium\.so\.[0-9]+$/ && !found {print $NF; found = 1}')"
     if [[ -n "$system_sodium" ]]; then

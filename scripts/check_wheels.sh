@@ -1,40 +1,72 @@
 #!/usr/bin/env bash
-# check_wheels.sh [PYTHON ...] [-- PYTEST-ARG ...]: checks each interpreter's wheel in dist/ (DIST_DIR
-# overrides), as built by build_wheels.sh: prints what `auditwheel show` says of it, then check_dist.sh proves
-# libsodium comes from inside the wheel (readelf, ldd, the mapped libraries, sodium_version(), the self-check
-# with the system libsodium hidden) and runs the whole suite against it in a fresh virtualenv of that
-# interpreter. PYTHON as in build_wheels.sh (none: every CPython 3.10-3.13 pyenv has); a missing wheel is an
-# error.
+# check_wheels.sh [PYTHON ...] [-- PYTEST-ARG ...]: checks the wheels in dist/ (DIST_DIR overrides), as built by
+# build_wheels.sh. For each interpreter's x86_64 wheel:
+#   - the policy: `auditwheel show` finds it consistent with manylinux_2_17_x86_64, and the file name carries the
+#     manylinux_2_17_x86_64 and manylinux2014_x86_64 tags;
+#   - the files: libsodium's ISC licence (the 1.0.20 tree's LICENSE) as pyristretto/libsodium.LICENSE, ours (MIT)
+#     in the dist-info (PEP 639), and no pyristretto.libs/ (no shared library is carried);
+#   - check_dist.sh, in a fresh virtualenv of that interpreter: check_bundled_sodium.py (NEEDED, symbol versions,
+#     exports of every module, sodium_version() 1.0.20), check_with_pynacl.py (PyNaCl and pyristretto in one
+#     process), the self-check with the system libsodium hidden, and the whole suite (PYTEST-ARGs narrow it).
+# PYTHON as in build_wheels.sh (none: every CPython 3.10-3.13 pyenv has); a missing wheel is an error.
+# ARCHS="x86_64 aarch64" (the default: x86_64 alone) also checks each aarch64 wheel in dist/, under qemu-user
+# (check_wheel_aarch64.sh: the same checks but PyNaCl's, and the aarch64 subset of the suite; PYTEST-ARGs are not
+# passed there).
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 source "$repo/scripts/common.sh"
 parse_args "$@"
 out="${DIST_DIR:-$repo/dist}"
+archs="${ARCHS:-x86_64}"
 export PATH="$(dirname "$(tools_python)"):$PATH"
 
-for python in $INTERPRETERS; do
-    tag="$("$python" -c 'import sys; print(f"cp{sys.version_info[0]}{sys.version_info[1]}")')"
-    wheels=("$out"/pyristretto-*-"$tag-$tag"-manylinux*.whl)
-    [[ ${#wheels[@]} -eq 1 && -f "${wheels[0]}" ]] \
-        || { echo "error: expected one $tag manylinux wheel in $out (run build_wheels.sh), found: ${wheels[*]}" >&2; exit 1; }
-    echo "== $(basename "${wheels[0]}") ($(du -h "${wheels[0]}" | cut -f1)) on $("$python" -V)"
-    auditwheel show "${wheels[0]}" 2>&1 | tr '\n' ' ' | grep -o 'is consistent with the following platform tag: "[^"]*"'
-    # libsodium's licence (ISC) travels with the copy of libsodium, ours (MIT) in the dist-info (PEP 639)
-    "$(tools_python)" - "${wheels[0]}" <<'PY'
+# check_files WHEEL ARCH: the policy auditwheel reports and the licence files.
+check_files() {
+    local policy="manylinux_2_17_$2"
+    auditwheel show "$1" >"$out/.show.log" 2>&1 || { cat "$out/.show.log"; exit 1; }
+    tr '\n' ' ' <"$out/.show.log" | grep -q "consistent with the following platform tag: \"$policy\"" \
+        || { cat "$out/.show.log"; rm -f "$out/.show.log"; echo "error: $1 is not $policy" >&2; exit 1; }
+    rm -f "$out/.show.log"
+    [[ "$(basename "$1")" == *"$policy"* && "$(basename "$1")" == *"manylinux2014_$2"* ]] \
+        || { echo "error: $1 is not tagged $policy and manylinux2014_$2" >&2; exit 1; }
+    echo "auditwheel show: consistent with \"$policy\""
+    "$(tools_python)" - "$1" <<'PY'
 import sys, zipfile
 wheel = zipfile.ZipFile(sys.argv[1])
 names = wheel.namelist()
-libs = [n for n in names if n.startswith("pyristretto.libs/")]
-assert any(n.startswith("pyristretto.libs/libsodium-") for n in libs), libs
-assert "pyristretto.libs/libsodium.LICENSE" in libs, f"no libsodium licence beside the library: {libs}"
-assert "ISC" in wheel.read("pyristretto.libs/libsodium.LICENSE").decode(), "libsodium.LICENSE is not its ISC licence"
+assert not [n for n in names if n.startswith("pyristretto.libs/")], "a shared library is carried: pyristretto.libs/"
+sodium = wheel.read("pyristretto/libsodium.LICENSE").decode()
+assert "ISC License" in sodium and "Frank Denis" in sodium, "pyristretto/libsodium.LICENSE is not libsodium's ISC licence"
 ours = [n for n in names if n.endswith(".dist-info/licenses/LICENSE")]
 assert len(ours) == 1 and wheel.read(ours[0]).decode().startswith("MIT License"), f"no MIT LICENSE: {ours}"
 metadata = wheel.read(ours[0].replace("licenses/LICENSE", "METADATA")).decode()
 assert "License-Expression: MIT" in metadata.splitlines(), "METADATA does not name the MIT licence"
-print(f"libsodium and its licence are in pyristretto.libs/, ours in {ours[0]}")
+print(f"licences: libsodium's (ISC) in pyristretto/libsodium.LICENSE, ours (MIT) in {ours[0]}")
 PY
-    start=$SECONDS
-    PYTHON="$python" "$repo/scripts/check_dist.sh" "${wheels[0]}" "${PYTEST_ARGS[@]}"
-    echo "== $tag wheel checked in $((SECONDS - start)) s"
-done
+}
+
+if [[ " $archs " == *" x86_64 "* ]]; then
+    for python in $INTERPRETERS; do
+        tag="$("$python" -c 'import sys; print(f"cp{sys.version_info[0]}{sys.version_info[1]}")')"
+        wheels=("$out"/pyristretto-*-"$tag-$tag"-*x86_64.whl)
+        [[ ${#wheels[@]} -eq 1 && -f "${wheels[0]}" ]] \
+            || { echo "error: expected one $tag x86_64 wheel in $out (run build_wheels.sh), found: ${wheels[*]}" >&2; exit 1; }
+        echo "== $(basename "${wheels[0]}") ($(du -h "${wheels[0]}" | cut -f1)) on $("$python" -V)"
+        start=$SECONDS
+        check_files "${wheels[0]}" x86_64
+        PYTHON="$python" "$repo/scripts/check_dist.sh" "${wheels[0]}" "${PYTEST_ARGS[@]}"
+        echo "== $tag x86_64 wheel checked in $((SECONDS - start)) s"
+    done
+fi
+
+if [[ " $archs " == *" aarch64 "* ]]; then
+    wheels=("$out"/pyristretto-*-*aarch64.whl)
+    [[ -f "${wheels[0]}" ]] || { echo "error: no aarch64 wheel in $out (run build_wheels.sh)" >&2; exit 1; }
+    for wheel in "${wheels[@]}"; do
+        echo "== $(basename "$wheel") ($(du -h "$wheel" | cut -f1)) under qemu-user"
+        start=$SECONDS
+        check_files "$wheel" aarch64
+        "$repo/scripts/check_wheel_aarch64.sh" "$wheel"
+        echo "== $(basename "$wheel") checked in $((SECONDS - start)) s"
+    done
+fi

@@ -86,3 +86,31 @@ build_sdist() {
     for f in "$2"/pyristretto-*.tar.gz; do [[ -z "$newest" || "$f" -nt "$newest" ]] && newest="$f"; done
     echo "$newest"
 }
+
+# sodium_cache: the directory for what the wheel builds download and build (the PyNaCl sdist with libsodium's
+# sources, the static libsodium, zig's cache, the arm64 root file system): $SODIUM_CACHE, default .cache/ in the
+# checkout (git ignores it). Created if missing; prints its absolute path.
+sodium_cache() {
+    local cache="${SODIUM_CACHE:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/.cache}"
+    mkdir -p "$cache"
+    (cd "$cache" && pwd)
+}
+
+# zig_wrappers TOOLS TARGET DIR: writes DIR/cc-TARGET, c++-TARGET, ar-TARGET and ranlib-TARGET, which run zig
+# (from the ziglang package, installed into TOOLS's environment if missing) for the zig target TARGET
+# (x86_64-linux-gnu.2.17: glibc 2.17, manylinux2014). configure and setuptools take one word per tool, so the
+# target goes in the wrapper. zig's own cache (its libc++ and glibc stubs) is DIR/../zig unless
+# ZIG_GLOBAL_CACHE_DIR says otherwise.
+zig_wrappers() {
+    local tools="$1" target="$2" dir="$3" zig tool
+    "$tools" -c 'import ziglang' 2>/dev/null || "$tools" -m pip install -q "ziglang>=0.13" >&2
+    zig="$("$tools" -c 'import os, ziglang; print(os.path.join(os.path.dirname(ziglang.__file__), "zig"))')"
+    mkdir -p "$dir"
+    for tool in cc c++ ar ranlib; do
+        local flags=""
+        [[ "$tool" == cc || "$tool" == c++ ]] && flags="-target $target"
+        printf '#!/bin/sh\nexport ZIG_GLOBAL_CACHE_DIR="${ZIG_GLOBAL_CACHE_DIR:-%s}"\nexec "%s" %s %s "$@"\n' \
+            "$(cd "$dir/.." && pwd)/zig" "$zig" "$tool" "$flags" >"$dir/$tool-$target"
+        chmod +x "$dir/$tool-$target"
+    done
+}

@@ -144,21 +144,19 @@ def test_plot_keeps_missing_series_in_legend(tmp_path):
     assert path.read_bytes()[:4] == b"\x89PNG"
 
 
-def test_raw_libsodium_falls_back_to_the_wheels_copy(monkeypatch):
-    """Without a loadable system libsodium (a wheel installed on a bare machine), the inputs of
-    `python -m pyristretto` come from the copy in pyristretto.libs/; with neither, a clear ImportError.
-    (scripts/check_dist.sh runs the real case: the self-check with the system libsodium hidden.)"""
+def test_without_a_libsodium_library_main_self_checks_and_skips_the_speed_table(monkeypatch, capsys):
+    """A wheel on a machine without libsodium: the wheel's copy is inside its modules, hidden, so the speed table's
+    inputs and reference results (raw libsodium through ctypes) cannot be made. `python -m pyristretto` still runs
+    the self-check and exits 0, saying why there is no table. (scripts/check_dist.sh runs the real case: the
+    self-check with the system libsodium hidden.)"""
     import ctypes.util
-    real = ctypes.util.find_library("sodium")
-    assert real, "the test needs the system libsodium (scripts/setup.sh installs it)"
     monkeypatch.setattr(ctypes.util, "find_library", lambda name: "/nonexistent/libsodium.so.23")
-    monkeypatch.setattr(_peers, "bundled_sodium_path", lambda: real)
     _peers.system_sodium.cache_clear()
     try:
-        assert _peers.system_sodium_version() == pyristretto.sodium_version()
-        _peers.system_sodium.cache_clear()
-        monkeypatch.setattr(_peers, "bundled_sodium_path", lambda: None)
         with pytest.raises(ImportError, match="libsodium shared library not found"):
             _peers.system_sodium()
+        assert cli.main([]) == 0
+        out = capsys.readouterr().out
+        assert "\nPASS\n" in out and "No speed table" in out and "| operation |" not in out
     finally:
         _peers.system_sodium.cache_clear()

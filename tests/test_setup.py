@@ -9,7 +9,7 @@ SETUP_PY = Path(__file__).resolve().parents[1] / "setup.py"
 
 @pytest.fixture
 def setup_module(monkeypatch):
-    for var in ("SODIUM_PREFIX", "SODIUM_INCLUDE_DIR", "SODIUM_LIBRARY_DIR", "CONDA_PREFIX"):
+    for var in ("SODIUM_PREFIX", "SODIUM_INCLUDE_DIR", "SODIUM_LIBRARY_DIR", "CONDA_PREFIX", "SODIUM_STATIC_PREFIX"):
         monkeypatch.delenv(var, raising=False)
     spec = importlib.util.spec_from_file_location("pyristretto_setup", SETUP_PY)
     module = importlib.util.module_from_spec(spec)
@@ -74,3 +74,19 @@ def test_usual_prefixes_then_a_clear_stop(setup_module, monkeypatch, tmp_path):
     for hint in ("apt-get install libsodium-dev", "brew install libsodium", "dnf install libsodium-devel",
                  "SODIUM_PREFIX", "PKG_CONFIG_PATH"):
         assert hint in message
+
+
+def test_static_libsodium_for_the_wheels(setup_module, monkeypatch, tmp_path):
+    """SODIUM_STATIC_PREFIX (scripts/build_wheels.sh) names a static libsodium to link in; unset, the finder above
+    runs as before; a prefix without the archive, or with a libsodium older than 1.0.18, stops with the reason."""
+    assert setup_module.static_sodium() is None
+    prefix = fake_prefix(tmp_path / "static", "1.0.20")
+    monkeypatch.setenv("SODIUM_STATIC_PREFIX", str(prefix))
+    with pytest.raises(SystemExit, match="lib/libsodium.a"):
+        setup_module.static_sodium()
+    (prefix / "lib" / "libsodium.a").write_bytes(b"!<arch>\n")
+    assert setup_module.static_sodium() == (str(prefix / "include"), str(prefix / "lib" / "libsodium.a"))
+    monkeypatch.setenv("SODIUM_STATIC_PREFIX", str(fake_prefix(tmp_path / "old", "1.0.17")))
+    (tmp_path / "old" / "lib" / "libsodium.a").write_bytes(b"!<arch>\n")
+    with pytest.raises(SystemExit, match=r"1\.0\.17.*too old"):
+        setup_module.static_sodium()

@@ -7,16 +7,31 @@
 
 #include "pyristretto/ifma/config.hpp"
 
+#if PYRISTRETTO_IFMA && !defined(PYRISTRETTO_IFMA_EMULATE)
+#include <cpuid.h>
+#endif
+
 namespace pyristretto {
 
 bool ifma_available() {
 #if defined(PYRISTRETTO_IFMA_EMULATE)
     return true;  // the constant-time check's build: the IFMA code on portable lane loops runs anywhere
 #elif PYRISTRETTO_IFMA
-    // __builtin_cpu_supports also checks that the OS saves the ZMM state (XGETBV), not only the CPUID bits.
+    // CPUID itself, not __builtin_cpu_supports: zig's compiler runtime (the wheels' toolchain) leaves the
+    // __cpu_model that builtin reads all zero, so it reports no feature at all. The CPU must have AVX-512 F, VL and
+    // IFMA (leaf 7: EBX bits 16, 31, 21), and the OS must save the opmask and ZMM state: OSXSAVE (leaf 1: ECX bit
+    // 27), then XCR0 bits 1, 2 (SSE, AVX) and 5-7 (opmask, ZMM0-15 upper halves, ZMM16-31).
     // Valgrind's simulated CPU reports no AVX-512, so under memcheck the portable code runs.
-    static const bool available = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512ifma") &&
-                                  __builtin_cpu_supports("avx512vl");
+    static const bool available = [] {
+        unsigned eax, ebx, ecx, edx;
+        if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx) || !(ecx & (1u << 27))) return false;
+        unsigned xcr0_lo, xcr0_hi;
+        __asm__("xgetbv" : "=a"(xcr0_lo), "=d"(xcr0_hi) : "c"(0));
+        if ((xcr0_lo & 0xE6u) != 0xE6u) return false;
+        if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx)) return false;
+        const unsigned needed = (1u << 16) | (1u << 21) | (1u << 31);
+        return (ebx & needed) == needed;
+    }();
     return available;
 #else
     return false;

@@ -14,10 +14,8 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import functools
-import glob
 import hashlib
 import importlib.metadata
-import os
 import random
 from dataclasses import dataclass
 from typing import Callable, List, Optional
@@ -78,26 +76,18 @@ SCALING_N = (1, 2, 4, 8, 16, 64, 128, 256, 512, 1024, 4096)
 # Raw libsodium through ctypes: reference results, input generation, and the "raw call" baseline.
 
 
-def bundled_sodium_path() -> Optional[str]:
-    """The libsodium a binary wheel carries (auditwheel puts it in pyristretto.libs/ beside the package)."""
-    site = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    found = sorted(glob.glob(os.path.join(site, "pyristretto.libs", "libsodium*.so*")))
-    return found[0] if found else None
-
-
 @functools.lru_cache(maxsize=None)
 def system_sodium() -> ctypes.CDLL:
-    """The system libsodium loaded with ctypes (initialised once); where there is none, the wheel's own copy.
+    """The system libsodium loaded with ctypes (initialised once); ImportError (name "libsodium") where there is none.
 
-    The fallback keeps `python -m pyristretto` (whose inputs are made here) working after `pip install` of a
-    wheel on a machine without libsodium."""
-    for path in filter(None, (ctypes.util.find_library("sodium"), bundled_sodium_path())):
-        try:
-            lib = ctypes.CDLL(path)
-            break
-        except OSError:  # listed by ldconfig but not loadable
-            continue
-    else:
+    A binary wheel's own libsodium is linked into its extension modules with its symbols hidden: it cannot stand in
+    (`python -m pyristretto` then prints no speed table)."""
+    path = ctypes.util.find_library("sodium")
+    try:
+        lib = ctypes.CDLL(path) if path else None
+    except OSError:  # listed by ldconfig but not loadable
+        lib = None
+    if lib is None:
         raise ImportError("libsodium shared library not found", name="libsodium")
     if lib.sodium_init() < 0:
         raise RuntimeError("sodium_init() failed")

@@ -24,7 +24,7 @@
 
 #if defined(PYRISTRETTO_IFMA_EMULATE)
 #include "pyristretto/ifma/emulate.hpp"
-#else
+#elif PYRISTRETTO_IFMA  // (not on other architectures: aarch64 has no <immintrin.h>; the IFMA files are stubs there)
 // GCC 12's AVX-512 headers trip its own -Wuninitialized (the `__m512i __Y = __Y` idiom of _mm512_undefined_*,
 // GCC bug 105593); the warning's location is in the header, so silencing it around the include is enough.
 #if defined(__GNUC__) && !defined(__clang__)
@@ -36,7 +36,7 @@
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
 #endif
-#endif  // PYRISTRETTO_IFMA_EMULATE
+#endif  // PYRISTRETTO_IFMA_EMULATE, PYRISTRETTO_IFMA
 
 #include <cstdint>
 

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# check_wheel_aarch64.sh WHEEL [TEST-FILE ...]: tests an aarch64 wheel for real, with Debian's arm64 CPython run
+# by qemu-user (qemu-aarch64-static -L ROOT: the guest's absolute paths are looked up in the arm64 root file system
+# of scripts/arm64_rootfs.sh first, then on the host, so the host's checkout and temporary files are reachable).
+#   - install: pip puts the wheel into a private directory only if its tags suit CPython 3.X on
+#     manylinux_2_17_aarch64 (--platform/--abi/--python-version: the checks pip makes on the target), beside
+#     pysodium (pure Python, from PyPI: Debian 12's 0.7.0 lacks the ristretto255 calls); the guest interpreter
+#     gets that directory on PYTHONPATH (the root file system has no pip and no venv: see arm64_rootfs.sh);
+#   - check_bundled_sodium.py in the guest (the modules need glibc only, <= 2.17, export PyInit_* alone; no
+#     libsodium mapped; sodium_version() 1.0.20), then the self-check (RFC 9496 vectors);
+#   - the aarch64 subset of the suite: the vectors, the object layer, and differential tests against the arm64
+#     libsodium 1.0.18 (Debian's libsodium23, through pysodium), with PYRISTRETTO_DIFF_CASES random cases
+#     (default 200 here: qemu runs the code some 10-30 times slower). TEST-FILEs replace the default files.
+# The guest cannot start an arm64 program itself (no binfmt_misc registration: see arm64_rootfs.sh), so tests that
+# start a Python subprocess are deselected ("subprocess" in their name or a `run_module` helper).
+set -euo pipefail
+repo="$(cd "$(dirname "$0")/.." && pwd)"
+source "$repo/scripts/common.sh"
+wheel="$(realpath "${1:?usage: check_wheel_aarch64.sh WHEEL [TEST-FILE ...]}")"
+shift
+tests=("$@")
+((${#tests[@]})) || tests=(tests/test_vectors.py tests/test_objects_point.py tests/test_points.py tests/test_scalars.py tests/test_msm.py
+                        tests/test_hashing.py)
+command -v qemu-aarch64-static >/dev/null \
+    || { echo "error: qemu-aarch64-static is missing (apt-get install qemu-user-static)" >&2; exit 1; }
+tools="$(tools_python)"
+root="$("$repo/scripts/arm64_rootfs.sh")"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+minor="$(basename "$wheel" | sed -n 's/^pyristretto-[^-]*-cp3\([0-9]*\)-.*/3.\1/p')"
+[[ -x "$root/usr/bin/python$minor" ]] || { echo "error: no arm64 CPython $minor in $root" >&2; exit 1; }
+"$tools" -m pip install -q --no-deps --target "$work/site" --only-binary :all: --implementation cp \
+    --python-version "$minor" --abi "cp${minor/./}" --platform manylinux_2_17_aarch64 "$wheel"
+"$tools" -m pip install -q --no-deps --target "$work/site" "pysodium>=0.7.10"
+
+# guest CMD...: runs the arm64 CPython; numpy's BLAS and LAPACK through LD_LIBRARY_PATH (no alternatives links).
+guest() {
+    (cd "$work" && env LD_LIBRARY_PATH=/usr/lib/aarch64-linux-gnu/blas:/usr/lib/aarch64-linux-gnu/lapack \
+        PYTHONPATH="$work/site" PYRISTRETTO_DIFF_CASES="${PYRISTRETTO_DIFF_CASES:-200}" \
+        qemu-aarch64-static -L "$root" "$root/usr/bin/python$minor" "$@")
+}
+
+guest - "$work/site" <<'PY'
+import platform, sys, pyristretto
+assert platform.machine() == "aarch64", platform.machine()
+assert pyristretto.__file__.startswith(sys.argv[1] + "/"), f"not the installed copy: {pyristretto.__file__}"
+print(f"testing {pyristretto.__file__} on {platform.machine()} (Python {sys.version.split()[0]}, "
+      f"libsodium {pyristretto.sodium_version()}, backend {pyristretto.backend()})")
+assert pyristretto.backend() == "portable"
+PY
+guest "$repo/scripts/check_bundled_sodium.py"
+guest -c 'import sys; from pyristretto.__main__ import self_check; sys.exit(0 if self_check() else 1)' | grep -x PASS
+(cd "$repo" && realpath "${tests[@]}") >"$work/tests.txt"
+mapfile -t paths <"$work/tests.txt"
+guest -m pytest -p no:cacheprovider -q -x "${paths[@]}" -k "not subprocess and not run_module"
