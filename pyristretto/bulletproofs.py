@@ -35,9 +35,9 @@ naming what failed.
 Secrets: the values, blindings and the prover's vectors (a_L, a_R, s_L, s_R, their blindings and the polynomial
 coefficients) are ``Scalar``s (libsodium's constant-time arithmetic, wiped when freed) and meet only
 constant-time point arithmetic (``msm`` and the fixed-base tables of B and B_blinding, never ``msm_vartime``).
-What remains as Python objects: the caller's ``value`` itself (an int), and the bits of the value, read from
-its ``Scalar``'s encoding into a byte buffer that is wiped after use (the bit extraction runs in Python on small
-ints, the same operations for a 0 bit as for a 1 bit). The verifier works on public values only, with Python
+What remains as Python objects: the caller's ``value`` itself (an int), the unwiped ``bytes`` of its Scalar's
+encoding (copied into a bytearray that is wiped after use), and the bit extraction, which runs in Python on small
+ints (the same operations for a 0 bit as for a 1 bit) into Scalars. The verifier works on public values only, with Python
 ints and ``msm_vartime``.
 """
 from __future__ import annotations
@@ -501,24 +501,16 @@ class RangeProof:
         for Vj in V:
             transcript.append_message(b"V", Vj)
 
-        # a_L: the bits of the values, as small ints read from the Scalars' encodings (wiped after use).
-        bits = bytearray(32 * N)
-        bit_list = [0] * N
-        try:
-            for j, v in enumerate(vS):
-                enc = bytearray(v.to_bytes())
-                for i in range(n):
-                    bit = (enc[i >> 3] >> (i & 7)) & 1
-                    bits[32 * (j * n + i)] = bit
-                    bit_list[j * n + i] = bit
-                enc[:] = bytes(32)
-            a_blinding = Scalar.random()
-            # A = a_blinding*B_blinding + sum a_L*G + (a_L - 1)*H = msm([a_blinding, a_L], [B_blinding, G+H]) - sum H
-            A = Point(_msm_ct(bytes(a_blinding.to_bytes()) + bytes(bits[:32 * N]), GH_b)) - H_sum
-            aL = [Scalar(b) for b in bit_list]
-        finally:
-            bits[:] = bytes(len(bits))
-            bit_list[:] = [0] * N
+        # a_L: the bits of the values, read as small ints from the Scalars' 32-byte encodings (the same operations
+        # for a 0 bit as for a 1 bit), copied into a bytearray wiped after use, and kept as Scalars.
+        aL: List[Scalar] = []
+        for v in vS:
+            enc = bytearray(v.to_bytes())
+            aL += [Scalar((enc[i >> 3] >> (i & 7)) & 1) for i in range(n)]
+            enc[:] = bytes(32)
+        a_blinding = Scalar.random()
+        # A = a_blinding*B_blinding + sum a_L*G + (a_L - 1)*H = msm([a_blinding, a_L], [B_blinding, G+H]) - sum H
+        A = Point(_msm_ct([a_blinding] + aL, GH_b)) - H_sum
         s_blinding = Scalar.random()
         s_L = [Scalar.random() for _ in range(N)]
         s_R = [Scalar.random() for _ in range(N)]
