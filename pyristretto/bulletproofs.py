@@ -91,15 +91,29 @@ def _powers(x: int, n: int) -> List[int]:
     return out
 
 
+def _tensor(start: int, factors: Sequence[int]) -> List[int]:
+    """The 2^len(factors) products start * prod_t factors[t]^(bit t of i), for i in order (public ints mod q):
+    each factor doubles the list, its new half being the old one times the factor."""
+    out = [start % q]
+    for f in factors:
+        out += [x * f % q for x in out]
+    return out
+
+
 def _fold(lo, hi, x, y):
     """[x*lo_i + y*hi_i]: Scalar vectors (secret, constant-time) with Scalar x and y."""
     return [x * a + y * b for a, b in zip(lo, hi)]
 
 
-def _fold_points(P: PointVector, x: Sequence[int], y: Sequence[int]) -> PointVector:
-    """[x_i*P_lo_i + y_i*P_hi_i] for the halves of P (public scalars: generators and challenges)."""
+def _fold_points(P: PointVector, y: Sequence[int]) -> PointVector:
+    """[P_lo_i + y_i*P_hi_i] for the halves of P (public scalars: generators and challenges)."""
     h = len(P) // 2
-    return P[:h].scale(x) + P[h:].scale(y)
+    return P[:h] + P[h:].scale(y)
+
+
+def _scaled(v: List[Scalar], f: Sequence[int]) -> List[Scalar]:
+    """[v_i * f_i]: secret Scalars times public factors (a factor 1 is skipped)."""
+    return [x if g == 1 else x * g for x, g in zip(v, f)]
 
 
 def _concat(*parts) -> PointVector:
@@ -280,23 +294,22 @@ class InnerProductProof:
         n = len(G)
         if not (len(H) == len(a_vec) == len(b_vec) == len(H_factors) == n) or n == 0 or n & (n - 1):
             raise ValueError("InnerProductProof.create: lengths differ or are not a power of two")
+        hf = [f % q for f in H_factors]
+        if not all(hf):
+            raise ValueError("InnerProductProof.create: a zero H factor")
         _ipp_domain_sep(transcript, n)
         L_vec, R_vec = [], []
         a, b = list(a_vec), list(b_vec)
-        hf: Optional[List[int]] = list(H_factors)  # folded into H at the first round
+        # The folded generators are kept as G = gf_i * G^_i and H = hf_i * H^_i with public factors, so that a fold
+        # scales only one half: u^-1 G_lo + u G_hi = u^-1 gf_lo (G^_lo + (gf_hi / gf_lo) u^2 G^_hi).
+        gf = [1] * n
         while n > 1:
             n //= 2
             a_lo, a_hi, b_lo, b_hi = a[:n], a[n:], b[:n], b[n:]
             c_L, c_R = _inner(a_lo, b_hi), _inner(a_hi, b_lo)
-            if hf is not None:
-                b_hi_s = [x * f for x, f in zip(b_hi, hf[:n])]
-                b_lo_s = [x * f for x, f in zip(b_lo, hf[n:])]
-            else:
-                b_hi_s, b_lo_s = b_hi, b_lo
-            L = _msm_ct(a_lo + b_hi_s + [c_L], _concat(G[n:], H[:n], [Q]))
-            R = _msm_ct(a_hi + b_lo_s + [c_R], _concat(G[:n], H[n:], [Q]))
-            L, R = Point(L), Point(R)
-            Lb, Rb = L.to_bytes(), R.to_bytes()
+            L = _msm_ct(_scaled(a_lo, gf[n:]) + _scaled(b_hi, hf[:n]) + [c_L], _concat(G[n:], H[:n], [Q]))
+            R = _msm_ct(_scaled(a_hi, gf[:n]) + _scaled(b_lo, hf[n:]) + [c_R], _concat(G[:n], H[n:], [Q]))
+            Lb, Rb = Point(L).to_bytes(), Point(R).to_bytes()
             L_vec.append(Lb)
             R_vec.append(Rb)
             transcript.append_message(b"L", Lb)
@@ -307,18 +320,17 @@ class InnerProductProof:
             a = _fold(a_lo, a_hi, uS, u_invS)
             b = _fold(b_lo, b_hi, u_invS, uS)
             if n > 1:
-                G = _fold_points(G, [u_inv] * n, [u] * n)
-                if hf is not None:
-                    H = _fold_points(H, [u * f % q for f in hf[:n]], [u_inv * f % q for f in hf[n:]])
-                else:
-                    H = _fold_points(H, [u] * n, [u_inv] * n)
-            hf = None
+                u2, u_inv2 = u * u % q, u_inv * u_inv % q
+                gi, hi = _batch_invert(gf[:n]), _batch_invert(hf[:n])
+                G = _fold_points(G, [g * x % q * u2 for g, x in zip(gf[n:], gi)])
+                H = _fold_points(H, [h * x % q * u_inv2 for h, x in zip(hf[n:], hi)])
+                gf = [g * u_inv % q for g in gf[:n]]
+                hf = [h * u % q for h in hf[:n]]
         return InnerProductProof(L_vec, R_vec, int(a[0]), int(b[0]))
 
-    def verification_scalars(self, n: int, transcript: Transcript) -> Tuple[List[int], List[int], List[int]]:
-        """(u_k^2, u_k^-2, s) as in the crate: the challenges' squares and inverse squares in the order of the
-        rounds, and s_i = prod_k u_k^(+1 if bit (lg_n-1-k) of i is set else -1). ProofError for a wrong number
-        of rounds or an identity L or R."""
+    def _challenges(self, n: int, transcript: Transcript) -> List[int]:
+        """The round challenges u_k (creation order), after the crate's checks: the number of rounds matches n,
+        and no L or R is the identity (ProofError)."""
         lg_n = len(self.L_vec)
         if lg_n >= 32 or n != 1 << lg_n:
             raise ProofError(f"inner-product proof: {lg_n} rounds do not match n*m={n}")
@@ -328,15 +340,17 @@ class InnerProductProof:
             _validate_and_append(transcript, b"L", L)
             _validate_and_append(transcript, b"R", R)
             us.append(_challenge(transcript, b"u"))
+        return us
+
+    def verification_scalars(self, n: int, transcript: Transcript) -> Tuple[List[int], List[int], List[int]]:
+        """(u_k^2, u_k^-2, s) as in the crate: the challenges' squares and inverse squares in the order of the
+        rounds, and s_i = prod_k u_k^(+1 if bit (lg_n-1-k) of i is set else -1). ProofError for a wrong number
+        of rounds or an identity L or R."""
+        us = self._challenges(n, transcript)
         inv = _batch_invert(us + [_prod(us)])
-        u_inv, all_inv = inv[:-1], inv[-1]
         u_sq = [u * u % q for u in us]
-        u_inv_sq = [u * u % q for u in u_inv]
-        s = [all_inv]
-        for k in range(lg_n):  # s doubles: the new half is the old one times u^2 of round lg_n-1-k
-            f = u_sq[lg_n - 1 - k]
-            s += [x * f % q for x in s]
-        return u_sq, u_inv_sq, s
+        u_inv_sq = [u * u % q for u in inv[:-1]]
+        return u_sq, u_inv_sq, _tensor(inv[-1], u_sq[::-1])
 
     def verify(self, transcript: Transcript, P: Point, Q: Point, H_factors: Sequence[int], G: PointVector,
                H: PointVector) -> None:
@@ -387,6 +401,15 @@ class InnerProductProof:
     __hash__ = None  # type: ignore[assignment]
 
 
+def _powers_of_two_powers(x: int, k: int) -> List[int]:
+    """[x, x^2, x^4, ..., x^(2^(k-1))] mod q."""
+    out = []
+    for _ in range(k):
+        out.append(x)
+        x = x * x % q
+    return out
+
+
 def _prod(xs: List[int]) -> int:
     acc = 1
     for x in xs:
@@ -403,7 +426,13 @@ def _rangeproof_domain_sep(transcript: Transcript, n: int, m: int) -> None:
 
 
 def _sum_of_powers(x: int, n: int) -> int:
-    return sum(_powers(x, n)) % q
+    """1 + x + ... + x^(n-1) mod q for n a power of two, by doubling: the sum to 2L is (1 + x^L) * the sum to L."""
+    total, power = 1, x
+    while n > 1:
+        total = total * (1 + power) % q
+        power = power * power % q
+        n //= 2
+    return total
 
 
 def _delta(n: int, m: int, y: int, z: int) -> int:
@@ -595,7 +624,12 @@ class RangeProof:
         transcript.append_message(b"e_blinding", self.e_blinding.to_bytes(32, "little"))
         w = _challenge(transcript, b"w")
         N = n * m
-        u_sq, u_inv_sq, s = self.ipp_proof.verification_scalars(N, transcript)
+        us = self.ipp_proof._challenges(N, transcript)
+        lg = len(us)
+        inv = _batch_invert(us + [_prod(us), y])
+        u_inv, s0, y_inv = inv[:lg], inv[lg], inv[lg + 1]
+        u_sq = [u * u % q for u in us]
+        u_inv_sq = [u * u % q for u in u_inv]
         c = int.from_bytes(Scalar.random().to_bytes(), "little")  # the verifier's own randomness (not transcript)
         a, b = self.ipp_proof.a, self.ipp_proof.b
         zz = z * z % q
@@ -609,24 +643,25 @@ class RangeProof:
         dyn_p += self.ipp_proof.L_vec
         dyn_p += self.ipp_proof.R_vec
         dyn_p += V
-        # B, B_blinding, then G_k: -z - a*s_k and H_k: z + y^-k (z^2 z^j 2^i - b s_(N-1-k)), all times weight
+        # B and B_blinding
         static[0] += weight * (w * (self.t_x - a * b) + c * (_delta(n, m, y, z) - self.t_x))
         static[1] -= weight * (self.e_blinding + c * self.t_x_blinding)
-        wa = weight * a % q
-        wb = weight * b % q
-        wz = weight * z % q
-        yi = _powers(int(Scalar(y).invert_vartime()), N)
+        # G_k: -z - a*s_k and H_k: z + y^-k (z^2 z^j 2^i - b s_(N-1-k)) for k = j*n + i, times weight. Both a*s_k
+        # and b*y^-k*s_(N-1-k) = b*y^-k/s_k are tensor products over the bits of k (bit t: s_k gains u^2 of round
+        # lg-1-t, y^-k/s_k gains y^-(2^t) u^-2), and y^-k z^2 z^j 2^i = z^2 (z y^-n)^j (2/y)^i.
+        wz = weight * z
+        gs = _tensor(weight * a % q * s0, u_sq[::-1])
+        y_inv_2t = _powers_of_two_powers(y_inv, lg)
+        hs = _tensor(weight * b % q * _prod(us), [yt * f % q for yt, f in zip(y_inv_2t, u_inv_sq[::-1])])
+        two_y = _powers(2 * y_inv % q, n)
+        zy = z * pow(y_inv, n, q) % q
+        base = weight * zz % q
         hbase = 2 + stride * parties
-        k = 0
-        zj = weight * zz % q
         for j in range(m):
-            g0 = 2 + j * stride
-            h0 = hbase + j * stride
-            for i in range(n):
-                static[g0 + i] -= wz + wa * s[k]
-                static[h0 + i] += wz + yi[k] * ((zj << i) - wb * s[N - 1 - k])
-                k += 1
-            zj = zj * z % q
+            g0, h0, k0 = 2 + j * stride, hbase + j * stride, j * n
+            static[g0:g0 + n] = [t - wz - g for t, g in zip(static[g0:g0 + n], gs[k0:k0 + n])]
+            static[h0:h0 + n] = [t + wz + base * p - h for t, p, h in zip(static[h0:h0 + n], two_y, hs[k0:k0 + n])]
+            base = base * zy % q
 
     @staticmethod
     def _verify(bp_gens, pc_gens, transcript, proof, commitments, n) -> None:
