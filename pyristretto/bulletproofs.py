@@ -47,7 +47,7 @@ import threading
 from typing import Dict, List, Optional, Sequence, Tuple, Union
 
 from pyristretto._objects import FixedBase, InvalidPointError, MSMTable, Point, PointVector, Scalar, Transcript
-from pyristretto._objects import msm as _msm_ct
+from pyristretto._objects import IDENTITY as _IDENTITY, msm as _msm_ct, msm_vartime as _msm_vartime
 
 __all__ = ["ProofError", "PedersenGens", "BulletproofGens", "InnerProductProof", "RangeProof"]
 
@@ -91,12 +91,14 @@ def _powers(x: int, n: int) -> List[int]:
     return out
 
 
-def _tensor(start: int, factors: Sequence[int]) -> List[int]:
-    """The 2^len(factors) products start * prod_t factors[t]^(bit t of i), for i in order (public ints mod q):
-    each factor doubles the list, its new half being the old one times the factor."""
+def _tensor(start: int, factors: Sequence[int], reduced: bool = True) -> List[int]:
+    """The 2^len(factors) products start * prod_t factors[t]^(bit t of i), for i in order (public ints): each
+    factor doubles the list, its new half being the old one times the factor. Reduced mod q, except the last
+    half when not `reduced` (values below q^2, for sums that are reduced once at the end)."""
     out = [start % q]
-    for f in factors:
-        out += [x * f % q for x in out]
+    last = len(factors) - 1
+    for t, f in enumerate(factors):
+        out += [x * f for x in out] if t == last and not reduced else [x * f % q for x in out]
     return out
 
 
@@ -216,11 +218,12 @@ class _Bases:
                 self._prover = (_concat(bb, self.G + self.H), _concat(bb, self.G, self.H), self.H.sum())
             return self._prover
 
-    def table(self) -> MSMTable:
-        """The verifier's precomputed table over [B, B_blinding, G, H]."""
+    def verifier_points(self) -> List[Point]:
+        """The verifier's fixed bases [B, B_blinding, G, H] as a list of Points (fed to the MSM without decoding,
+        beside the proof's points)."""
         with self._lock:
             if self._table is None:
-                self._table = MSMTable(_concat([self._pc.B, self._pc.B_blinding], self.G, self.H))
+                self._table = [self._pc.B, self._pc.B_blinding, *self.G, *self.H]
             return self._table
 
 
@@ -650,9 +653,9 @@ class RangeProof:
         # and b*y^-k*s_(N-1-k) = b*y^-k/s_k are tensor products over the bits of k (bit t: s_k gains u^2 of round
         # lg-1-t, y^-k/s_k gains y^-(2^t) u^-2), and y^-k z^2 z^j 2^i = z^2 (z y^-n)^j (2/y)^i.
         wz = weight * z
-        gs = _tensor(weight * a % q * s0, u_sq[::-1])
+        gs = _tensor(weight * a % q * s0, u_sq[::-1], False)
         y_inv_2t = _powers_of_two_powers(y_inv, lg)
-        hs = _tensor(weight * b % q * _prod(us), [yt * f % q for yt, f in zip(y_inv_2t, u_inv_sq[::-1])])
+        hs = _tensor(weight * b % q * _prod(us), [yt * f % q for yt, f in zip(y_inv_2t, u_inv_sq[::-1])], False)
         two_y = _powers(2 * y_inv % q, n)
         zy = z * pow(y_inv, n, q) % q
         base = weight * zz % q
@@ -673,7 +676,7 @@ class RangeProof:
         dyn_s: List[int] = []
         dyn_p: List[bytes] = []
         proof._equation(bp_gens, transcript, commitments, n, 1, static, n, m, dyn_s, dyn_p)
-        _final_check(bp_gens._get(pc_gens, n, m).table().msm_vartime(static), dyn_s, dyn_p)
+        _final_check(bp_gens._get(pc_gens, n, m).verifier_points(), static, dyn_s, dyn_p)
 
     @staticmethod
     def verify_single(bp_gens: BulletproofGens, pc_gens: PedersenGens, transcript: Transcript, proof,
@@ -717,7 +720,7 @@ class RangeProof:
                     proof = RangeProof.from_bytes(proof)
                 proof._equation(bp_gens, transcript.clone(), commitments, n, weight, static, stride, parties,
                                 dyn_s, dyn_p)
-            _final_check(bp_gens._get(pc_gens, stride, parties).table().msm_vartime(static), dyn_s, dyn_p)
+            _final_check(bp_gens._get(pc_gens, stride, parties).verifier_points(), static, dyn_s, dyn_p)
             return
         except ProofError as e:
             failure = e
@@ -734,10 +737,12 @@ def _random_weights(k: int) -> List[int]:
     return [int.from_bytes(Scalar.random().to_bytes()[:16], "little") | 1 for _ in range(k)]
 
 
-def _final_check(static_sum: Point, dyn_s: List[int], dyn_p: List[bytes]) -> None:
+def _final_check(bases: List[Point], static: List[int], dyn_s: List[int], dyn_p: List[bytes]) -> None:
+    """The one vartime MSM of the fixed bases and the proofs' points (decoded there); ProofError unless it is the
+    identity or when a proof point or commitment is not a valid encoding."""
     try:
-        pts = PointVector(b"".join(dyn_p))
+        total = _msm_vartime(static + dyn_s, bases + dyn_p)
     except InvalidPointError as e:
         raise ProofError(f"a proof point or commitment is not a valid encoding ({e})") from None
-    if not (static_sum + pts.msm_vartime(dyn_s)).is_identity():
+    if total != _IDENTITY:
         raise ProofError("the verification equation does not hold")
