@@ -21,6 +21,7 @@ COMMITMENTS = [bytes.fromhex(h) for h in VERIFY["value_commitments_hex"]]
 CASES = [(c["n"], c["m"], bytes.fromhex(c["proof_hex"])) for c in VERIFY["cases"]]
 CASE_IDS = [f"n{n}-m{m}" for n, m, _ in CASES]
 
+B_BLINDING = Point(bytes.fromhex(KATS["pedersen_gens"]["B_blinding_hex"]))
 PC = PedersenGens()
 BP = BulletproofGens(64, 16)  # the crate's vectors use (64, 8): a larger capacity gives the same generators
 
@@ -313,3 +314,14 @@ def test_threads_share_generators(batch):
                                        batch[k % len(batch)][3])
 
     run_concurrently(body, 8)
+
+
+def test_readme_example():
+    from readme_blocks import run_python_block
+
+    ns = run_python_block("## Range proofs: Bulletproofs")
+    assert len(ns["wire"]) == 32 * (9 + 2 * 7)
+    # the commitments open to the amounts (computed independently of the module: v*G + r*B_blinding)
+    for C, (v, r) in zip(ns["output_commitments"], ns["outputs"]):
+        assert C == (Point.base_mul(v) + B_BLINDING * r).to_bytes()
+    assert sum(v for v, _ in ns["inputs"]) == sum(v for v, _ in ns["outputs"])
