@@ -37,8 +37,9 @@ coefficients) are ``Scalar``s (libsodium's constant-time arithmetic, wiped when 
 constant-time point arithmetic (``msm`` and the fixed-base tables of B and B_blinding, never ``msm_vartime``).
 What remains as Python objects: the caller's ``value`` itself (an int), the unwiped ``bytes`` of its Scalar's
 encoding (copied into a bytearray that is wiped after use), and the bit extraction, which runs in Python on small
-ints (the same operations for a 0 bit as for a 1 bit) into Scalars. The verifier works on public values only, with Python
-ints and ``msm_vartime``.
+ints (the same operations for a 0 bit as for a 1 bit) into Scalars. The verifier works on public values only,
+with Python ints and ``msm_vartime``. The public scalar-vector arithmetic sits in small helpers (``_inner``,
+``_powers``, ``_tensor``, ``_batch_invert``, ``_fold``) and the folding of the generators in ``_fold_points``.
 """
 from __future__ import annotations
 
@@ -46,7 +47,7 @@ import hashlib
 import threading
 from typing import Dict, List, Optional, Sequence, Tuple, Union
 
-from pyristretto._objects import FixedBase, InvalidPointError, MSMTable, Point, PointVector, Scalar, Transcript
+from pyristretto._objects import FixedBase, InvalidPointError, Point, PointVector, Scalar, Transcript
 from pyristretto._objects import msm as _msm_ct
 
 __all__ = ["ProofError", "PedersenGens", "BulletproofGens", "InnerProductProof", "RangeProof"]
@@ -305,15 +306,17 @@ class InnerProductProof:
         _ipp_domain_sep(transcript, n)
         L_vec, R_vec = [], []
         a, b = list(a_vec), list(b_vec)
-        # The folded generators are kept as G = gf_i * G^_i and H = hf_i * H^_i with public factors, so that a fold
-        # scales only one half: u^-1 G_lo + u G_hi = u^-1 gf_lo (G^_lo + (gf_hi / gf_lo) u^2 G^_hi).
-        gf = [1] * n
+        # The folded generators are kept as G = gf * G^ (one factor for all) and H = hf_i * H^_i with public factors,
+        # so that a fold scales only one half: u^-1 G_lo + u G_hi = u^-1 gf (G^_lo + u^2 G^_hi), and
+        # u H_lo + u^-1 H_hi = u hf_lo (H^_lo + (hf_hi / hf_lo) u^-2 H^_hi).
+        gf = 1
         while n > 1:
             n //= 2
             a_lo, a_hi, b_lo, b_hi = a[:n], a[n:], b[:n], b[n:]
             c_L, c_R = _inner(a_lo, b_hi), _inner(a_hi, b_lo)
-            L = _msm_ct(_scaled(a_lo, gf[n:]) + _scaled(b_hi, hf[:n]) + [c_L], _concat(G[n:], H[:n], [Q]))
-            R = _msm_ct(_scaled(a_hi, gf[:n]) + _scaled(b_lo, hf[n:]) + [c_R], _concat(G[:n], H[n:], [Q]))
+            gS = Scalar(gf)
+            L = _msm_ct([x * gS for x in a_lo] + _scaled(b_hi, hf[:n]) + [c_L], _concat(G[n:], H[:n], [Q]))
+            R = _msm_ct([x * gS for x in a_hi] + _scaled(b_lo, hf[n:]) + [c_R], _concat(G[:n], H[n:], [Q]))
             Lb, Rb = Point(L).to_bytes(), Point(R).to_bytes()
             L_vec.append(Lb)
             R_vec.append(Rb)
@@ -326,10 +329,9 @@ class InnerProductProof:
             b = _fold(b_lo, b_hi, u_invS, uS)
             if n > 1:
                 u2, u_inv2 = u * u % q, u_inv * u_inv % q
-                gi, hi = _batch_invert(gf[:n]), _batch_invert(hf[:n])
-                G, H = _fold_points(G, H, [g * x % q * u2 for g, x in zip(gf[n:], gi)],
-                                    [h * x % q * u_inv2 for h, x in zip(hf[n:], hi)])
-                gf = [g * u_inv % q for g in gf[:n]]
+                hi = _batch_invert(hf[:n])
+                G, H = _fold_points(G, H, [u2] * n, [h * x % q * u_inv2 for h, x in zip(hf[n:], hi)])
+                gf = gf * u_inv % q
                 hf = [h * u % q for h in hf[:n]]
         return InnerProductProof(L_vec, R_vec, int(a[0]), int(b[0]))
 
@@ -707,6 +709,8 @@ class RangeProof:
                 proof, transcript, commitments, n = item
             except (TypeError, ValueError):
                 raise TypeError(f"items[{idx}]: expected (proof, transcript, commitments, n)") from None
+            if type(transcript) is not Transcript:
+                raise TypeError(f"items[{idx}]: the transcript is a {type(transcript).__name__}, not a Transcript")
             parsed.append((proof, transcript, list(commitments), n))
         if not parsed:
             return

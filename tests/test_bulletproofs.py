@@ -301,6 +301,8 @@ def test_batch_refuses_malformed_items(batch):
     assert info.value.index == 2
     with pytest.raises(TypeError, match="items"):
         RangeProof.verify_batch(BP, PC, [(1, 2)])
+    with pytest.raises(TypeError, match="not a Transcript"):
+        RangeProof.verify_batch(BP, PC, [(batch[0][0], batch[0][1], batch[0][2], batch[0][3])])
 
 
 def test_threads_share_generators(batch):
@@ -309,9 +311,9 @@ def test_threads_share_generators(batch):
     def body(k):
         for proof, label, V, n in batch[k % len(batch):][:3]:
             RangeProof.verify_multiple(gens, PC, Transcript(label), proof, V, n)
+        proof, _, V, n = batch[k % len(batch)]
         with pytest.raises(ProofError):
-            RangeProof.verify_multiple(gens, PC, Transcript(b"wrong"), batch[k % len(batch)][0], batch[k % len(batch)][2],
-                                       batch[k % len(batch)][3])
+            RangeProof.verify_multiple(gens, PC, Transcript(b"wrong"), proof, V, n)
 
     run_concurrently(body, 8)
 
