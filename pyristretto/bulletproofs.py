@@ -83,7 +83,9 @@ def _inner(a, b):
 
 
 def _powers(x: int, n: int) -> List[int]:
-    """[1, x, x^2, ..., x^(n-1)] mod q (public x)."""
+    """[1, x, x^2, ..., x^(n-1)] mod q (public x); for n a power of two as the tensor of x, x^2, x^4, ..."""
+    if n and not n & (n - 1):
+        return _tensor(1, _powers_of_two_powers(x % q, n.bit_length() - 1))
     out = [1] * n
     acc = 1
     for i in range(1, n):
@@ -100,6 +102,15 @@ def _tensor(start: int, factors: Sequence[int], reduced: bool = True) -> List[in
     last = len(factors) - 1
     for t, f in enumerate(factors):
         out += [x * f for x in out] if t == last and not reduced else [x * f % q for x in out]
+    return out
+
+
+def _powers_of_two_powers(x: int, k: int) -> List[int]:
+    """[x, x^2, x^4, ..., x^(2^(k-1))] mod q."""
+    out = []
+    for _ in range(k):
+        out.append(x)
+        x = x * x % q
     return out
 
 
@@ -185,7 +196,7 @@ class PedersenGens:
                            if B_blinding is None else Point(B_blinding))
         self._B = FixedBase(self.B)
         self._B_blinding = FixedBase(self.B_blinding)
-        self.key = self.B.to_bytes() + self.B_blinding.to_bytes()
+        self._key = self.B.to_bytes() + self.B_blinding.to_bytes()
 
     def commit(self, value, blinding) -> Point:
         """``value*B + blinding*B_blinding`` (constant-time in both: Scalars or ints)."""
@@ -259,7 +270,7 @@ class BulletproofGens:
             raise ProofError(f"generators: gens_capacity {self.gens_capacity} < n={n}")
         if m > self.party_capacity:
             raise ProofError(f"generators: party_capacity {self.party_capacity} < m={m}")
-        key = (n, m, pc.key)
+        key = (n, m, pc._key)
         with self._lock:
             b = self._bases.get(key)
             if b is None:
@@ -317,7 +328,7 @@ class InnerProductProof:
             gS = Scalar(gf)
             L = _msm_ct([x * gS for x in a_lo] + _scaled(b_hi, hf[:n]) + [c_L], _concat(G[n:], H[:n], [Q]))
             R = _msm_ct([x * gS for x in a_hi] + _scaled(b_lo, hf[n:]) + [c_R], _concat(G[:n], H[n:], [Q]))
-            Lb, Rb = Point(L).to_bytes(), Point(R).to_bytes()
+            Lb, Rb = bytes(L), bytes(R)  # the core's canonical encodings
             L_vec.append(Lb)
             R_vec.append(Rb)
             transcript.append_message(b"L", Lb)
@@ -375,6 +386,7 @@ class InnerProductProof:
             raise ProofError("inner-product proof: the equation does not hold")
 
     def serialized_size(self) -> int:
+        """The length of to_bytes(): 32 * (2 * rounds + 2)."""
         return 32 * (2 * len(self.L_vec) + 2)
 
     def to_bytes(self) -> bytes:
@@ -406,15 +418,6 @@ class InnerProductProof:
         return isinstance(other, InnerProductProof) and self.to_bytes() == other.to_bytes()
 
     __hash__ = None  # type: ignore[assignment]
-
-
-def _powers_of_two_powers(x: int, k: int) -> List[int]:
-    """[x, x^2, x^4, ..., x^(2^(k-1))] mod q."""
-    out = []
-    for _ in range(k):
-        out.append(x)
-        x = x * x % q
-    return out
 
 
 def _prod(xs: List[int]) -> int:
@@ -523,7 +526,7 @@ class RangeProof:
         if len(blindings) != m:
             raise ValueError(f"{m} values but {len(blindings)} blindings")
         for i, v in enumerate(values):
-            if type(v) is not int and not isinstance(v, int):
+            if not isinstance(v, int):
                 raise TypeError(f"values[{i}]: expected an int")
             if not 0 <= v < 1 << n:
                 raise ValueError(f"values[{i}] is outside [0, 2^{n})")
@@ -546,11 +549,11 @@ class RangeProof:
             enc[:] = bytes(32)
         a_blinding = Scalar.random()
         # A = a_blinding*B_blinding + sum a_L*G + (a_L - 1)*H = msm([a_blinding, a_L], [B_blinding, G+H]) - sum H
-        A = Point(_msm_ct([a_blinding] + aL, GH_b)) - H_sum
+        A = GH_b.msm([a_blinding] + aL) - H_sum
         s_blinding = Scalar.random()
         s_L = [Scalar.random() for _ in range(N)]
         s_R = [Scalar.random() for _ in range(N)]
-        S = Point(_msm_ct([s_blinding] + s_L + s_R, GH_split_b))
+        S = GH_split_b.msm([s_blinding] + s_L + s_R)
         A_b, S_b = A.to_bytes(), S.to_bytes()
         transcript.append_message(b"A", A_b)
         transcript.append_message(b"S", S_b)
