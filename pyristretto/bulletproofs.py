@@ -308,6 +308,11 @@ class InnerProductProof:
                a_vec: List[Scalar], b_vec: List[Scalar]) -> "InnerProductProof":
         """Proves <a, b> for P = <a, G> + <b, H'> + <a, b>*Q with H'_i = H_factors[i]*H_i (the crate's create with
         G_factors all 1). a_vec and b_vec: Scalars (secret; constant-time); len a power of two."""
+        return InnerProductProof._create(transcript, Q, H_factors, G, H, a_vec, b_vec, None)
+
+    @staticmethod
+    def _create(transcript, Q, H_factors, G, H, a_vec, b_vec, y_inv) -> "InnerProductProof":
+        """create; with H_factors[i] = y_inv^i when y_inv is given (the range proof), whose ratios are known."""
         n = len(G)
         if not (len(H) == len(a_vec) == len(b_vec) == len(H_factors) == n) or n == 0 or n & (n - 1):
             raise ValueError("InnerProductProof.create: lengths differ or are not a power of two")
@@ -340,8 +345,11 @@ class InnerProductProof:
             b = _fold(b_lo, b_hi, u_invS, uS)
             if n > 1:
                 u2, u_inv2 = u * u % q, u_inv * u_inv % q
-                hi = _batch_invert(hf[:n])
-                G, H = _fold_points(G, H, [u2] * n, [h * x % q * u_inv2 for h, x in zip(hf[n:], hi)])
+                if y_inv is None:  # hf_(n+i) / hf_i
+                    ratios = [h * x % q * u_inv2 for h, x in zip(hf[n:], _batch_invert(hf[:n]))]
+                else:  # y^-(n+i) / y^-i
+                    ratios = [pow(y_inv, n, q) * u_inv2 % q] * n
+                G, H = _fold_points(G, H, [u2] * n, ratios)
                 gf = gf * u_inv % q
                 hf = [h * u % q for h in hf[:n]]
         return InnerProductProof(L_vec, R_vec, int(a[0]), int(b[0]))
@@ -598,7 +606,7 @@ class RangeProof:
         l_vec = [a + b * xS for a, b in zip(l0, s_L)]
         r_vec = [a + b * xS for a, b in zip(r0, r1)]
         y_inv = int(Scalar(y).invert_vartime())
-        ipp = InnerProductProof.create(transcript, Q, _powers(y_inv, N), bases.G, bases.H, l_vec, r_vec)
+        ipp = InnerProductProof._create(transcript, Q, _powers(y_inv, N), bases.G, bases.H, l_vec, r_vec, y_inv)
         proof = RangeProof(A_b, S_b, T1_b, T2_b, int(t_x), int(t_x_blinding), int(e_blinding), ipp)
         return proof, V
 
