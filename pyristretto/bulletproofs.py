@@ -35,9 +35,9 @@ naming what failed.
 Secrets: the values, blindings and the prover's vectors (a_L, a_R, s_L, s_R, their blindings and the polynomial
 coefficients) are ``Scalar``s (libsodium's constant-time arithmetic, wiped when freed) and meet only
 constant-time point arithmetic (``msm`` and the fixed-base tables of B and B_blinding, never ``msm_vartime``).
-What remains as Python objects: the caller's ``value`` itself (an int), the unwiped ``bytes`` of its Scalar's
-encoding (copied into a bytearray that is wiped after use), and the bit extraction, which runs in Python on small
-ints (the same operations for a 0 bit as for a 1 bit) into Scalars. The verifier works on public values only,
+What remains as Python objects: the caller's ``value`` itself (an int, range-checked in Python), the unwiped
+``bytes`` of its Scalar's encoding (copied into a bytearray that is wiped after use), and the bit extraction,
+which runs in Python on small ints (the same operations for a 0 bit as for a 1 bit) into Scalars. The verifier works on public values only,
 with Python ints and ``msm_vartime``. The public scalar-vector arithmetic sits in small helpers (``_inner``,
 ``_powers``, ``_tensor``, ``_batch_invert``, ``_fold``) and the folding of the generators in ``_fold_points``.
 """
@@ -548,13 +548,19 @@ class RangeProof:
         for Vj in V:
             transcript.append_message(b"V", Vj)
 
-        # a_L: the bits of the values, read as small ints from the Scalars' 32-byte encodings (the same operations
-        # for a 0 bit as for a 1 bit), copied into a bytearray wiped after use, and kept as Scalars.
+        # a_L: the bits of the values as Scalars. Each bit is read as a small int from a bytearray copy of the
+        # value's encoding (the same operations for a 0 bit as for a 1 bit), stored as byte 0 of a 32-byte buffer
+        # that Scalar.from_bytes copies into C (memcpy and libsodium's reduction: no int conversion that takes
+        # longer for a 1 than for a 0); both buffers are wiped after use.
         aL: List[Scalar] = []
+        one = bytearray(32)
         for v in vS:
             enc = bytearray(v.to_bytes())
-            aL += [Scalar((enc[i >> 3] >> (i & 7)) & 1) for i in range(n)]
+            for i in range(n):
+                one[0] = (enc[i >> 3] >> (i & 7)) & 1
+                aL.append(Scalar.from_bytes(one))
             enc[:] = bytes(32)
+        one[0] = 0
         a_blinding = Scalar.random()
         # A = a_blinding*B_blinding + sum a_L*G + (a_L - 1)*H = msm([a_blinding, a_L], [B_blinding, G+H]) - sum H
         A = GH_b.msm([a_blinding] + aL) - H_sum
