@@ -37,9 +37,10 @@ coefficients) are ``Scalar``s (libsodium's constant-time arithmetic, wiped when 
 constant-time point arithmetic (``msm`` and the fixed-base tables of B and B_blinding, never ``msm_vartime``).
 What remains as Python objects: the caller's ``value`` itself (an int, range-checked in Python), the unwiped
 ``bytes`` of its Scalar's encoding (copied into a bytearray that is wiped after use), and the bit extraction,
-which runs in Python on small ints (the same operations for a 0 bit as for a 1 bit) into Scalars. The verifier works on public values only,
-with Python ints and ``msm_vartime``. The public scalar-vector arithmetic sits in small helpers (``_inner``,
-``_powers``, ``_tensor``, ``_batch_invert``, ``_fold``) and the folding of the generators in ``_fold_points``.
+which runs in Python on small ints (the same operations for a 0 bit as for a 1 bit) into Scalars. The verifier
+works on public values only, with Python ints and ``msm_vartime``. The scalar-vector arithmetic sits in small
+helpers (``_inner``, ``_powers``, ``_tensor``, ``_batch_invert``, ``_fold``) and the folding of the generators in
+``_fold_points``.
 """
 from __future__ import annotations
 

@@ -217,6 +217,35 @@ def test_inner_product_proof_alone():
         ipp.verify(Transcript(b"ipp"), P + Q, Q, y_inv, G, H)
 
 
+def test_verification_scalars_match_their_definition():
+    # the crate's s_i = prod_k u_k^(+1 if bit (lg_n-1-k) of i is set else -1), checked through s_i^2 and 1/s_i
+    n, m, data = CASES[1]  # n = 8, m = 4: 5 rounds
+    proof = RangeProof.from_bytes(data)
+    t = Transcript(LABEL)
+    t.append_message(b"dom-sep", b"rangeproof v1")
+    t.append_u64(b"n", n)
+    t.append_u64(b"m", m)
+    for V in COMMITMENTS[:m]:
+        t.append_message(b"V", V)
+    for label, value in [(b"A", proof.A), (b"S", proof.S), (b"y", None), (b"z", None), (b"T_1", proof.T_1),
+                         (b"T_2", proof.T_2), (b"x", None), (b"t_x", proof.t_x), (b"t_x_blinding", proof.t_x_blinding),
+                         (b"e_blinding", proof.e_blinding), (b"w", None)]:
+        if value is None:
+            t.challenge_scalar(label)
+        elif isinstance(value, int):
+            t.append_scalar(label, value)
+        else:
+            t.append_point(label, value)
+    u_sq, u_inv_sq, s = proof.ipp_proof.verification_scalars(n * m, t)
+    lg = len(u_sq)
+    assert lg == 5 and all(u * v % q == 1 for u, v in zip(u_sq, u_inv_sq))
+    for i in range(n * m):
+        expected = 1
+        for k in range(lg):
+            expected = expected * (u_sq[k] if i >> (lg - 1 - k) & 1 else u_inv_sq[k]) % q
+        assert s[i] * s[i] % q == expected and s[i] * s[n * m - 1 - i] % q == 1
+
+
 # ---- the wire format (hypothesis) --------------------------------------------------------------------------
 
 canonical = st.integers(0, q - 1)
