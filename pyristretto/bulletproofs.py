@@ -618,13 +618,9 @@ class RangeProof:
         return proof, V
 
     # -- verifying --
-    def _equation(self, bp_gens: BulletproofGens, transcript: Transcript, commitments: Sequence, n: int,
-                  weight: int, static: List[int], stride: int, parties: int, dyn_s: List[int],
-                  dyn_p: List[bytes]) -> None:
-        """Adds weight * (this proof's verification equation) to a batch: static holds the scalars of
-        [B, B_blinding, G, H] laid out for `parties` parties of `stride` generators each (party j's generator i
-        at 2 + j*stride + i for G, after all the G for H), dyn_s and dyn_p those of the proof's points and
-        commitments. ProofError for what fails before the final check (the crate's checks, in its order)."""
+    def _replay(self, bp_gens: BulletproofGens, transcript: Transcript, commitments: Sequence, n: int):
+        """The verifier's transcript: the crate's checks in its order (ProofError), then (V, n, m, y, z, x, w, us)
+        with the challenges as ints; us + [prod(us), y] are the values _accumulate needs inverted."""
         _check_bitsize(n)
         m = len(commitments)
         if m == 0:
@@ -648,10 +644,18 @@ class RangeProof:
         transcript.append_message(b"t_x_blinding", self.t_x_blinding.to_bytes(32, "little"))
         transcript.append_message(b"e_blinding", self.e_blinding.to_bytes(32, "little"))
         w = _challenge(transcript, b"w")
+        us = self.ipp_proof._challenges(n * m, transcript)
+        return V, n, m, y, z, x, w, us
+
+    def _accumulate(self, replayed, inv: List[int], weight: int, static: List[int], stride: int, parties: int,
+                    dyn_s: List[int], dyn_p: List[bytes]) -> None:
+        """Adds weight * (this proof's verification equation) to a batch: static holds the scalars of
+        [B, B_blinding, G, H] laid out for `parties` parties of `stride` generators each (party j's generator i
+        at 2 + j*stride + i for G, after all the G for H), dyn_s and dyn_p those of the proof's points and
+        commitments. replayed is _replay's result, inv the inverses of its us + [prod(us), y]."""
+        V, n, m, y, z, x, w, us = replayed
         N = n * m
-        us = self.ipp_proof._challenges(N, transcript)
         lg = len(us)
-        inv = _batch_invert(us + [_prod(us), y])
         u_inv, s0, y_inv = inv[:lg], inv[lg], inv[lg + 1]
         u_sq = [u * u % q for u in us]
         u_inv_sq = [u * u % q for u in u_inv]
@@ -697,7 +701,9 @@ class RangeProof:
         static = [0] * (2 + 2 * n * m)
         dyn_s: List[int] = []
         dyn_p: List[bytes] = []
-        proof._equation(bp_gens, transcript, commitments, n, 1, static, n, m, dyn_s, dyn_p)
+        replayed = proof._replay(bp_gens, transcript, commitments, n)
+        us = replayed[-1]
+        proof._accumulate(replayed, _batch_invert(us + [_prod(us), replayed[3]]), 1, static, n, m, dyn_s, dyn_p)
         _final_check(bp_gens._get(pc_gens, n, m).verifier_points(), static, dyn_s, dyn_p)
 
     @staticmethod
@@ -739,11 +745,17 @@ class RangeProof:
             static = [0] * (2 + 2 * stride * parties)
             dyn_s: List[int] = []
             dyn_p: List[bytes] = []
-            for (proof, transcript, commitments, n), weight in zip(parsed, _random_weights(len(parsed))):
+            replays, to_invert = [], []
+            for proof, transcript, commitments, n in parsed:
                 if not isinstance(proof, RangeProof):
                     proof = RangeProof.from_bytes(proof)
-                proof._equation(bp_gens, transcript.clone(), commitments, n, weight, static, stride, parties,
-                                dyn_s, dyn_p)
+                replayed = proof._replay(bp_gens, transcript.clone(), commitments, n)
+                replays.append((proof, replayed, len(to_invert)))
+                to_invert += replayed[-1] + [_prod(replayed[-1]), replayed[3]]
+            inv = _batch_invert(to_invert)  # one inversion for the whole batch
+            for (proof, replayed, at), weight in zip(replays, _random_weights(len(parsed))):
+                proof._accumulate(replayed, inv[at:at + len(replayed[-1]) + 2], weight, static, stride, parties,
+                                  dyn_s, dyn_p)
             _final_check(bp_gens._get(pc_gens, stride, parties).verifier_points(), static, dyn_s, dyn_p)
             return
         except ProofError as e:
