@@ -32,15 +32,15 @@ multiplication, each proof's equation weighted by an independent random 128-bit 
 failing proof by verifying them one by one. A failed verification raises ``ProofError`` (a ``ValueError``)
 naming what failed.
 
-Secrets: the values, blindings and the prover's vectors (a_L, a_R, s_L, s_R, their blindings and the polynomial
-coefficients) are ``Scalar``s (libsodium's constant-time arithmetic, wiped when freed) and meet only
-constant-time point arithmetic (``msm`` and the fixed-base tables of B and B_blinding, never ``msm_vartime``).
-What remains as Python objects: the caller's ``value`` itself (an int, range-checked in Python), the unwiped
-``bytes`` of its Scalar's encoding (copied into a bytearray that is wiped after use), and the bit extraction,
-which runs in Python on small ints (the same operations for a 0 bit as for a 1 bit) into Scalars. The verifier
-works on public values only, with Python ints and ``msm_vartime``. The scalar-vector arithmetic sits in small
-helpers (``_inner``, ``_powers``, ``_tensor``, ``_batch_invert``, ``_fold``) and the folding of the generators in
-``_fold_points``.
+Secrets: the values, blindings, the prover's vectors (a_L, s_L, s_R, l, r and the inner-product argument's a
+and b) and its single secrets (the blindings of A, S, T_1, T_2 and the polynomial coefficients) are
+``ScalarVector``s and ``Scalar``s (C buffers wiped when freed, constant-time arithmetic: the core's ScalarVector
+kernels and libsodium, both in the valgrind check) and meet only constant-time point arithmetic (``msm`` and the
+fixed-base tables of B and B_blinding, never ``msm_vartime``). What remains as Python objects: the caller's ``value`` itself (an int, range-checked
+in Python), the unwiped ``bytes`` of its Scalar's encoding (copied into a bytearray that is wiped after use), and
+the bit extraction, which runs in Python on small ints (the same operations for a 0 bit as for a 1 bit) into a
+wiped buffer that ``ScalarVector`` reads. The verifier works on public values only: Python ints for the few
+challenges, ``ScalarVector`` for its vectors, and ``msm_vartime``.
 """
 from __future__ import annotations
 
@@ -48,16 +48,14 @@ import hashlib
 import threading
 from typing import Dict, List, Optional, Sequence, Tuple, Union
 
-from pyristretto._objects import FixedBase, InvalidPointError, Point, PointVector, Scalar, Transcript
-from pyristretto._objects import msm as _msm_ct
+from pyristretto._objects import FixedBase, InvalidPointError, Point, PointVector, Scalar, ScalarVector, Transcript
+from pyristretto._objects import msm as _msm_ct, random_weights
 
 __all__ = ["ProofError", "PedersenGens", "BulletproofGens", "InnerProductProof", "RangeProof"]
 
 q = 2**252 + 27742317777372353535851937790883648493
 BITSIZES = (8, 16, 32, 64)
 _ZERO_POINT = bytes(32)
-_ONE = Scalar(1)
-_ZERO = Scalar(0)
 
 Bytes = Union[bytes, bytearray, memoryview]
 
@@ -71,38 +69,26 @@ class ProofError(ValueError):
         self.index = index
 
 
-# ---- scalar-vector helpers (lists of Scalars for secrets, Python ints mod q for public values) -------------
+# ---- vector helpers: ScalarVector (C++, constant-time) for vectors, Python ints for the public few ----------
 
-def _inner(a, b):
-    """<a, b>: a Scalar for Scalar vectors (constant-time arithmetic), an int mod q for int vectors."""
-    if a and type(a[0]) is Scalar:
-        acc = _ZERO
-        for x, y in zip(a, b):
-            acc = acc + x * y
-        return acc
-    return sum(x * y for x, y in zip(a, b)) % q
-
-
-def _powers(x: int, n: int) -> List[int]:
-    """[1, x, x^2, ..., x^(n-1)] mod q (public x); for n a power of two as the tensor of x, x^2, x^4, ..."""
-    if n and not n & (n - 1):
-        return _tensor(1, _powers_of_two_powers(x % q, n.bit_length() - 1))
+def _int_powers(x: int, n: int) -> List[int]:
+    """[1, x, x^2, ..., x^(n-1)] mod q as ints (public x, small n)."""
     out = [1] * n
-    acc = 1
     for i in range(1, n):
-        acc = acc * x % q
-        out[i] = acc
+        out[i] = out[i - 1] * x % q
     return out
 
 
-def _tensor(start: int, factors: Sequence[int], reduced: bool = True) -> List[int]:
-    """The 2^len(factors) products start * prod_t factors[t]^(bit t of i), for i in order (public ints): each
-    factor doubles the list, its new half being the old one times the factor. Reduced mod q, except the last
-    half when not `reduced` (values below q^2, for sums that are reduced once at the end)."""
-    out = [start % q]
-    last = len(factors) - 1
-    for t, f in enumerate(factors):
-        out += [x * f for x in out] if t == last and not reduced else [x * f % q for x in out]
+def _ones(n: int) -> ScalarVector:
+    return ScalarVector.powers(1, n)
+
+
+def _tensor(start: int, factors: Sequence[int]) -> ScalarVector:
+    """The 2^len(factors) products start * prod_t factors[t]^(bit t of i), for i in order: each factor doubles
+    the vector, its new half being the old one times the factor (public values)."""
+    out = ScalarVector([start])
+    for f in factors:
+        out = ScalarVector.concat(out, out * f)
     return out
 
 
@@ -115,44 +101,22 @@ def _powers_of_two_powers(x: int, k: int) -> List[int]:
     return out
 
 
-def _fold(lo, hi, x, y):
-    """[x*lo_i + y*hi_i]: Scalar vectors (secret, constant-time) with Scalar x and y."""
-    return [x * a + y * b for a, b in zip(lo, hi)]
-
-
-def _fold_points(G: PointVector, H: PointVector, g: Sequence[int], h: Sequence[int]):
-    """([G_lo_i + g_i*G_hi_i], [H_lo_i + h_i*H_hi_i]) for the halves of G and H (public scalars: generators and
-    challenges). Both halves are scaled in one call (the core scales eight points at a time)."""
+def _fold_points(G: PointVector, H: PointVector, g: ScalarVector, h: ScalarVector):
+    """([G_lo_i + g_i*G_hi_i], [H_lo_i + h_i*H_hi_i]) for the halves of G and H, for public g and h (generators
+    and challenges): one scale_vartime of both upper halves (the core scales eight points at a time), which costs
+    about half of fold_vartime's two-point multiplications (the factors left on the lower halves are carried in
+    the scalars instead)."""
     k = len(G) // 2
-    scaled = _concat(G[k:], H[k:]).scale(list(g) + list(h))
+    scaled = PointVector.concat(G[k:], H[k:]).scale_vartime(ScalarVector.concat(g, h))
     return G[:k] + scaled[:k], H[:k] + scaled[k:]
 
 
-def _scaled(v: List[Scalar], f: Sequence[int]) -> List[Scalar]:
-    """[v_i * f_i]: secret Scalars times public factors (a factor 1 is skipped)."""
-    return [x if g == 1 else x * g for x, g in zip(v, f)]
-
-
-def _concat(*parts) -> PointVector:
-    """The points of PointVectors (or lists of Points) one after the other, as a PointVector."""
-    return PointVector([p for part in parts for p in part])
-
-
 def _batch_invert(xs: List[int]) -> List[int]:
-    """[1/x mod q for x in xs] with one inversion (public, nonzero values; ProofError for a zero)."""
-    prefix = [1] * len(xs)
-    acc = 1
-    for i, x in enumerate(xs):
-        prefix[i] = acc
-        acc = acc * x % q
-    if acc == 0:
-        raise ProofError("a challenge is zero")
-    inv = int(Scalar(acc).invert_vartime())
-    out = [0] * len(xs)
-    for i in range(len(xs) - 1, -1, -1):
-        out[i] = inv * prefix[i] % q
-        inv = inv * xs[i] % q
-    return out
+    """[1/x mod q for x in xs] (public values, one inversion); ProofError for a zero."""
+    try:
+        return [int(v) for v in ScalarVector(xs).batch_invert_vartime()]
+    except ZeroDivisionError:
+        raise ProofError("a challenge is zero") from None
 
 
 def _challenge(transcript: Transcript, label: bytes) -> int:
@@ -218,8 +182,8 @@ class _Bases:
     """Everything derived from (BulletproofGens, PedersenGens, n, m) that a prover or verifier uses again."""
 
     def __init__(self, gens: "BulletproofGens", pc: PedersenGens, n: int, m: int) -> None:
-        self.G = _concat(*(gens.G_vec[j][:n] for j in range(m)))
-        self.H = _concat(*(gens.H_vec[j][:n] for j in range(m)))
+        self.G = gens.G(n, m)
+        self.H = gens.H(n, m)
         self._pc = pc
         self._lock = threading.Lock()
         self._prover = None
@@ -230,15 +194,15 @@ class _Bases:
         with self._lock:
             if self._prover is None:
                 bb = [self._pc.B_blinding]
-                self._prover = (_concat(bb, self.G + self.H), _concat(bb, self.G, self.H), self.H.sum())
+                self._prover = (PointVector.concat(bb, self.G + self.H), PointVector.concat(bb, self.G, self.H),
+                                self.H.sum())
             return self._prover
 
-    def verifier_points(self) -> List[Point]:
-        """The verifier's fixed bases [B, B_blinding, G, H] as a list of Points (fed to the MSM without decoding,
-        beside the proof's points)."""
+    def verifier_points(self) -> PointVector:
+        """The verifier's fixed bases [B, B_blinding, G, H]."""
         with self._lock:
             if self._table is None:
-                self._table = [self._pc.B, self._pc.B_blinding, *self.G, *self.H]
+                self._table = PointVector.concat([self._pc.B, self._pc.B_blinding], self.G, self.H)
             return self._table
 
 
@@ -260,11 +224,11 @@ class BulletproofGens:
 
     def G(self, n: int, m: int) -> PointVector:
         """The aggregated G generators of m parties, n each (party 0's first n, then party 1's, ...)."""
-        return _concat(*(self.G_vec[j][:n] for j in range(m)))
+        return PointVector.concat(*(self.G_vec[j][:n] for j in range(m)))
 
     def H(self, n: int, m: int) -> PointVector:
         """The aggregated H generators, as G."""
-        return _concat(*(self.H_vec[j][:n] for j in range(m)))
+        return PointVector.concat(*(self.H_vec[j][:n] for j in range(m)))
 
     def _get(self, pc: PedersenGens, n: int, m: int) -> _Bases:
         if n > self.gens_capacity:
@@ -317,12 +281,15 @@ class InnerProductProof:
         n = len(G)
         if not (len(H) == len(a_vec) == len(b_vec) == len(H_factors) == n) or n == 0 or n & (n - 1):
             raise ValueError("InnerProductProof.create: lengths differ or are not a power of two")
-        hf = [f % q for f in H_factors]
-        if not all(hf):
-            raise ValueError("InnerProductProof.create: a zero H factor")
+        hf = ScalarVector(H_factors)
+        if y_inv is None:
+            try:
+                hf.batch_invert_vartime()
+            except ZeroDivisionError:
+                raise ValueError("InnerProductProof.create: a zero H factor") from None
         _ipp_domain_sep(transcript, n)
         L_vec, R_vec = [], []
-        a, b = list(a_vec), list(b_vec)
+        a, b = ScalarVector(a_vec), ScalarVector(b_vec)
         # The folded generators are kept as G = gf * G^ (one factor for all) and H = hf_i * H^_i with public factors,
         # so that a fold scales only one half: u^-1 G_lo + u G_hi = u^-1 gf (G^_lo + u^2 G^_hi), and
         # u H_lo + u^-1 H_hi = u hf_lo (H^_lo + (hf_hi / hf_lo) u^-2 H^_hi).
@@ -330,29 +297,28 @@ class InnerProductProof:
         while n > 1:
             n //= 2
             a_lo, a_hi, b_lo, b_hi = a[:n], a[n:], b[:n], b[n:]
-            c_L, c_R = _inner(a_lo, b_hi), _inner(a_hi, b_lo)
-            gS = Scalar(gf)
-            L = _msm_ct([x * gS for x in a_lo] + _scaled(b_hi, hf[:n]) + [c_L], _concat(G[n:], H[:n], [Q]))
-            R = _msm_ct([x * gS for x in a_hi] + _scaled(b_lo, hf[n:]) + [c_R], _concat(G[:n], H[n:], [Q]))
-            Lb, Rb = bytes(L), bytes(R)  # the core's canonical encodings
+            c_L, c_R = a_lo.inner(b_hi), a_hi.inner(b_lo)
+            if gf != 1:
+                a_lo, a_hi = a_lo * gf, a_hi * gf
+            Lb = _msm_ct(ScalarVector.concat(a_lo, b_hi * hf[:n], [c_L]), PointVector.concat(G[n:], H[:n], [Q]))
+            Rb = _msm_ct(ScalarVector.concat(a_hi, b_lo * hf[n:], [c_R]), PointVector.concat(G[:n], H[n:], [Q]))
             L_vec.append(Lb)
             R_vec.append(Rb)
             transcript.append_message(b"L", Lb)
             transcript.append_message(b"R", Rb)
             u = _challenge(transcript, b"u")
             u_inv = int(Scalar(u).invert_vartime())
-            uS, u_invS = Scalar(u), Scalar(u_inv)
-            a = _fold(a_lo, a_hi, uS, u_invS)
-            b = _fold(b_lo, b_hi, u_invS, uS)
+            a = a.fold(u, u_inv)
+            b = b.fold(u_inv, u)
             if n > 1:
                 u2, u_inv2 = u * u % q, u_inv * u_inv % q
                 if y_inv is None:  # hf_(n+i) / hf_i
-                    ratios = [h * x % q * u_inv2 for h, x in zip(hf[n:], _batch_invert(hf[:n]))]
+                    ratios = hf[n:] * hf[:n].batch_invert_vartime() * u_inv2
                 else:  # y^-(n+i) / y^-i
-                    ratios = [pow(y_inv, n, q) * u_inv2 % q] * n
-                G, H = _fold_points(G, H, [u2] * n, ratios)
+                    ratios = _ones(n) * (pow(y_inv, n, q) * u_inv2)
+                G, H = _fold_points(G, H, _ones(n) * u2, ratios)
                 gf = gf * u_inv % q
-                hf = [h * u % q for h in hf[:n]]
+                hf = hf[:n] * u
         return InnerProductProof(L_vec, R_vec, int(a[0]), int(b[0]))
 
     def _challenges(self, n: int, transcript: Transcript) -> List[int]:
@@ -377,7 +343,7 @@ class InnerProductProof:
         inv = _batch_invert(us + [_prod(us)])
         u_sq = [u * u % q for u in us]
         u_inv_sq = [u * u % q for u in inv[:-1]]
-        return u_sq, u_inv_sq, _tensor(inv[-1], u_sq[::-1])
+        return u_sq, u_inv_sq, [int(v) for v in _tensor(inv[-1], u_sq[::-1])]
 
     def verify(self, transcript: Transcript, P: Point, Q: Point, H_factors: Sequence[int], G: PointVector,
                H: PointVector) -> None:
@@ -388,7 +354,7 @@ class InnerProductProof:
         scalars = ([a * x for x in s] + [b * s[n - 1 - i] * H_factors[i] for i in range(n)] + [a * b]
                    + [-x for x in u_sq] + [-x for x in u_inv_sq])
         try:
-            pts = _concat(G, H, [Q], PointVector(b"".join(self.L_vec + self.R_vec)))
+            pts = PointVector.concat(G, H, [Q], self.L_vec + self.R_vec)
         except InvalidPointError:
             raise ProofError("inner-product proof: an invalid point encoding") from None
         if pts.msm_vartime(scalars) != Point(P):
@@ -549,46 +515,41 @@ class RangeProof:
         for Vj in V:
             transcript.append_message(b"V", Vj)
 
-        # a_L: the bits of the values as Scalars. Each bit is read as a small int from a bytearray copy of the
-        # value's encoding (the same operations for a 0 bit as for a 1 bit), stored as byte 0 of a 32-byte buffer
-        # that Scalar.from_bytes copies into C (memcpy and libsodium's reduction: no int conversion that takes
-        # longer for a 1 than for a 0); both buffers are wiped after use.
-        aL: List[Scalar] = []
-        one = bytearray(32)
-        for v in vS:
+        # a_L: the bits of the values, in a ScalarVector. Each bit is read as a small int from a bytearray copy of
+        # the value's encoding (the same operations for a 0 bit as for a 1 bit) into byte 0 of its 32-byte slot of
+        # a buffer that ScalarVector copies into C (memcpy and libsodium's reduction, no int conversion); both
+        # buffers are wiped after use.
+        bits = bytearray(32 * N)
+        for j, v in enumerate(vS):
             enc = bytearray(v.to_bytes())
             for i in range(n):
-                one[0] = (enc[i >> 3] >> (i & 7)) & 1
-                aL.append(Scalar.from_bytes(one))
+                bits[32 * (j * n + i)] = (enc[i >> 3] >> (i & 7)) & 1
             enc[:] = bytes(32)
-        one[0] = 0
+        aL = ScalarVector(bits)
+        bits[:] = bytes(32 * N)
         a_blinding = Scalar.random()
         # A = a_blinding*B_blinding + sum a_L*G + (a_L - 1)*H = msm([a_blinding, a_L], [B_blinding, G+H]) - sum H
-        A = GH_b.msm([a_blinding] + aL) - H_sum
+        A = GH_b.msm(ScalarVector.concat([a_blinding], aL)) - H_sum
         s_blinding = Scalar.random()
-        s_L = [Scalar.random() for _ in range(N)]
-        s_R = [Scalar.random() for _ in range(N)]
-        S = GH_split_b.msm([s_blinding] + s_L + s_R)
+        s_L, s_R = ScalarVector.random(N), ScalarVector.random(N)
+        S = GH_split_b.msm(ScalarVector.concat([s_blinding], s_L, s_R))
         A_b, S_b = A.to_bytes(), S.to_bytes()
         transcript.append_message(b"A", A_b)
         transcript.append_message(b"S", S_b)
         y = _challenge(transcript, b"y")
         z = _challenge(transcript, b"z")
 
-        # l(X) = (a_L - z) + s_L X; r(X) = y^k (a_R + z + s_R X) + z^(2+j) 2^i
-        y_pow = _powers(y, N)
-        zS = Scalar(z)
-        zm1 = Scalar(z - 1)
-        z_pow = _powers(z, m + 2)
-        l0, r0, r1 = [], [], []
-        for k in range(N):
-            yk = Scalar(y_pow[k])
-            l0.append(aL[k] - zS)
-            r0.append(yk * (aL[k] + zm1) + (z_pow[2 + k // n] << (k % n)))
-            r1.append(yk * s_R[k])
-        t0 = _inner(l0, r0)
-        t2 = _inner(s_L, r1)
-        t1 = _inner(l0, r1) + _inner(s_L, r0)
+        # l(X) = (a_L - z) + s_L X; r(X) = y^k (a_L - 1 + z + s_R X) + z^(2+j) 2^i for k = j*n + i
+        y_pow = ScalarVector.powers(y, N)
+        ones = _ones(N)
+        z_pow = _int_powers(z, m + 2)
+        two = ScalarVector.powers(2, n)
+        l0 = aL - ones * z
+        r0 = y_pow * (aL + ones * (z - 1)) + ScalarVector.concat(*(two * z_pow[2 + j] for j in range(m)))
+        r1 = y_pow * s_R
+        t0 = l0.inner(r0)
+        t2 = s_L.inner(r1)
+        t1 = l0.inner(r1) + s_L.inner(r0)
         tau1, tau2 = Scalar.random(), Scalar.random()
         T_1 = pc_gens._B * t1 + pc_gens._B_blinding * tau1
         T_2 = pc_gens._B * t2 + pc_gens._B_blinding * tau2
@@ -610,10 +571,11 @@ class RangeProof:
         transcript.append_scalar(b"e_blinding", e_blinding)
         w = _challenge(transcript, b"w")
         Q = pc_gens._B * w  # public
-        l_vec = [a + b * xS for a, b in zip(l0, s_L)]
-        r_vec = [a + b * xS for a, b in zip(r0, r1)]
+        l_vec = l0 + s_L * xS
+        r_vec = r0 + r1 * xS
         y_inv = int(Scalar(y).invert_vartime())
-        ipp = InnerProductProof._create(transcript, Q, _powers(y_inv, N), bases.G, bases.H, l_vec, r_vec, y_inv)
+        ipp = InnerProductProof._create(transcript, Q, ScalarVector.powers(y_inv, N), bases.G, bases.H, l_vec, r_vec,
+                                        y_inv)
         proof = RangeProof(A_b, S_b, T1_b, T2_b, int(t_x), int(t_x_blinding), int(e_blinding), ipp)
         return proof, V
 
@@ -647,19 +609,17 @@ class RangeProof:
         us = self.ipp_proof._challenges(n * m, transcript)
         return V, n, m, y, z, x, w, us
 
-    def _accumulate(self, replayed, inv: List[int], weight: int, static: List[int], stride: int, parties: int,
-                    dyn_s: List[int], dyn_p: List[bytes]) -> None:
-        """Adds weight * (this proof's verification equation) to a batch: static holds the scalars of
-        [B, B_blinding, G, H] laid out for `parties` parties of `stride` generators each (party j's generator i
-        at 2 + j*stride + i for G, after all the G for H), dyn_s and dyn_p those of the proof's points and
-        commitments. replayed is _replay's result, inv the inverses of its us + [prod(us), y]."""
+    def _accumulate(self, replayed, inv: List[int], weight: int, static: "_Static", dyn_s: List[int],
+                    dyn_p: List[bytes]) -> None:
+        """Adds weight * (this proof's verification equation) to a batch: its scalars of B, B_blinding, G and H
+        to static, those of its own points and commitments to dyn_s and dyn_p. replayed is _replay's result, inv
+        the inverses of its us + [prod(us), y]."""
         V, n, m, y, z, x, w, us = replayed
-        N = n * m
         lg = len(us)
         u_inv, s0, y_inv = inv[:lg], inv[lg], inv[lg + 1]
         u_sq = [u * u % q for u in us]
         u_inv_sq = [u * u % q for u in u_inv]
-        c = int.from_bytes(Scalar.random().to_bytes(), "little")  # the verifier's own randomness (not transcript)
+        c = int(Scalar.random())  # the verifier's own randomness (not from the transcript)
         a, b = self.ipp_proof.a, self.ipp_proof.b
         zz = z * z % q
         cw = c * weight % q
@@ -667,29 +627,27 @@ class RangeProof:
         dyn_s += [weight, x * weight, cw * x, cw * x % q * x]
         dyn_s += [f * weight for f in u_sq]
         dyn_s += [f * weight for f in u_inv_sq]
-        dyn_s += [cw * zz % q * zj for zj in _powers(z, m)]
+        dyn_s += [cw * zz % q * zj for zj in _int_powers(z, m)]
         dyn_p += [self.A, self.S, self.T_1, self.T_2]
         dyn_p += self.ipp_proof.L_vec
         dyn_p += self.ipp_proof.R_vec
         dyn_p += V
         # B and B_blinding
-        static[0] += weight * (w * (self.t_x - a * b) + c * (_delta(n, m, y, z) - self.t_x))
-        static[1] -= weight * (self.e_blinding + c * self.t_x_blinding)
+        static.B += weight * (w * (self.t_x - a * b) + c * (_delta(n, m, y, z) - self.t_x))
+        static.B_blinding -= weight * (self.e_blinding + c * self.t_x_blinding)
         # G_k: -z - a*s_k and H_k: z + y^-k (z^2 z^j 2^i - b s_(N-1-k)) for k = j*n + i, times weight. Both a*s_k
         # and b*y^-k*s_(N-1-k) = b*y^-k/s_k are tensor products over the bits of k (bit t: s_k gains u^2 of round
         # lg-1-t, y^-k/s_k gains y^-(2^t) u^-2), and y^-k z^2 z^j 2^i = z^2 (z y^-n)^j (2/y)^i.
-        wz = weight * z
-        gs = _tensor(weight * a % q * s0, u_sq[::-1], False)
+        wz = _ones(n) * (weight * z)
+        gs = _tensor(weight * a % q * s0, u_sq[::-1])
         y_inv_2t = _powers_of_two_powers(y_inv, lg)
-        hs = _tensor(weight * b % q * _prod(us), [yt * f % q for yt, f in zip(y_inv_2t, u_inv_sq[::-1])], False)
-        two_y = _powers(2 * y_inv % q, n)
+        hs = _tensor(weight * b % q * _prod(us), [yt * f % q for yt, f in zip(y_inv_2t, u_inv_sq[::-1])])
+        two_y = ScalarVector.powers(2 * y_inv % q, n)
         zy = z * pow(y_inv, n, q) % q
         base = weight * zz % q
-        hbase = 2 + stride * parties
         for j in range(m):
-            g0, h0, k0 = 2 + j * stride, hbase + j * stride, j * n
-            static[g0:g0 + n] = [t - wz - g for t, g in zip(static[g0:g0 + n], gs[k0:k0 + n])]
-            static[h0:h0 + n] = [t + wz + base * p - h for t, p, h in zip(static[h0:h0 + n], two_y, hs[k0:k0 + n])]
+            k0 = j * n
+            static.add(j, -(gs[k0:k0 + n] + wz), wz + two_y * base - hs[k0:k0 + n])
             base = base * zy % q
 
     @staticmethod
@@ -698,12 +656,12 @@ class RangeProof:
             proof = RangeProof.from_bytes(proof)
         m = len(commitments)
         _check_bitsize(n)
-        static = [0] * (2 + 2 * n * m)
+        static = _Static(n, m)
         dyn_s: List[int] = []
         dyn_p: List[bytes] = []
         replayed = proof._replay(bp_gens, transcript, commitments, n)
         us = replayed[-1]
-        proof._accumulate(replayed, _batch_invert(us + [_prod(us), replayed[3]]), 1, static, n, m, dyn_s, dyn_p)
+        proof._accumulate(replayed, _batch_invert(us + [_prod(us), replayed[3]]), 1, static, dyn_s, dyn_p)
         _final_check(bp_gens._get(pc_gens, n, m).verifier_points(), static, dyn_s, dyn_p)
 
     @staticmethod
@@ -742,7 +700,7 @@ class RangeProof:
         try:
             stride = max(n if n in BITSIZES else 0 for _, _, _, n in parsed)
             parties = max(len(c) for _, _, c, _ in parsed)
-            static = [0] * (2 + 2 * stride * parties)
+            static = _Static(stride, parties)
             dyn_s: List[int] = []
             dyn_p: List[bytes] = []
             replays, to_invert = [], []
@@ -754,8 +712,7 @@ class RangeProof:
                 to_invert += replayed[-1] + [_prod(replayed[-1]), replayed[3]]
             inv = _batch_invert(to_invert)  # one inversion for the whole batch
             for (proof, replayed, at), weight in zip(replays, _random_weights(len(parsed))):
-                proof._accumulate(replayed, inv[at:at + len(replayed[-1]) + 2], weight, static, stride, parties,
-                                  dyn_s, dyn_p)
+                proof._accumulate(replayed, inv[at:at + len(replayed[-1]) + 2], weight, static, dyn_s, dyn_p)
             _final_check(bp_gens._get(pc_gens, stride, parties).verifier_points(), static, dyn_s, dyn_p)
             return
         except ProofError as e:
@@ -769,16 +726,45 @@ class RangeProof:
 
 
 def _random_weights(k: int) -> List[int]:
-    """k independent uniform 128-bit weights from libsodium's CSPRNG (via Scalar.random)."""
-    return [int.from_bytes(Scalar.random().to_bytes()[:16], "little") | 1 for _ in range(k)]
+    """k independent uniform 128-bit weights from libsodium's CSPRNG."""
+    return [int(w) for w in random_weights(k, 128)]
 
 
-def _final_check(bases: List[Point], static: List[int], dyn_s: List[int], dyn_p: List[bytes]) -> None:
+class _Static:
+    """The scalars of the fixed bases [B, B_blinding, G, H] in a batch, G and H laid out for `parties` parties of
+    `stride` generators each (a proof of n <= stride bits adds to the first n of each of its parties)."""
+
+    def __init__(self, stride: int, parties: int) -> None:
+        self.stride = stride
+        self.B = self.B_blinding = 0
+        self.G: List[Optional[ScalarVector]] = [None] * parties
+        self.H: List[Optional[ScalarVector]] = [None] * parties
+
+    def add(self, j: int, g: ScalarVector, h: ScalarVector) -> None:
+        self.G[j] = self._added(self.G[j], g)
+        self.H[j] = self._added(self.H[j], h)
+
+    def _added(self, old: Optional[ScalarVector], new: ScalarVector) -> ScalarVector:
+        n = len(new)
+        if old is None:
+            return new if n == self.stride else ScalarVector.concat(new, _zeros(self.stride - n))
+        return old + new if n == self.stride else ScalarVector.concat(old[:n] + new, old[n:])
+
+    def scalars(self) -> ScalarVector:
+        zero = _zeros(self.stride)
+        return ScalarVector.concat([self.B, self.B_blinding], *(zero if v is None else v for v in self.G + self.H))
+
+
+def _zeros(n: int) -> ScalarVector:
+    return ScalarVector(bytes(32 * n))
+
+
+def _final_check(bases: PointVector, static: _Static, dyn_s: List[int], dyn_p: List[bytes]) -> None:
     """The one vartime MSM of the fixed bases and the proofs' points (decoded there); ProofError unless it is the
     identity or when a proof point or commitment is not a valid encoding."""
     try:
-        points = PointVector(bases + dyn_p)
+        points = PointVector.concat(bases, dyn_p)
     except InvalidPointError as e:
         raise ProofError(f"a proof point or commitment is not a valid encoding ({e})") from None
-    if not points.msm_vartime(static + dyn_s).is_identity():
+    if not points.msm_vartime(ScalarVector.concat(static.scalars(), dyn_s)).is_identity():
         raise ProofError("the verification equation does not hold")
