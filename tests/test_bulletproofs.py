@@ -347,12 +347,24 @@ def test_threads_share_generators(batch):
     run_concurrently(body, 8)
 
 
-def test_readme_example():
+def test_docs_example():
     from readme_blocks import run_python_block
 
-    ns = run_python_block("## Range proofs: Bulletproofs")
-    assert len(ns["wire"]) == 32 * (9 + 2 * 7)
+    ns = run_python_block("# Bulletproofs range proofs", "docs/protocols/bulletproofs.md")
+    assert len(ns["wire"]) == 32 * (9 + 2 * 7) and ns["rejected"] == "the verification equation does not hold"
     # the commitments open to the amounts (computed independently of the module: v*G + r*B_blinding)
     for C, (v, r) in zip(ns["output_commitments"], ns["outputs"]):
         assert C == (Point.base_mul(v) + B_BLINDING * r).to_bytes()
     assert sum(v for v, _ in ns["inputs"]) == sum(v for v, _ in ns["outputs"])
+
+
+def test_readme_example():
+    from readme_blocks import run_python_block
+
+    ns = run_python_block("## Range proofs (Bulletproofs)")
+    for C, (v, r) in zip(ns["C_out"], ns["outputs"]):
+        assert C == (Point.base_mul(v) + B_BLINDING * r).to_bytes()
+    # the balance check the block makes fails for an unbalanced transfer (one more coin to Bob)
+    t = Transcript(b"balance")
+    t.append_point(b"R", ns["R"])
+    assert ns["pc"].B_blinding * ns["s"] != ns["R"] + (ns["E"] - Point.generator()) * t.challenge_scalar(b"c")
