@@ -34,7 +34,8 @@ def _docstrings():
     import importlib
     import inspect
 
-    for module_name in ("pyristretto", "pyristretto.oprf", "pyristretto.frost", "pyristretto.dask"):
+    for module_name in ("pyristretto", "pyristretto.oprf", "pyristretto.frost", "pyristretto.bulletproofs",
+                        "pyristretto.dask"):
         module = importlib.import_module(module_name)
         yield module_name, module.__doc__ or ""
         for name, value in vars(module).items():

@@ -14,7 +14,7 @@ PACKAGE = Path(pyristretto.__file__).resolve().parent
 def test_importing_the_library_loads_no_tool_or_protocol():
     code = ("import sys, pyristretto; "
             "print(' '.join(m for m in sys.modules if m.startswith(('pyristretto.bench', 'pyristretto.oprf', "
-            "'pyristretto.frost', 'pyristretto.dask'))))")
+            "'pyristretto.frost', 'pyristretto.dask', 'pyristretto.bulletproofs'))))")
     loaded = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout.split()
     assert loaded == []
 

@@ -1,0 +1,370 @@
+"""pyristretto.bulletproofs: the Rust bulletproofs crate's own proofs verify (tests/vectors, made by the crate
+1.0.0, its deserialize_and_verify regression set) and no tampering of them does; our proofs round-trip for every
+n and m up to 16; the wire format's parsing rules; batch verification; threads sharing generators."""
+import json
+import os
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from pyristretto import Point, Scalar, Transcript
+from pyristretto.bulletproofs import (BulletproofGens, InnerProductProof, PedersenGens, ProofError, RangeProof,
+                                      q)
+
+from concurrency import run_concurrently
+
+with open(os.path.join(os.path.dirname(__file__), "vectors", "merlin-strobe-vectors.json")) as f:
+    KATS = json.load(f)["bulletproofs_kats"]
+VERIFY = KATS["range_proof_verify_kats"][0]
+LABEL = VERIFY["transcript_label"]["label"].encode()
+COMMITMENTS = [bytes.fromhex(h) for h in VERIFY["value_commitments_hex"]]
+CASES = [(c["n"], c["m"], bytes.fromhex(c["proof_hex"])) for c in VERIFY["cases"]]
+CASE_IDS = [f"n{n}-m{m}" for n, m, _ in CASES]
+
+B_BLINDING = Point(bytes.fromhex(KATS["pedersen_gens"]["B_blinding_hex"]))
+PC = PedersenGens()
+BP = BulletproofGens(64, 16)  # the crate's vectors use (64, 8): a larger capacity gives the same generators
+
+
+def verify(proof, commitments, n, label=LABEL, bp=BP):
+    RangeProof.verify_multiple(bp, PC, Transcript(label), proof, commitments, n)
+
+
+def test_pedersen_gens_are_the_crates():
+    pg = KATS["pedersen_gens"]
+    assert PC.B.to_bytes().hex() == pg["B_hex"]
+    assert PC.B_blinding.to_bytes().hex() == pg["B_blinding_hex"]
+
+
+def test_the_kats_cover_every_size():
+    assert len(CASES) == 12 and {n for n, _, _ in CASES} == {8, 16, 32, 64} and {m for _, m, _ in CASES} == {1, 2, 4, 8}
+
+
+@pytest.mark.parametrize("n,m,proof", CASES, ids=CASE_IDS)
+def test_crate_proofs_verify_and_reencode(n, m, proof):
+    p = RangeProof.from_bytes(proof)
+    assert p.to_bytes() == proof and len(proof) == 32 * (9 + 2 * (n * m).bit_length() - 2)
+    verify(p, COMMITMENTS[:m], n)
+    verify(proof, [Point(V) for V in COMMITMENTS[:m]], n, bp=BulletproofGens(64, 8))  # bytes and Points
+
+
+def test_generator_capacity_does_not_change_the_generators():
+    small = BulletproofGens(8, 2)
+    assert small.G_vec[1] == BP.G_vec[1][:8] and small.H_vec[0] == BP.H_vec[0][:8]
+    with pytest.raises(ProofError, match="gens_capacity"):
+        verify(CASES[3][2], COMMITMENTS[:1], 16, bp=small)
+    with pytest.raises(ProofError, match="party_capacity"):
+        verify(CASES[1][2], COMMITMENTS[:4], 8, bp=small)
+
+
+@pytest.mark.parametrize("n,m,proof", CASES, ids=CASE_IDS)
+def test_every_flipped_element_fails(n, m, proof):
+    for offset in range(0, len(proof), 32):
+        bad = bytearray(proof)
+        bad[offset + 5] ^= 0x40
+        with pytest.raises(ProofError):
+            verify(bytes(bad), COMMITMENTS[:m], n)
+
+
+@pytest.mark.parametrize("n,m,proof", CASES[::3], ids=CASE_IDS[::3])
+def test_wrong_statement_fails(n, m, proof):
+    for other in (8, 16, 32, 64):
+        if other != n:
+            with pytest.raises(ProofError):
+                verify(proof, COMMITMENTS[:m], other)
+    for bad_n in (0, 7, 128, 63):
+        with pytest.raises(ProofError, match="bitsize"):
+            verify(proof, COMMITMENTS[:m], bad_n)
+    for other_m in (m // 2, m * 2, m + 1):
+        with pytest.raises(ProofError):
+            verify(proof, COMMITMENTS[:other_m] if other_m <= 8 else COMMITMENTS * 2, n)
+    with pytest.raises(ProofError):
+        verify(proof, COMMITMENTS[:m], n, label=LABEL + b"!")
+    wrong = list(COMMITMENTS[:m])
+    wrong[-1] = COMMITMENTS[m] if m < 8 else COMMITMENTS[0]
+    with pytest.raises(ProofError, match="equation"):
+        verify(proof, wrong, n)
+    with pytest.raises(ProofError, match="equation"):  # the all-zero V is accepted as a point (as the crate does)
+        verify(proof, [bytes(32)] + COMMITMENTS[1:m], n)
+    with pytest.raises(ProofError, match="valid encoding"):
+        verify(proof, [b"\xff" * 32] + COMMITMENTS[1:m], n)
+
+
+@pytest.mark.parametrize("n,m,proof", CASES[::4], ids=CASE_IDS[::4])
+def test_bit_255_and_non_canonical_scalars_are_refused(n, m, proof):
+    ipp_end = len(proof)
+    for offset, name in [(128, "t_x"), (160, "t_x_blinding"), (192, "e_blinding"), (ipp_end - 64, "a"),
+                         (ipp_end - 32, "b")]:
+        bad = bytearray(proof)
+        bad[offset + 31] |= 0x80
+        with pytest.raises(ProofError, match="canonical"):
+            RangeProof.from_bytes(bytes(bad))
+        value = int.from_bytes(proof[offset:offset + 32], "little")
+        if value + q < 2**256:  # the same value plus q: < 2^256 but not reduced
+            bad[offset:offset + 32] = (value + q).to_bytes(32, "little")
+            with pytest.raises(ProofError, match=name):
+                RangeProof.from_bytes(bytes(bad))
+
+
+@pytest.mark.parametrize("n,m,proof", CASES[::4], ids=CASE_IDS[::4])
+def test_identity_and_invalid_points_are_refused(n, m, proof):
+    names = ["A", "S", "T_1", "T_2"]
+    rounds = (len(proof) // 32 - 9) // 2
+    offsets = [32 * i for i in range(4)] + [224 + 32 * i for i in range(2 * rounds)]
+    names += [("L", "R")[i % 2] for i in range(2 * rounds)]
+    for offset, name in zip(offsets, names):
+        bad = bytearray(proof)
+        bad[offset:offset + 32] = bytes(32)
+        with pytest.raises(ProofError, match=f"{name} is the identity"):
+            verify(bytes(bad), COMMITMENTS[:m], n)
+        bad[offset + 31] = proof[offset + 31] | 0x80  # bit 255: not a valid encoding
+        bad[offset:offset + 31] = proof[offset:offset + 31]
+        with pytest.raises(ProofError, match="valid encoding"):
+            verify(bytes(bad), COMMITMENTS[:m], n)
+
+
+def test_wire_format_lengths():
+    proof = CASES[0][2]
+    for length in (0, 31, 33, 192, len(proof) - 1, len(proof) + 1):
+        with pytest.raises(ProofError):
+            RangeProof.from_bytes(proof[:length] if length <= len(proof) else proof + b"\0")
+    with pytest.raises(ProofError, match="too short"):
+        RangeProof.from_bytes(proof[:192])
+    with pytest.raises(ProofError, match="elements"):
+        RangeProof.from_bytes(proof[:224])  # an empty inner-product proof
+    with pytest.raises(ProofError, match="elements"):
+        RangeProof.from_bytes(proof[:224 + 96])  # three IPP elements
+    zero_rounds = RangeProof.from_bytes(proof[:224] + proof[-64:])  # parses (as in the crate), fails to verify
+    with pytest.raises(ProofError, match="rounds"):
+        verify(zero_rounds, COMMITMENTS[:2], 8)
+    with pytest.raises(ProofError, match="too many rounds"):
+        InnerProductProof.from_bytes(bytes(32 * 66))
+    assert len(InnerProductProof.from_bytes(bytes(32 * 64)).L_vec) == 31
+    with pytest.raises(ProofError, match="rounds"):  # a proof with one more round
+        verify(proof[:224] + proof[224:288] + proof[224:], COMMITMENTS[:2], 8)
+
+
+# ---- our proofs --------------------------------------------------------------------------------------------
+
+SIZES = [(n, m) for n in (8, 16, 32, 64) for m in (1, 2, 4, 8, 16)]
+
+
+@pytest.mark.parametrize("n,m", SIZES, ids=[f"n{n}-m{m}" for n, m in SIZES])
+def test_round_trip(n, m):
+    edges = [0, 1, (1 << n) - 1]
+    values = (edges + [int.from_bytes(os.urandom(8), "little") % (1 << n) for _ in range(m)])[:m]
+    blindings = [Scalar.random() for _ in range(m)]
+    if m > 1:
+        blindings[1] = 0  # an int blinding, and zero: V = v*B
+    proof, commitments = RangeProof.prove_multiple(BP, PC, Transcript(b"round trip"), values, blindings, n)
+    assert commitments == [PC.commit(v, r).to_bytes() for v, r in zip(values, blindings)]
+    data = proof.to_bytes()
+    assert len(data) == 32 * (9 + 2 * (n * m).bit_length() - 2)
+    assert RangeProof.from_bytes(data) == proof
+    RangeProof.verify_multiple(BP, PC, Transcript(b"round trip"), data, commitments, n)
+    with pytest.raises(ProofError):
+        RangeProof.verify_multiple(BP, PC, Transcript(b"round trip"), data, commitments[::-1] if m > 1 else
+                                   [PC.commit(values[0] + 1, blindings[0])], n)
+
+
+def test_prove_single():
+    proof, V = RangeProof.prove_single(BP, PC, Transcript(b"single"), 2**64 - 1, 12345, 64)
+    assert V == PC.commit(2**64 - 1, 12345).to_bytes()
+    RangeProof.verify_single(BP, PC, Transcript(b"single"), proof, V, 64)
+    RangeProof.verify_single(BP, PC, Transcript(b"single"), proof, Point(V), 64)
+    with pytest.raises(ProofError):
+        RangeProof.verify_single(BP, PC, Transcript(b"single"), proof, V, 32)
+
+
+@pytest.mark.parametrize("n", [8, 16, 32, 64])
+def test_values_out_of_range_are_refused(n):
+    for value in (1 << n, -1, 2**64 + 5):
+        with pytest.raises(ValueError, match="outside"):
+            RangeProof.prove_single(BP, PC, Transcript(b"x"), value, 1, n)
+    with pytest.raises(ValueError, match="outside"):
+        RangeProof.prove_multiple(BP, PC, Transcript(b"x"), [0, 1 << n], [1, 2], n)
+
+
+def test_bad_prover_arguments():
+    with pytest.raises(ProofError, match="bitsize"):
+        RangeProof.prove_single(BP, PC, Transcript(b"x"), 1, 1, 12)
+    with pytest.raises(ProofError, match="aggregation"):
+        RangeProof.prove_multiple(BP, PC, Transcript(b"x"), [1, 2, 3], [1, 2, 3], 8)
+    with pytest.raises(ProofError, match="aggregation"):
+        RangeProof.prove_multiple(BP, PC, Transcript(b"x"), [], [], 8)
+    with pytest.raises(ProofError, match="party_capacity"):
+        RangeProof.prove_multiple(BulletproofGens(8, 1), PC, Transcript(b"x"), [1, 2], [1, 2], 8)
+    with pytest.raises(ValueError, match="blindings"):
+        RangeProof.prove_multiple(BP, PC, Transcript(b"x"), [1, 2], [1], 8)
+    with pytest.raises(TypeError):
+        RangeProof.prove_single(BP, PC, Transcript(b"x"), 1.0, 1, 8)
+    with pytest.raises(TypeError):
+        RangeProof.prove_single(BP, PC, Transcript(b"x"), 1, 1.0, 8)
+
+
+def test_inner_product_proof_alone():
+    G, H = BP.G_vec[0][:8], BP.H_vec[0][:8]
+    a = [Scalar.random() for _ in range(8)]
+    b = [Scalar.random() for _ in range(8)]
+    y_inv = [pow(3, -i, q) for i in range(8)]
+    Q = Point.random()
+    P = (G.msm(a) + H.msm([int(x) * f for x, f in zip(b, y_inv)])
+         + Q * sum(int(x) * int(y) for x, y in zip(a, b)))
+    ipp = InnerProductProof.create(Transcript(b"ipp"), Q, y_inv, G, H, a, b)
+    assert InnerProductProof.from_bytes(ipp.to_bytes()) == ipp and len(ipp.to_bytes()) == 32 * 8
+    ipp.verify(Transcript(b"ipp"), P, Q, y_inv, G, H)
+    with pytest.raises(ProofError, match="equation"):
+        ipp.verify(Transcript(b"ipp"), P + Q, Q, y_inv, G, H)
+
+
+def test_verification_scalars_match_their_definition():
+    # the crate's s_i = prod_k u_k^(+1 if bit (lg_n-1-k) of i is set else -1), checked through s_i^2 and 1/s_i
+    n, m, data = CASES[1]  # n = 8, m = 4: 5 rounds
+    proof = RangeProof.from_bytes(data)
+    t = Transcript(LABEL)
+    t.append_message(b"dom-sep", b"rangeproof v1")
+    t.append_u64(b"n", n)
+    t.append_u64(b"m", m)
+    for V in COMMITMENTS[:m]:
+        t.append_message(b"V", V)
+    for label, value in [(b"A", proof.A), (b"S", proof.S), (b"y", None), (b"z", None), (b"T_1", proof.T_1),
+                         (b"T_2", proof.T_2), (b"x", None), (b"t_x", proof.t_x), (b"t_x_blinding", proof.t_x_blinding),
+                         (b"e_blinding", proof.e_blinding), (b"w", None)]:
+        if value is None:
+            t.challenge_scalar(label)
+        elif isinstance(value, int):
+            t.append_scalar(label, value)
+        else:
+            t.append_point(label, value)
+    u_sq, u_inv_sq, s = proof.ipp_proof.verification_scalars(n * m, t)
+    lg = len(u_sq)
+    assert lg == 5 and all(u * v % q == 1 for u, v in zip(u_sq, u_inv_sq))
+    for i in range(n * m):
+        expected = 1
+        for k in range(lg):
+            expected = expected * (u_sq[k] if i >> (lg - 1 - k) & 1 else u_inv_sq[k]) % q
+        assert s[i] * s[i] % q == expected and s[i] * s[n * m - 1 - i] % q == 1
+
+
+# ---- the wire format (hypothesis) --------------------------------------------------------------------------
+
+canonical = st.integers(0, q - 1)
+encodings = st.binary(min_size=32, max_size=32)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10).flatmap(lambda k: st.tuples(
+    st.lists(encodings, min_size=4 + 2 * k, max_size=4 + 2 * k), st.lists(canonical, min_size=5, max_size=5))))
+def test_wire_format_round_trips(parts):
+    points, scalars = parts
+    k = (len(points) - 4) // 2
+    ipp = InnerProductProof(points[4::2][:k], points[5::2][:k], scalars[3], scalars[4])
+    proof = RangeProof(*points[:4], *scalars[:3], ipp)
+    data = proof.to_bytes()
+    assert len(data) == 32 * (9 + 2 * k)
+    again = RangeProof.from_bytes(data)
+    assert again == proof and again.to_bytes() == data
+    assert (again.A, again.S, again.T_1, again.T_2) == tuple(points[:4])
+    assert again.ipp_proof.L_vec == ipp.L_vec and again.ipp_proof.R_vec == ipp.R_vec
+    assert (again.t_x, again.t_x_blinding, again.e_blinding, again.ipp_proof.a, again.ipp_proof.b) == tuple(scalars)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.binary(max_size=32 * 14))
+def test_parsing_arbitrary_bytes_round_trips_or_refuses(data):
+    try:
+        proof = RangeProof.from_bytes(data)
+    except ProofError:
+        return
+    assert proof.to_bytes() == data
+
+
+# ---- batch verification ------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def batch():
+    """Eight proofs of mixed n and m (ours and the crate's) with their transcript labels."""
+    items = []
+    for i, (n, m) in enumerate([(64, 1), (8, 2), (32, 1), (16, 4), (64, 1), (8, 1)]):
+        label = b"batch %d" % i
+        proof, V = RangeProof.prove_multiple(BP, PC, Transcript(label), list(range(m)), [i + 1] * m, n)
+        items.append((proof, label, V, n))
+    items += [(CASES[2][2], LABEL, COMMITMENTS[:8], 8), (CASES[9][2], LABEL, COMMITMENTS[:1], 64)]
+    return items
+
+
+def fresh(items):
+    return [(proof, Transcript(label), V, n) for proof, label, V, n in items]
+
+
+def test_batch_of_good_proofs(batch):
+    RangeProof.verify_batch(BP, PC, fresh(batch))
+    RangeProof.verify_batch(BP, PC, fresh(batch[:1]))
+    RangeProof.verify_batch(BP, PC, [])
+    RangeProof.verify_batch(BP, PC, [(p, Transcript(LABEL), COMMITMENTS[:m], n) for n, m, p in CASES])
+
+
+def test_batch_finds_the_bad_proof_at_every_position(batch):
+    for i in range(len(batch)):
+        for kind in ("label", "commitment", "bytes"):
+            items = list(batch)
+            proof, label, V, n = items[i]
+            if kind == "label":
+                items[i] = (proof, label + b"?", V, n)
+            elif kind == "commitment":
+                items[i] = (proof, label, [PC.commit(7, 7).to_bytes()] + list(V[1:]), n)
+            else:
+                data = bytearray(bytes(proof))
+                data[-40] ^= 1  # the IPP's a: still canonical
+                items[i] = (bytes(data), label, V, n)
+            with pytest.raises(ProofError) as info:
+                RangeProof.verify_batch(BP, PC, fresh(items))
+            assert info.value.index == i, (i, kind)
+
+
+def test_batch_refuses_malformed_items(batch):
+    items = fresh(batch)
+    items[2] = (items[2][0], items[2][1], items[2][2], 12)
+    with pytest.raises(ProofError, match="bitsize") as info:
+        RangeProof.verify_batch(BP, PC, items)
+    assert info.value.index == 2
+    with pytest.raises(TypeError, match="items"):
+        RangeProof.verify_batch(BP, PC, [(1, 2)])
+    with pytest.raises(TypeError, match="not a Transcript"):
+        RangeProof.verify_batch(BP, PC, [(batch[0][0], batch[0][1], batch[0][2], batch[0][3])])
+
+
+def test_threads_share_generators(batch):
+    gens = BulletproofGens(64, 8)  # tables built by the threads themselves, concurrently
+
+    def body(k):
+        for proof, label, V, n in batch[k % len(batch):][:3]:
+            RangeProof.verify_multiple(gens, PC, Transcript(label), proof, V, n)
+        proof, _, V, n = batch[k % len(batch)]
+        with pytest.raises(ProofError):
+            RangeProof.verify_multiple(gens, PC, Transcript(b"wrong"), proof, V, n)
+
+    run_concurrently(body, 8)
+
+
+def test_docs_example():
+    from readme_blocks import run_python_block
+
+    ns = run_python_block("# Bulletproofs range proofs", "docs/protocols/bulletproofs.md")
+    assert len(ns["wire"]) == 32 * (9 + 2 * 7) and ns["rejected"] == "the verification equation does not hold"
+    # the commitments open to the amounts (computed independently of the module: v*G + r*B_blinding)
+    for C, (v, r) in zip(ns["output_commitments"], ns["outputs"]):
+        assert C == (Point.base_mul(v) + B_BLINDING * r).to_bytes()
+    assert sum(v for v, _ in ns["inputs"]) == sum(v for v, _ in ns["outputs"])
+
+
+def test_readme_example():
+    from readme_blocks import run_python_block
+
+    ns = run_python_block("## Range proofs (Bulletproofs)")
+    for C, (v, r) in zip(ns["C_out"], ns["outputs"]):
+        assert C == (Point.base_mul(v) + B_BLINDING * r).to_bytes()
+    # the balance check the block makes fails for an unbalanced transfer (one more coin to Bob)
+    t = Transcript(b"balance")
+    t.append_point(b"R", ns["R"])
+    assert ns["pc"].B_blinding * ns["s"] != ns["R"] + (ns["E"] - Point.generator()) * t.challenge_scalar(b"c")
