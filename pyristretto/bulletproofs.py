@@ -186,8 +186,8 @@ class _Bases:
         self.H = gens.H(n, m)
         self._pc = pc
         self._lock = threading.Lock()
-        self._prover = None
-        self._table = None
+        self._prover: Optional[Tuple[PointVector, PointVector, Point]] = None
+        self._table: Optional[PointVector] = None
 
     def prover(self):
         """(PointVector [B_blinding, G+H], PointVector [B_blinding, G, H], sum of H) for A and S."""
@@ -520,8 +520,8 @@ class RangeProof:
         # a buffer that ScalarVector copies into C (memcpy and libsodium's reduction, no int conversion); both
         # buffers are wiped after use.
         bits = bytearray(32 * N)
-        for j, v in enumerate(vS):
-            enc = bytearray(v.to_bytes())
+        for j, v_scalar in enumerate(vS):
+            enc = bytearray(v_scalar.to_bytes())
             for i in range(n):
                 bits[32 * (j * n + i)] = (enc[i >> 3] >> (i & 7)) & 1
             enc[:] = bytes(32)
@@ -703,7 +703,8 @@ class RangeProof:
             static = _Static(stride, parties)
             dyn_s: List[int] = []
             dyn_p: List[bytes] = []
-            replays, to_invert = [], []
+            replays = []
+            to_invert: List[int] = []
             for proof, transcript, commitments, n in parsed:
                 if not isinstance(proof, RangeProof):
                     proof = RangeProof.from_bytes(proof)
