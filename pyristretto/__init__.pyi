@@ -19,7 +19,8 @@ from pyristretto._objects import (
 
 __version__: str
 __all__ = [
-    "FixedBase", "MSMTable", "Point", "PointVector", "Scalar", "Transcript", "TranscriptRng", "TranscriptRngBuilder",
+    "FixedBase", "MSMTable", "Point", "PointVector", "Scalar", "ScalarVector", "Transcript", "TranscriptRng",
+    "TranscriptRngBuilder", "random_weights", "select", "swap",
     "G", "H", "IDENTITY", "Hp", "Hs", "InvalidPointError", "assert_valid_point", "backend", "base_mul",
     "derive_generators", "expand_message_xmd", "from_bytes32", "get_include", "get_threads", "hash_to_group",
     "hash_to_scalar", "is_valid_point", "msm", "msm_vartime", "pedersen_commit", "point_add", "point_mul",
