@@ -3,6 +3,7 @@ layer beneath them, against every known answer of tests/vectors/merlin-strobe-ve
 ports' test suites, STROBE reference state traces); properties of the challenges; bad inputs; leaks and threads."""
 import copy
 import json
+import os
 import pickle
 from array import array
 from pathlib import Path
@@ -597,6 +598,8 @@ def test_docs_example_runs_verbatim():
     assert pr.base_mul(int(z)) == pr.point_add(bytes(R), pr.point_mul(c, bytes(X)))
 
 
+@pytest.mark.skipif(bool(os.environ.get("PYRISTRETTO_SANITIZED")),
+                    reason="valgrind cannot run under the sanitizer build's preloaded ASan runtime (the normal passes run it)")
 @pytest.mark.parametrize("cxx", test_constant_time.COMPILERS)
 @pytest.mark.parametrize("opt", test_constant_time.OPT_LEVELS)
 def test_transcript_rng_is_constant_time(tmp_path, opt, cxx):
