@@ -111,7 +111,6 @@ inline Fq add(const Fq& a, const Fq& b) noexcept {
 
 inline Fq sub(const Fq& a, const Fq& b) noexcept {
     // a - b + q, then minus q when that is >= q: a + (q - b) with q - b in (0, q].
-    u64 t[5];
     u64 borrow = 0;
     Fq qb;
     for (int i = 0; i < 4; ++i) {
@@ -119,14 +118,7 @@ inline Fq sub(const Fq& a, const Fq& b) noexcept {
         qb.v[i] = static_cast<u64>(x);
         borrow = static_cast<u64>(x >> 64) & 1;
     }
-    u64 carry = 0;
-    for (int i = 0; i < 4; ++i) {
-        const u128 s = static_cast<u128>(a.v[i]) + qb.v[i] + carry;
-        t[i] = static_cast<u64>(s);
-        carry = static_cast<u64>(s >> 64);
-    }
-    t[4] = carry;
-    return reduce_once(t);
+    return add(a, qb);
 }
 
 inline Fq to_mont(const Fq& a) noexcept { return montmul(a, Fq{{kR2[0], kR2[1], kR2[2], kR2[3]}}); }
