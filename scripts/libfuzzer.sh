@@ -41,9 +41,9 @@ mkdir -p "$FUZZ_DIR"
 compile_core() {  # compile_core TAG FLAGS... -> the objects in $FUZZ_DIR/core-TAG
     local dir="$FUZZ_DIR/core-$1" src; shift
     rm -rf "$dir" && mkdir -p "$dir"
-    for src in $(printf '%s\n' "${sources[@]}" | grep /ifma_) $(printf '%s\n' "${sources[@]}" | grep -v /ifma_); do
+    for src in $(printf '%s\n' "${sources[@]}" | grep /ifma/) $(printf '%s\n' "${sources[@]}" | grep -v /ifma/); do
         while (($(jobs -rp | wc -l) >= $(nproc))); do wait -n; done  # a failed compile stops the script (set -e)
-        "$CXX" -std=c++17 -g -O1 "$@" -Icpp/include -c "$src" -o "$dir/$(basename "$src" .cpp).o" &
+        "$CXX" -std=c++17 -g -O1 "$@" -Icpp/include -c "$src" -o "$dir/$(echo "${src#cpp/src/}" | tr / _ | sed 's/\.cpp$/.o/')" &
     done
     while (($(jobs -rp | wc -l))); do wait -n; done
 }

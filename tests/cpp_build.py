@@ -56,18 +56,24 @@ def _key(cxx, flags, sources):
     return h.hexdigest()[:32]
 
 
+def _object_name(source):
+    """cpp/src/x.cpp -> x.o, cpp/src/ifma/x.cpp -> ifma_x.o (a backend's files share names with the portable ones)."""
+    rel = source.relative_to(REPO / "cpp" / "src")
+    return "_".join(rel.with_suffix(".o").parts)
+
+
 def core_objects(cxx, flags):
     """The core's object files compiled by cxx with flags, from the cache or compiled now (in parallel)."""
     sources = [REPO / "cpp" / "src" / f"{name}.cpp" for name in core_sources()]
     final = CACHE / _key(cxx, flags, sources)
-    objects = [final / f"{src.stem}.o" for src in sources]
+    objects = [final / _object_name(src) for src in sources]
     if not all(o.is_file() for o in objects):
         CACHE.mkdir(parents=True, exist_ok=True)
         work = Path(tempfile.mkdtemp(dir=CACHE, prefix="building-"))
         # The AVX-512 files take longest to compile: start them first.
-        order = sorted(sources, key=lambda s: not s.stem.startswith("ifma"))
+        order = sorted(sources, key=lambda s: s.parent.name != "ifma")
         with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-            list(pool.map(lambda s: _run([cxx, *flags, "-c", str(s), "-o", str(work / f"{s.stem}.o")]), order))
+            list(pool.map(lambda s: _run([cxx, *flags, "-c", str(s), "-o", str(work / _object_name(s))]), order))
         try:
             work.rename(final)  # atomic; another process may have finished the same objects first
         except OSError:

@@ -16,10 +16,10 @@ optimiser decide whether a select becomes a branch. A missing compiler or valgri
 The IFMA backend: valgrind cannot execute AVX-512, so ct_check is built a second time with
 -DPYRISTRETTO_IFMA_EMULATE (cpp/include/pyristretto/ifma/emulate.hpp: the intrinsics as branch-free lane loops,
 compared with the real instructions by cpp/tests/test_ifma_emulation.cpp), where the backend is IFMA and msm,
-Straus::mul_ct, msm_points and MSMTable::msm run the eight-lane constant-time Straus (ifma_straus.cpp),
+Straus::mul_ct, msm_points and MSMTable::msm run the eight-lane constant-time Straus (ifma/straus.cpp),
 scale_points (PointVector.scale) its eight-lane scalar multiplication (ifma::scale_ct), and
 FixedBaseTable::mul / mul2 (base_mul, pedersen_commit, FixedBase * secret) the eight-lane comb
-(ifma_fixed_base.cpp): memcheck then sees their branches and addresses. cpp/tests/ct_leaky_ifma.cpp is that code with a secret-dependent branch, or a
+(ifma/fixed_base.cpp): memcheck then sees their branches and addresses. cpp/tests/ct_leaky_ifma.cpp is that code with a secret-dependent branch, or a
 secret-dependent table index, which memcheck must flag (each alone). What the emulation cannot see is what the
 compiler makes of the real intrinsics; the instructions used (vpmadd52, blends, compares, vpabsq) have no
 data-dependent timing. These names extend the portable tests' names, so `-k "not test_secret_scalar_code..."`

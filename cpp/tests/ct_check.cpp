@@ -14,7 +14,7 @@
 // valgrind cannot execute as AVX-512: msm, Straus::mul_ct, msm_points and MSMTable::msm then go through the
 // eight-lane ifma::straus_ct, which is also called directly below its routing threshold (padding lanes), and
 // FixedBaseTable::mul / mul2 (base_mul, pedersen_commit, FixedBase * secret) through the eight-lane comb
-// (ifma_fixed_base.cpp), also called directly.
+// (ifma/fixed_base.cpp), also called directly.
 // Run: valgrind --error-exitcode=1 ./ct_check   -> must report 0 errors.
 // Outputs are declassified (VALGRIND_MAKE_MEM_DEFINED) before they are compared or printed.
 #include <sodium.h>

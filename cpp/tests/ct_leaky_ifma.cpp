@@ -1,5 +1,5 @@
 // Control for the IFMA constant-time check (ct_check.cpp built with -DPYRISTRETTO_IFMA_EMULATE): the eight-lane
-// constant-time Straus step of ifma_straus.cpp (tables 0P..8P of eight points, one secret signed digit per lane),
+// constant-time Straus step of ifma/straus.cpp (tables 0P..8P of eight points, one secret signed digit per lane),
 // with one deliberate leak each, which valgrind memcheck MUST flag once the scalars are marked undefined:
 //   branch  the sign is applied only `if` a lane mask computed from the digits is nonzero;
 //   index   the table entry is read by a gather at the secret digit's offset (as the variable-time Pippenger does
@@ -31,7 +31,7 @@ enum class Leak { Branch, Index };
 
 Cached8 negate(const Cached8& c) { return Cached8{c.YmX, c.YpX, c.Z, neg(c.T2d)}; }
 
-// The constant-time selection of ifma_straus.cpp, except where `leak` says.
+// The constant-time selection of ifma/straus.cpp, except where `leak` says.
 Cached8 select_leaky(const Cached8 t[9], const int8_t d[8], Leak leak) {
     const __m512i digits = _mm512_cvtepi8_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(d)));
     const __m512i magnitude = _mm512_abs_epi64(digits);

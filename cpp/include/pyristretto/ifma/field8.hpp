@@ -252,7 +252,7 @@ PYR_IFMA_INLINE F8 select(__mmask8 choose_b, const F8& a, const F8& b) {
 
 PYR_IFMA_INLINE F8 abs(const F8& a) { return select(is_negative(a), a, neg(a)); }
 
-// Out of line (ifma_field.cpp): the exponentiation chains and RFC 9496 SQRT_RATIO_M1, lane by lane identical in
+// Out of line (ifma/field.cpp): the exponentiation chains and RFC 9496 SQRT_RATIO_M1, lane by lane identical in
 // result to the portable FieldElement functions of the same names.
 PYR_IFMA_FN F8 invert(const F8& a);
 PYR_IFMA_FN F8 pow_p58(const F8& a);

@@ -1,4 +1,4 @@
-// Fixed-base scalar multiplication on the IFMA backend (ifma_fixed_base.cpp). Plain C++ interface: the lane
+// Fixed-base scalar multiplication on the IFMA backend (ifma/fixed_base.cpp). Plain C++ interface: the lane
 // table is an opaque type, so fixed_base.hpp (included by the Cython code) sees no vector types.
 #pragma once
 #include <cstdint>

@@ -1,4 +1,4 @@
-// Variable-time multi-scalar multiplication on the IFMA backend (ifma_pippenger.cpp). Plain C++ interface.
+// Variable-time multi-scalar multiplication on the IFMA backend (ifma/pippenger.cpp). Plain C++ interface.
 #pragma once
 #include <cstddef>
 #include <cstdint>

@@ -1,4 +1,4 @@
-// Constant-time multi-scalar multiplication on the IFMA backend (ifma_straus.cpp). Plain C++ interface.
+// Constant-time multi-scalar multiplication on the IFMA backend (ifma/straus.cpp). Plain C++ interface.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -8,7 +8,7 @@
 namespace pyristretto {
 namespace ifma {
 
-// From this many points Straus::mul_ct runs straus_ct on the IFMA backend (measured, see ifma_straus.cpp).
+// From this many points Straus::mul_ct runs straus_ct on the IFMA backend (measured, see ifma/straus.cpp).
 extern const size_t kStrausMin;
 
 // Straus::mul_ct's contract (msm_algorithms.hpp): sum scalars[i] * points[i], constant-time in the scalars (which
