@@ -8,6 +8,8 @@
 #   scripts/sanitize.sh -x -k msm       # extra arguments go to pytest
 #   KEEP=1 scripts/sanitize.sh          # keep the build directory (printed) for inspection
 #   SANITIZE_BACKENDS="portable ifma" scripts/sanitize.sh   # the suite on each backend, one build
+#   SANITIZE_ARGS_portable="tests/test_msm.py" SANITIZE_BACKENDS="ifma portable" scripts/sanitize.sh
+#                                       # SANITIZE_ARGS_<backend>, when set, replaces the pytest arguments there
 # PYRISTRETTO_DIFF_CASES (tests/reference.py) sets the differential cases per operation (default 10000),
 # PYRISTRETTO_LEAK_CALLS the calls per function in tests/test_leaks.py (default here 10000).
 set -euo pipefail
@@ -60,8 +62,11 @@ status=0
 # suite once per backend (PYRISTRETTO_BACKEND) on the one build; default: the backend the environment selects.
 for backend in ${SANITIZE_BACKENDS:-${PYRISTRETTO_BACKEND:-auto}}; do
     echo "== PYRISTRETTO_BACKEND=$backend"
+    args=("$@")
+    own="SANITIZE_ARGS_$backend"
+    if [ -n "${!own:-}" ]; then read -ra args <<<"${!own}"; fi
     (cd "$work" && PYRISTRETTO_BACKEND="$backend" "$PYTHON" -m pytest -p no:cacheprovider -q --capture=sys \
-        --ignore=tests/test_constant_time.py "$@") 2>&1 | tee -a "$work/logs/pytest.txt" || status=${PIPESTATUS[0]}
+        --ignore=tests/test_constant_time.py "${args[@]}") 2>&1 | tee -a "$work/logs/pytest.txt" || status=${PIPESTATUS[0]}
 done
 unset LD_PRELOAD
 
