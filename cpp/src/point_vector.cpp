@@ -105,8 +105,8 @@ void scale_range_vartime(EdwardsPoint* out, const uint8_t* scalars, const Edward
     }
 }
 
-// s / 2 mod q for a reduced s: (s + q (s mod 2)) / 2, where s + q < 2q < 2^254 cannot overflow. Constant-time:
-// q is masked in, no branch on s.
+// s / 2 mod q: (s + q (s mod 2)) / 2, the sum's carry out of 256 bits shifted back in (so any 32 bytes work,
+// the result then as unreduced as s; the multiplication folds it). Constant-time: q is masked in, no branch on s.
 void halve_scalar(uint8_t out[32], const uint8_t s[32]) noexcept {
     static const uint64_t q[4] = {0x5812631a5cf5d3edULL, 0x14def9dea2f79cd6ULL, 0, 0x1000000000000000ULL};
     uint64_t w[4];
@@ -118,7 +118,7 @@ void halve_scalar(uint8_t out[32], const uint8_t s[32]) noexcept {
         w[i] = static_cast<uint64_t>(c);
         c >>= 64;
     }
-    for (int i = 0; i < 4; ++i) w[i] = (w[i] >> 1) | (i < 3 ? w[i + 1] << 63 : 0);
+    for (int i = 0; i < 4; ++i) w[i] = (w[i] >> 1) | ((i < 3 ? w[i + 1] : static_cast<uint64_t>(c)) << 63);
     std::memcpy(out, w, 32);
     sodium_memzero(w, sizeof w);
 }
