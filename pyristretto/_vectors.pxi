@@ -76,6 +76,27 @@ cdef bytes vector_encoded(PointVector v):
     return v._enc
 
 
+cdef PointVector vector_scaled(PointVector v, const uint8_t* scalars, bint vartime):
+    """The PointVector of scalars[i] * v[i] (32 reduced bytes each), from two points on with its to_bytes() cache
+    filled: the encodings come nearly free from the scale (scale_points_encoded: a batched inversion, no square
+    root each; 2% of the scale at n = 4096 on either backend)."""
+    cdef size_t n = v.pts.size()
+    cdef PointVector r = vector_new(n)
+    if n < 2:  # one inversion costs a square root: nothing to gain, and to_bytes() may never be called
+        with nogil:
+            if vartime:
+                cpp.scale_points_vartime(r.pts.data(), scalars, v.pts.data(), n)
+            else:
+                cpp.scale_points(r.pts.data(), scalars, v.pts.data(), n)
+        return r
+    cdef bytes enc = PyBytes_FromStringAndSize(NULL, 32 * n)
+    cdef uint8_t* buf = <uint8_t*>PyBytes_AS_STRING(enc)
+    with nogil:  # enc and r are new and not shared yet
+        cpp.scale_points_encoded(r.pts.data(), buf, scalars, v.pts.data(), n, vartime)
+    r._enc = enc
+    return r
+
+
 cdef int vector_equals(PointVector v, object other) except -2:
     """PointVector equality: 1 when other holds the same points in the same order, 0 when not, -1 for another type
     (NotImplemented). other: a PointVector (Ristretto equality of each pair), or a list or tuple whose items compare
@@ -261,11 +282,10 @@ cdef class PointVector:
             return NotImplemented
         for i in range(1, n):
             memcpy(k.data() + 32 * i, k.data(), 32)
-        cdef PointVector r = vector_new(n)
-        with nogil:
-            cpp.scale_points(r.pts.data(), k.data(), self.pts.data(), n)
+        try:
+            return vector_scaled(self, k.data(), False)
+        finally:
             k.wipe()
-        return r
 
     def __rmul__(self, s):
         return self.__mul__(s)
@@ -316,10 +336,7 @@ cdef class PointVector:
         cdef size_t m = ready(self).pts.size(), n = read_scalars(scalars, s)
         if n != m:
             raise ValueError(f"scale_vartime: {n} scalars but {m} points")
-        cdef PointVector r = vector_new(n)
-        with nogil:
-            cpp.scale_points_vartime(r.pts.data(), s.data(), self.pts.data(), n)
-        return r
+        return vector_scaled(self, s.data(), True)
 
     def fold_vartime(self, x, y):
         """G_lo * x + G_hi * y element-wise, G_lo and G_hi the two halves (even length n, else ValueError), for
@@ -348,11 +365,10 @@ cdef class PointVector:
         cdef size_t m = ready(self).pts.size(), n = read_scalars(scalars, s)
         if n != m:
             raise ValueError(f"scale: {n} scalars but {m} points")
-        cdef PointVector r = vector_new(n)
-        with nogil:
-            cpp.scale_points(r.pts.data(), s.data(), self.pts.data(), n)
+        try:
+            return vector_scaled(self, s.data(), False)
+        finally:
             s.wipe()
-        return r
 
     def sum(self):
         """The sum of the points as a Point (the identity when empty)."""

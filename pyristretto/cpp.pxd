@@ -38,6 +38,7 @@ cdef extern from "pyristretto/ristretto.hpp" namespace "pyristretto" nogil:
     void ristretto_encode(uint8_t* out, const CEdwardsPoint& p) noexcept
     uint8_t ristretto_ct_eq(const CEdwardsPoint& a, const CEdwardsPoint& b) noexcept
     size_t ristretto_decode_many(CEdwardsPoint* out, const uint8_t* encodings, size_t n) noexcept
+    void ristretto_encode_many(uint8_t* out, const CEdwardsPoint* points, size_t n) noexcept
     CEdwardsPoint ristretto_from_uniform_point(const uint8_t* data) noexcept
 
 cdef extern from "pyristretto/fixed_base.hpp" namespace "pyristretto" nogil:
@@ -130,6 +131,8 @@ cdef extern from "pyristretto/point_vector.hpp" namespace "pyristretto" nogil:
                             CEdwardsPoint& result) noexcept
     CEdwardsPoint sum_points(const CEdwardsPoint* points, size_t n) noexcept
     void scale_points(CEdwardsPoint* out, const uint8_t* scalars, const CEdwardsPoint* points, size_t n) noexcept
+    void scale_points_encoded(CEdwardsPoint* out, uint8_t* enc, const uint8_t* scalars, const CEdwardsPoint* points,
+                              size_t n, bint vartime) noexcept
     void add_points(CEdwardsPoint* out, const CEdwardsPoint* a, const CEdwardsPoint* b, size_t n,
                     bint subtract) noexcept
     void scale_points_vartime(CEdwardsPoint* out, const uint8_t* scalars, const CEdwardsPoint* points,

@@ -83,6 +83,7 @@ def test_secret_scalar_code_is_constant_time_ifma(tmp_path, cxx):
     assert "backend: ifma" in out, out[-6000:]  # the IFMA code ran, not the portable fallback
     assert "ok: ifma::straus_ct" in out, out[-6000:]
     assert "ok: ifma::scale_ct" in out, out[-6000:]
+    assert "ok: scale_points_encoded" in out, out[-6000:]
     assert "ok: ifma fixed-base mul" in out, out[-6000:]
     assert "ok: ifma fixed-base mul2" in out, out[-6000:]
     assert "ERROR SUMMARY: 0 errors" in out, out[-6000:]

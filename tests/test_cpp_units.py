@@ -1,6 +1,7 @@
 """Builds and runs the C++ unit tests: cpp/tests/test_core.cpp (field, group, encoding; vectors path as argv[1])
-cpp/tests/test_msm.cpp (recodings, MSM, point_sum, pedersen_commit, fixed-base tables vs libsodium) and
-cpp/tests/test_ifma.cpp (the AVX-512 IFMA field, batch decoder, MSMs and fixed-base comb against the portable code), and the IFMA
+cpp/tests/test_msm.cpp (recodings, MSM, point_sum, pedersen_commit, fixed-base tables vs libsodium),
+cpp/tests/test_ifma.cpp (the AVX-512 IFMA field, batch decoder, MSMs and fixed-base comb against the portable code),
+cpp/tests/test_encode.cpp (batch encoding on each backend against the one-point encoder and libsodium), and the IFMA
 emulation of the constant-time check (cpp/include/pyristretto/ifma/emulate.hpp): intrinsic by intrinsic against the
 real instructions (cpp/tests/test_ifma_emulation.cpp), and test_ifma.cpp built on it."""
 
@@ -51,6 +52,17 @@ def test_ifma(tmp_path):
         pytest.skip("this CPU has no AVX-512 IFMA: only the portable fallback was checked")
     last = out.strip().splitlines()[-1]
     assert last.endswith(" passed, 0 failed") and int(last.split()[0]) >= 30, out[-4000:]
+
+
+def test_encode(tmp_path):
+    """Batch encoding (ristretto_encode_many, ristretto_encode_doubled, scale_points_encoded) on each backend the CPU
+    has, against the one-point encoder and libsodium: every E[4] representative, projective multiples, halves in
+    E[4], n = 0..300 and past the chunks, 1/12/24/48 threads."""
+    exe = cpp_build.build("test_encode.cpp", tmp_path)
+    rc, out = _run([exe])
+    assert rc == 0, out[-4000:]
+    last = out.strip().splitlines()[-1]
+    assert last.endswith(" passed, 0 failed") and int(last.split()[0]) >= 7, out[-4000:]
 
 
 def test_ifma_emulation_matches_the_instructions(tmp_path):

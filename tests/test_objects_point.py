@@ -274,3 +274,23 @@ def test_init_cannot_change_a_live_point_or_scalar():
     with pytest.raises(TypeError):
         Scalar(1, 2)
     assert Point.__new__(Point).is_identity() and Scalar.__new__(Scalar) == 0  # the internal fast paths
+
+
+def test_recycled_points_never_show_an_old_encoding():
+    """Point objects are reused (a freelist): a new Point in a freed one's memory must not keep its cached encoding
+    or hash. Points with cached encodings are freed, then sums (libsodium's encodings expected), the internal
+    identity and decoded points are made in their place, each checked before and after its own encoding."""
+    rng_points = [Point.base_mul(k) for k in range(3, 200)]
+    for P in rng_points:
+        hash(P)  # fills each cache
+    del P
+    rng_points.clear()  # the objects go back to the freelist
+    G = Point.generator()
+    for k in range(1, 130):
+        S = G + Point.base_mul(k)  # (k + 1) G, recycled memory
+        want = ref.base_mul(k + 1)
+        assert hash(S) == hash(want) and bytes(S) == want and S.to_bytes() == want, k
+        I = Point.__new__(Point)
+        assert bytes(I) == IDENTITY_BYTES and I.is_identity()
+        D = Point(want)
+        assert bytes(D) == want and repr(D) == f"Point('{want.hex()}')"

@@ -250,7 +250,8 @@ def test_multi_point_calls_on_a_small_thread_stack(n):
             got["MSMTable.msm"] = bytes(pr.MSMTable(points).msm(scalars))
             got["MSMTable.msm_vartime"] = bytes(pr.MSMTable(points).msm_vartime(scalars))
             got["FixedBase"] = bytes(pr.FixedBase(points[0]) * scalars[0])
-            got["scale"] = pr.PointVector(points).scale(scalars).to_bytes()
+            got["scale"] = pr.PointVector(points).scale(scalars).to_bytes()  # the batched inversion's frames
+            got["sums"] = (pr.PointVector(points) + pr.PointVector(points)).to_bytes()  # eight-lane encoding
         threading.stack_size(32768)
         t = threading.Thread(target=calls)
         t.start()
@@ -259,6 +260,7 @@ def test_multi_point_calls_on_a_small_thread_stack(n):
         assert got.pop("FixedBase") == first, "FixedBase"
         products = [pysodium.crypto_scalarmult_ristretto255(s.to_bytes(32, "little"), p) for s, p in zip(scalars, points)]
         assert got.pop("scale") == b"".join(products), "PointVector.scale"
+        assert got.pop("sums") == b"".join(pysodium.crypto_core_ristretto255_add(p, p) for p in points), "to_bytes"
         assert got == dict.fromkeys(got, want) and len(got) == 5, got
         print("ok", pr.backend())
     """.replace("COUNT", str(n)))

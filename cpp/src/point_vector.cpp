@@ -3,6 +3,7 @@
 
 #include <sodium.h>
 
+#include <algorithm>
 #include <cstring>
 
 #include "pyristretto/backend.hpp"
@@ -11,6 +12,7 @@
 #include "pyristretto/msm_algorithms.hpp"
 #include "pyristretto/ristretto.hpp"
 #include "pyristretto/scalar_mul.hpp"
+#include "pyristretto/secret_buffer.hpp"
 
 namespace pyristretto {
 
@@ -30,7 +32,7 @@ size_t decode_points(EdwardsPoint* out, const uint8_t* encodings, size_t n) noex
 
 void encode_points(uint8_t* out, const EdwardsPoint* points, size_t n) noexcept {
     detail::parallel_for(n, worker_count(n), [&](size_t begin, size_t end) noexcept {
-        for (size_t i = begin; i < end; ++i) ristretto_encode(out + 32 * i, points[i]);
+        ristretto_encode_many(out + 32 * begin, points + begin, end - begin);
     });
 }
 
@@ -74,19 +76,81 @@ EdwardsPoint sum_points(const EdwardsPoint* points, size_t n) noexcept {
     return result;
 }
 
+namespace {
+
+// out[i] = scalars[i] * points[i], i < n, constant-time: on the IFMA lanes the groups of eight that pay.
+void scale_range(EdwardsPoint* out, const uint8_t* scalars, const EdwardsPoint* points, size_t n) noexcept {
+    size_t first = 0;  // the points before it run on the IFMA lanes
+    if (backend() == Backend::Ifma) {
+        const size_t lanes = n % 8 >= ifma::kScaleMin ? n : n - n % 8;
+        try {
+            if (lanes != 0) ifma::scale_ct(out, scalars, points, lanes);
+            first = lanes;
+        } catch (...) {  // std::bad_alloc before anything was written: the portable code does it all
+        }
+    }
+    for (size_t i = first; i < n; ++i) out[i] = point_mul_decoded(scalars + 32 * i, points[i]);
+}
+
+// The same for PUBLIC scalars. On the IFMA backend the eight-lane constant-time scale beats one portable NAF
+// multiplication per point (1024 points, one thread: 7.5 vs 40 ms): it is used for public scalars too.
+void scale_range_vartime(EdwardsPoint* out, const uint8_t* scalars, const EdwardsPoint* points, size_t n) noexcept {
+    if (backend() == Backend::Ifma) return scale_range(out, scalars, points, n);
+    for (size_t i = 0; i < n; ++i) {
+        try {
+            out[i] = Straus::mul_vartime(scalars + 32 * i, points + i, 1);
+        } catch (...) {  // std::bad_alloc of the tables: the constant-time multiplication needs no memory
+            out[i] = point_mul_decoded(scalars + 32 * i, points[i]);
+        }
+    }
+}
+
+// s / 2 mod q: (s + q (s mod 2)) / 2, the sum's carry out of 256 bits shifted back in (so any 32 bytes work,
+// the result then as unreduced as s; the multiplication folds it). Constant-time: q is masked in, no branch on s.
+void halve_scalar(uint8_t out[32], const uint8_t s[32]) noexcept {
+    static const uint64_t q[4] = {0x5812631a5cf5d3edULL, 0x14def9dea2f79cd6ULL, 0, 0x1000000000000000ULL};
+    uint64_t w[4];
+    std::memcpy(w, s, 32);  // little-endian limbs (x86-64 and aarch64 are little-endian)
+    const uint64_t odd = detail::choice_mask(static_cast<uint8_t>(w[0] & 1));
+    unsigned __int128 c = 0;
+    for (int i = 0; i < 4; ++i) {
+        c += static_cast<unsigned __int128>(w[i]) + (q[i] & odd);
+        w[i] = static_cast<uint64_t>(c);
+        c >>= 64;
+    }
+    for (int i = 0; i < 4; ++i) w[i] = (w[i] >> 1) | ((i < 3 ? w[i + 1] : static_cast<uint64_t>(c)) << 63);
+    std::memcpy(out, w, 32);
+    sodium_memzero(w, sizeof w);
+}
+
+}  // namespace
+
 void scale_points(EdwardsPoint* out, const uint8_t* scalars, const EdwardsPoint* points, size_t n) noexcept {
     detail::parallel_for(n, worker_count(n), [&](size_t begin, size_t end) noexcept {
-        size_t first = begin;  // the points before it run on the IFMA lanes: the groups of eight that pay
-        if (backend() == Backend::Ifma) {
-            const size_t m = end - begin, lanes = m % 8 >= ifma::kScaleMin ? m : m - m % 8;
-            try {
-                if (lanes != 0) ifma::scale_ct(out + begin, scalars + 32 * begin, points + begin, lanes);
-                first = begin + lanes;
-            } catch (...) {  // std::bad_alloc before anything was written: the portable code does it all
-            }
-        }
-        for (size_t i = first; i < end; ++i) out[i] = point_mul_decoded(scalars + 32 * i, points[i]);
+        scale_range(out + begin, scalars + 32 * begin, points + begin, end - begin);
     });
+}
+
+void scale_points_encoded(EdwardsPoint* out, uint8_t* enc, const uint8_t* scalars, const EdwardsPoint* points,
+                          size_t n, bool vartime) noexcept {
+    const auto scale = vartime ? scale_range_vartime : scale_range;
+    detail::parallel_for(n, worker_count(n), [&](size_t begin, size_t end) noexcept {
+        constexpr size_t kBlock = 256;  // halved scalars at a time (whole groups of eight for the IFMA lanes)
+        SecretBuffer half;
+        try {
+            half.allocate(32 * std::min(kBlock, end - begin));
+        } catch (...) {  // std::bad_alloc: scale, then one square root per encoding
+            scale(out + begin, scalars + 32 * begin, points + begin, end - begin);
+            ristretto_encode_many(enc + 32 * begin, out + begin, end - begin);
+            return;
+        }
+        for (size_t b = begin; b < end; b += kBlock) {
+            const size_t m = std::min(kBlock, end - b);
+            for (size_t i = 0; i < m; ++i) halve_scalar(half.data() + 32 * i, scalars + 32 * (b + i));
+            scale(out + b, half.data(), points + b, m);  // the halves R_i; 2 R_i = s_i P_i
+            ristretto_encode_doubled(enc + 32 * b, out + b, out + b, m);
+        }
+    });  // half is wiped as it goes
 }
 
 void add_points(EdwardsPoint* out, const EdwardsPoint* a, const EdwardsPoint* b, size_t n, bool subtract) noexcept {
@@ -100,17 +164,8 @@ void add_points(EdwardsPoint* out, const EdwardsPoint* a, const EdwardsPoint* b,
 }
 
 void scale_points_vartime(EdwardsPoint* out, const uint8_t* scalars, const EdwardsPoint* points, size_t n) noexcept {
-    // On the IFMA backend the eight-lane constant-time scale beats one portable NAF multiplication per point
-    // (1024 points, one thread: 7.5 vs 40 ms): it is used for public scalars too.
-    if (backend() == Backend::Ifma) return scale_points(out, scalars, points, n);
     detail::parallel_for(n, worker_count(n), [&](size_t begin, size_t end) noexcept {
-        for (size_t i = begin; i < end; ++i) {
-            try {
-                out[i] = Straus::mul_vartime(scalars + 32 * i, points + i, 1);
-            } catch (...) {  // std::bad_alloc of the tables: the constant-time multiplication needs no memory
-                out[i] = point_mul_decoded(scalars + 32 * i, points[i]);
-            }
-        }
+        scale_range_vartime(out + begin, scalars + 32 * begin, points + begin, end - begin);
     });
 }
 

@@ -2,8 +2,9 @@
 // (reduced ones, and unreduced ones with bit 255 set for the constant-time fold of scalar.hpp)
 // are marked undefined for valgrind memcheck (msm, Straus::mul_ct, pedersen_commit, FixedBaseTable::mul,
 // base_mul, point_mul; and the object layer's paths: point_mul_decoded behind Point * secret, a FixedBaseTable of
-// an arbitrary point behind FixedBase * secret, MSMTable::msm, msm_points (PointVector.msm) and the element-wise
-// scale_points (PointVector.scale)), which then reports every branch and every memory address that depends on them;
+// an arbitrary point behind FixedBase * secret, MSMTable::msm, msm_points (PointVector.msm), the element-wise
+// scale_points (PointVector.scale) and scale_points_encoded with its batched inversion, and the batch encoding of
+// points that depend on secrets), which then reports every branch and every memory address that depends on them;
 // the 64 input bytes of the one-way map (ristretto_from_uniform, fed by hashes of possibly secret data) are checked
 // the same way, and so is the scalar arithmetic applied to secrets by Scalar and by the protocols
 // (pyristretto.oprf, pyristretto.frost): libsodium's scalar add/sub/mul/negate/invert/reduce, the core's own
@@ -143,6 +144,12 @@ void check_decoded(size_t n, const char* what) {
     encode_points(got_scaled.data(), scaled.data(), n);
     declassify(got_scaled.data(), got_scaled.size());
     expect(got_scaled == want_scaled, "scale_points");
+    std::vector<uint8_t> enc_scaled(32 * n);  // the halves' batched inversion (IFMA lanes from 8 points)
+    scale_points_encoded(scaled.data(), enc_scaled.data(), s.data(), d.data(), n, false);
+    encode_points(got_scaled.data(), scaled.data(), n);
+    declassify(enc_scaled.data(), enc_scaled.size());
+    declassify(got_scaled.data(), got_scaled.size());
+    expect(enc_scaled == want_scaled && got_scaled == want_scaled, "scale_points_encoded");
     if (backend() == Backend::Ifma) {  // every lane group, the last one padded whatever its size
         ifma::scale_ct(scaled.data(), s.data(), d.data(), n);
         encode_points(got_scaled.data(), scaled.data(), n);

@@ -14,6 +14,14 @@ bool ristretto_decode(EdwardsPoint& out, const uint8_t in[32]);
 // RFC 9496 section 4.3.2 encoding (canonical, equal for equivalent representatives).
 void ristretto_encode(uint8_t out[32], const EdwardsPoint& p);
 
+// Encodes n points into out (32 bytes each, back to back); eight at a time on the IFMA lanes.
+void ristretto_encode_many(uint8_t* out, const EdwardsPoint* points, size_t n);
+
+// The encodings of 2 halves[i] into out and the points 2 halves[i] into doubled (may alias halves), i < n, with no
+// square root: one batched inversion (Montgomery's trick) per chunk of points. Constant-time in the points (a half
+// in E[4], whose double is the identity, is handled by masks). Eight lanes at a time on the IFMA backend.
+void ristretto_encode_doubled(uint8_t* out, EdwardsPoint* doubled, const EdwardsPoint* halves, size_t n);
+
 // Ristretto equality (RFC 9496 section 4.3.3), constant-time.
 uint8_t ristretto_ct_eq(const EdwardsPoint& a, const EdwardsPoint& b);
 
