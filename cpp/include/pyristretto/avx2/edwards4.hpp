@@ -1,0 +1,110 @@
+// One Edwards point in the four lanes of an F4 (AVX2 backend, internal): the parallel extended-coordinate formulas of
+// Hisil, Wong, Carter and Dawson (2008) as dalek's docs/parallel-formulas.md lays them out, lane k holding one
+// coordinate, so each of the formulas' four independent products is one lane of one vector product.
+//   P4  (X, Y, Z, T), reduced;
+//   C4  the cached form 121666 (Y - X, Y + X, 2Z, 2dT) (reduced): d = -121665/121666, so the constants are small
+//       (121666, 2 * 121666, -2 * 121665) and one small multiplication makes it; the common factor is projective.
+#pragma once
+#include "pyristretto/avx2/field4.hpp"
+#include "pyristretto/edwards.hpp"
+
+#if PYRISTRETTO_AVX2
+
+namespace pyristretto {
+namespace avx2 {
+
+struct P4 {
+    F4 f;
+};
+struct C4 {
+    F4 f;
+};
+
+PYR_AVX2_FN inline P4 from_point(const EdwardsPoint& p) { return P4{from_lanes(p.X, p.Y, p.Z, p.T)}; }
+
+PYR_AVX2_FN inline EdwardsPoint to_point(const P4& p) {
+    FieldElement c[4];
+    to_lanes(p.f, c);
+    return EdwardsPoint{c[0], c[1], c[2], c[3]};
+}
+
+PYR_AVX2_FN inline P4 identity4() {
+    P4 r;
+    for (int i = 0; i < 10; ++i) r.f.v[i] = _mm256_setzero_si256();
+    r.f.v[0] = _mm256_set_epi64x(0, 1, 1, 0);  // (0, 1, 1, 0)
+    return r;
+}
+
+// (Y - X, Y + X, Z, T).
+PYR_AVX2_FN inline F4 diff_sum_xy(const F4& p) {
+    const F4 swapped = permute<shuffle(1, 0, 3, 2)>(p);  // (Y, X, T, Z)
+    return blend<kB>(blend<kA>(p, sub(swapped, p)), add(p, swapped));
+}
+
+PYR_AVX2_FN inline C4 to_cached(const P4& p) {
+    const F4 t = mul_small(diff_sum_xy(p.f), 121666, 121666, 2 * 121666, 2 * 121665);
+    return C4{blend<kD>(t, neg(t))};
+}
+
+PYR_AVX2_FN inline C4 cached_identity4() { return to_cached(identity4()); }
+
+// -Q: (Y + X, Y - X, 2Z, -2dT) times the same factor.
+PYR_AVX2_FN inline C4 negate(const C4& q) {
+    const F4 swapped = permute<shuffle(1, 0, 2, 3)>(q.f);
+    return C4{blend<kD>(swapped, neg(swapped))};
+}
+
+// choice 1: -q, choice 0: q; no branch on choice.
+PYR_AVX2_FN inline C4 conditional_negate(const C4& q, uint8_t choice) {
+    const __m256i mask = _mm256_set1_epi64x(-static_cast<long long>(detail::value_barrier(choice & 1)));
+    return C4{select(q.f, negate(q).f, mask)};
+}
+
+// P + Q (8M, in two lane-parallel products): A, B, C, D = (Y1-X1)(Y2-X2), (Y1+X1)(Y2+X2), 2 Z1 Z2, 2d T1 T2 (times
+// the cached factor); then (E, H, F, G) = (B - A, B + A, C - D, C + D) and (X3, Y3, Z3, T3) = (EF, GH, GF, EH).
+PYR_AVX2_FN inline P4 add(const P4& p, const C4& q) {
+    const F4 t = mul(diff_sum_xy(p.f), q.f);                 // (A, B, C, D)
+    const F4 swapped = permute<shuffle(1, 0, 3, 2)>(t);      // (B, A, D, C)
+    F4 r = blend<kB | kD>(sub(swapped, t), add(t, swapped));  // (B - A, B + A, D - C, C + D)
+    r = blend<kC>(r, sub(t, swapped));                       // (E, H, F, G)
+    return P4{mul(permute<shuffle(0, 3, 3, 0)>(r), permute<shuffle(2, 1, 2, 1)>(r))};
+}
+
+PYR_AVX2_FN inline P4 sub(const P4& p, const C4& q) { return add(p, negate(q)); }
+
+// 2P (one lane-parallel square and one product): S1, S2, S3, S4 = X^2, Y^2, Z^2, (X + Y)^2; then
+// (S5, S6, S8, S9) = (S1 + S2, S1 - S2, S1 - S2 + 2 S3, S1 + S2 - S4) and (X3, Y3, Z3, T3) = (S8 S9, S5 S6, S8 S6, S5 S9).
+PYR_AVX2_FN inline P4 dbl(const P4& p) {
+    const F4 xyxy = permute<shuffle(0, 1, 0, 1)>(p.f);
+    const F4 s = square(blend<kD>(p.f, add(xyxy, permute<shuffle(1, 0, 1, 0)>(xyxy))));  // (S1, S2, S3, S4)
+    const F4 s1 = permute<shuffle(0, 0, 0, 0)>(s), s2 = permute<shuffle(1, 1, 1, 1)>(s);
+    const F4 u = add(s1, blend<kB | kC>(s2, neg(s2)));  // (S1 + S2, S1 - S2, S1 - S2, S1 + S2) (+ 2p in B, C)
+    F4 zero;
+    for (int i = 0; i < 10; ++i) zero.v[i] = _mm256_setzero_si256();
+    const F4 w = blend<kC>(blend<kD>(zero, neg(s)), add(s, s));  // (0, 0, 2 S3, -S4)
+    const F4 r = weak_reduce(add(u, w));                         // limbs < 5 * 2^26 before the carry
+    return P4{mul(permute<shuffle(2, 0, 2, 0)>(r), permute<shuffle(3, 1, 1, 3)>(r))};
+}
+
+PYR_AVX2_FN inline P4 mul_by_pow2(const P4& p, unsigned k) {
+    P4 r = p;
+    for (unsigned i = 0; i < k; ++i) r = dbl(r);
+    return r;
+}
+
+// table[index] for index < count, reading every entry (no address or branch depends on index).
+PYR_AVX2_FN inline C4 ct_select(const C4* table, unsigned count, uint32_t index) {
+    const __m256i want = _mm256_set1_epi64x(static_cast<long long>(index));
+    C4 r;
+    for (int i = 0; i < 10; ++i) r.f.v[i] = _mm256_setzero_si256();
+    for (unsigned e = 0; e < count; ++e) {
+        const __m256i m = _mm256_cmpeq_epi64(_mm256_set1_epi64x(static_cast<long long>(e)), want);
+        for (int i = 0; i < 10; ++i) r.f.v[i] = _mm256_or_si256(r.f.v[i], _mm256_and_si256(m, table[e].f.v[i]));
+    }
+    return r;
+}
+
+}  // namespace avx2
+}  // namespace pyristretto
+
+#endif  // PYRISTRETTO_AVX2
