@@ -145,3 +145,49 @@ def test_backends_agree_on_decoding_and_msm(vectors, ref):
     assert portable["msm"][-1] != portable["msm"][-2]
     assert sum(portable["valid"]) > 300  # the valid points and about an eighth of the even random bytes
     assert all(portable["errors"])
+
+
+# What the AVX2 backend runs on its lanes (P * s, the constant-time and vartime Straus behind msm, msm_vartime below
+# the Pippenger switch, PointVector.msm / msm_vartime / scale and the two-point check a·A + b·G), for every n from 0
+# to 300 (across the Straus/Pippenger switch at 128 and the threading threshold), with the edge scalars 0, 1, q - 1,
+# q, 2^255 - 1 and 2^256 - 1 (raw bytes) and the identity, P and -P and duplicates among the points.
+CROSS_AVX2 = r"""
+import json, random, pyristretto as pr
+pr.set_threads(1)
+rng = random.Random(99)
+base = [pr.Point(pr.base_mul(rng.randrange(1, pr.q))) for _ in range(40)]
+points = []
+for i in range(300):
+    points.append(pr.Point(pr.IDENTITY) if i % 11 == 4 else -points[-1] if i % 11 == 7 else base[i % 40])
+edges = [0, 1, pr.q - 1, pr.q, 2**255 - 1, 2**256 - 1]
+raw = b"".join((edges[i % 6] if i < 6 or i % 9 == 0 else rng.randrange(pr.q)).to_bytes(32, "little")
+               for i in range(300))
+enc = [p.to_bytes() for p in points]
+out = {"msm": [], "msm_vartime": [], "PointVector.msm": [], "PointVector.msm_vartime": []}
+for n in range(301):
+    s, v = raw[:32 * n], pr.PointVector(points[:n])
+    out["msm"].append(pr.msm(s, enc[:n]).hex())
+    out["msm_vartime"].append(pr.msm_vartime(s, enc[:n]).hex())
+    out["PointVector.msm"].append(v.msm(s).to_bytes().hex())
+    out["PointVector.msm_vartime"].append(v.msm_vartime(s).to_bytes().hex())
+scalars = [pr.Scalar(e % pr.q) for e in edges] + [pr.Scalar(rng.randrange(pr.q)) for _ in range(20)]
+out["P*s"] = [(p * s).to_bytes().hex() for p in points[:12] for s in scalars]
+out["point_mul"] = [pr.point_mul(s, p.to_bytes()).hex() for p in points[:12] if p != pr.Point(pr.IDENTITY)
+                    for s in scalars[:8]]
+out["scale"] = pr.PointVector(points[:26]).scale(scalars).to_bytes().hex()
+G = pr.Point(pr.G)
+out["double_base"] = [pr.PointVector([A, G]).msm_vartime([a, b]).to_bytes().hex()
+                      for A in points[:12] for a, b in zip(scalars, reversed(scalars))]
+print(json.dumps(out))
+"""
+
+
+@pytest.mark.skipif(not cpu_has_avx2(), reason="this CPU has no AVX2")
+def test_avx2_backend_agrees_with_portable_on_every_n():
+    portable = json.loads(run_python(CROSS_AVX2, "portable"))
+    avx2 = json.loads(run_python(CROSS_AVX2, "avx2"))
+    assert run_python("import pyristretto; print(pyristretto.backend())", "avx2").strip() == "avx2"
+    for key in portable:
+        assert avx2[key] == portable[key], key
+    assert portable["msm"] == portable["PointVector.msm"] == portable["msm_vartime"]
+    assert len(set(portable["msm"])) > 200  # mostly distinct sums (identity points, zero scalars repeat some)
