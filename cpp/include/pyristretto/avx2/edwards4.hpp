@@ -35,10 +35,26 @@ PYR_AVX2_FN inline P4 identity4() {
     return r;
 }
 
+// The linear steps between the products are written limb by limb (PYR_AVX2_LIMBS), each limb's whole chain of
+// shuffles, blends and sums in registers: as whole-element steps each would store and reload all ten vectors.
+// (Plain constant expressions, not the constexpr helpers: at -O0 the intrinsics are macros that need literals.)
+#define PYR_AVX2_PERM(x, a, b, c, d) _mm256_permute4x64_epi64(x, (a) | (b) << 2 | (c) << 4 | (d) << 6)
+#define PYR_AVX2_BLEND(x, y, lanes) /* y in lanes, x elsewhere */                                      \
+    _mm256_blend_epi32(x, y, ((lanes) & 1 ? 0x03 : 0) | ((lanes) & 2 ? 0x0c : 0) | ((lanes) & 4 ? 0x30 : 0) | \
+                                 ((lanes) & 8 ? 0xc0 : 0))
+#define PYR_AVX2_SUB(x, y, i) _mm256_sub_epi64(_mm256_add_epi64(x, PYR_AVX2_TWO_P(i)), y)  // x - y + 2p
+
 // (Y - X, Y + X, Z, T).
 PYR_AVX2_FN inline F4 diff_sum_xy(const F4& p) {
-    const F4 swapped = permute<shuffle(1, 0, 3, 2)>(p);  // (Y, X, T, Z)
-    return blend<kB>(blend<kA>(p, sub(swapped, p)), add(p, swapped));
+    F4 r;
+#define M(i)                                                                                                 \
+    {                                                                                                        \
+        const __m256i x = p.v[i], sw = PYR_AVX2_PERM(x, 1, 0, 3, 2); /* (Y, X, T, Z) */                      \
+        r.v[i] = PYR_AVX2_BLEND(PYR_AVX2_BLEND(x, PYR_AVX2_SUB(sw, x, i), kA), _mm256_add_epi64(x, sw), kB); \
+    }
+    PYR_AVX2_LIMBS(M)
+#undef M
+    return r;
 }
 
 PYR_AVX2_FN inline C4 to_cached(const P4& p) {
@@ -63,11 +79,19 @@ PYR_AVX2_FN inline C4 conditional_negate(const C4& q, uint8_t choice) {
 // P + Q (8M, in two lane-parallel products): A, B, C, D = (Y1-X1)(Y2-X2), (Y1+X1)(Y2+X2), 2 Z1 Z2, 2d T1 T2 (times
 // the cached factor); then (E, H, F, G) = (B - A, B + A, C - D, C + D) and (X3, Y3, Z3, T3) = (EF, GH, GF, EH).
 PYR_AVX2_FN inline P4 add(const P4& p, const C4& q) {
-    const F4 t = mul(diff_sum_xy(p.f), q.f);                 // (A, B, C, D)
-    const F4 swapped = permute<shuffle(1, 0, 3, 2)>(t);      // (B, A, D, C)
-    F4 r = blend<kB | kD>(sub(swapped, t), add(t, swapped));  // (B - A, B + A, D - C, C + D)
-    r = blend<kC>(r, sub(t, swapped));                       // (E, H, F, G)
-    return P4{mul(permute<shuffle(0, 3, 3, 0)>(r), permute<shuffle(2, 1, 2, 1)>(r))};
+    const F4 t = mul(diff_sum_xy(p.f), q.f);  // (A, B, C, D)
+    F4 t0, t1;
+#define M(i)                                                                                                  \
+    {                                                                                                         \
+        const __m256i x = t.v[i], sw = PYR_AVX2_PERM(x, 1, 0, 3, 2); /* (B, A, D, C) */                       \
+        const __m256i r = PYR_AVX2_BLEND(PYR_AVX2_BLEND(PYR_AVX2_SUB(sw, x, i), _mm256_add_epi64(x, sw), kB | kD), \
+                                         PYR_AVX2_SUB(x, sw, i), kC); /* (E, H, F, G) */                      \
+        t0.v[i] = PYR_AVX2_PERM(r, 0, 3, 3, 0);                       /* (E, G, G, E) */                      \
+        t1.v[i] = PYR_AVX2_PERM(r, 2, 1, 2, 1);                       /* (F, H, F, H) */                      \
+    }
+    PYR_AVX2_LIMBS(M)
+#undef M
+    return P4{mul(t0, t1)};
 }
 
 PYR_AVX2_FN inline P4 sub(const P4& p, const C4& q) { return add(p, negate(q)); }
@@ -75,15 +99,39 @@ PYR_AVX2_FN inline P4 sub(const P4& p, const C4& q) { return add(p, negate(q)); 
 // 2P (one lane-parallel square and one product): S1, S2, S3, S4 = X^2, Y^2, Z^2, (X + Y)^2; then
 // (S5, S6, S8, S9) = (S1 + S2, S1 - S2, S1 - S2 + 2 S3, S1 + S2 - S4) and (X3, Y3, Z3, T3) = (S8 S9, S5 S6, S8 S6, S5 S9).
 PYR_AVX2_FN inline P4 dbl(const P4& p) {
-    const F4 xyxy = permute<shuffle(0, 1, 0, 1)>(p.f);
-    const F4 s = square(blend<kD>(p.f, add(xyxy, permute<shuffle(1, 0, 1, 0)>(xyxy))));  // (S1, S2, S3, S4)
-    const F4 s1 = permute<shuffle(0, 0, 0, 0)>(s), s2 = permute<shuffle(1, 1, 1, 1)>(s);
-    const F4 u = add(s1, blend<kB | kC>(s2, neg(s2)));  // (S1 + S2, S1 - S2, S1 - S2, S1 + S2) (+ 2p in B, C)
-    F4 zero;
-    for (int i = 0; i < 10; ++i) zero.v[i] = _mm256_setzero_si256();
-    const F4 w = blend<kC>(blend<kD>(zero, neg(s)), add(s, s));  // (0, 0, 2 S3, -S4)
-    const F4 r = weak_reduce(add(u, w));                         // limbs < 5 * 2^26 before the carry
-    return P4{mul(permute<shuffle(2, 0, 2, 0)>(r), permute<shuffle(3, 1, 1, 3)>(r))};
+    F4 a;
+#define M(i)                                                                                                   \
+    {                                                                                                          \
+        const __m256i x = p.f.v[i];                                                                            \
+        a.v[i] = PYR_AVX2_BLEND(x, _mm256_add_epi64(PYR_AVX2_PERM(x, 0, 1, 0, 1), PYR_AVX2_PERM(x, 1, 0, 1, 0)), kD); \
+    }
+    PYR_AVX2_LIMBS(M)  // (X, Y, Z, X + Y)
+#undef M
+    const F4 s = square(a);  // (S1, S2, S3, S4)
+    __m256i r[10];           // (S1 + S2, S1 - S2, S1 - S2 + 2 S3, S1 + S2 - S4), limbs < 5 * 2^26 before the carry
+#define M(i)                                                                                                   \
+    {                                                                                                          \
+        const __m256i x = s.v[i], s1 = PYR_AVX2_PERM(x, 0, 0, 0, 0), s2 = PYR_AVX2_PERM(x, 1, 1, 1, 1);        \
+        const __m256i u = _mm256_add_epi64(s1, PYR_AVX2_BLEND(s2, PYR_AVX2_SUB(_mm256_setzero_si256(), s2, i), kB | kC)); \
+        const __m256i w = PYR_AVX2_BLEND(PYR_AVX2_BLEND(_mm256_setzero_si256(),                                \
+                                                        PYR_AVX2_SUB(_mm256_setzero_si256(), x, i), kD),       \
+                                         _mm256_add_epi64(x, x), kC); /* (0, 0, 2 S3, -S4) */                  \
+        r[i] = _mm256_add_epi64(u, w);                                                                         \
+    }
+    PYR_AVX2_LIMBS(M)
+#undef M
+    F4 t0, t1;  // weak_reduce(r), then the shuffles (S8, S5, S8, S5) and (S9, S6, S6, S9)
+#define M(i)                                                                                                   \
+    {                                                                                                          \
+        const __m256i c = (i) == 0 ? times19(PYR_AVX2_SHIFT_DOWN(r[9], 9))                                     \
+                                   : PYR_AVX2_SHIFT_DOWN(r[((i) + 9) % 10], ((i) + 9) % 10);                   \
+        const __m256i y = _mm256_add_epi64(_mm256_and_si256(r[i], PYR_AVX2_LOW_MASK(i)), c);                   \
+        t0.v[i] = PYR_AVX2_PERM(y, 2, 0, 2, 0);                                                                \
+        t1.v[i] = PYR_AVX2_PERM(y, 3, 1, 1, 3);                                                                \
+    }
+    PYR_AVX2_LIMBS(M)
+#undef M
+    return P4{mul(t0, t1)};
 }
 
 PYR_AVX2_FN inline P4 mul_by_pow2(const P4& p, unsigned k) {
