@@ -1093,9 +1093,10 @@ def _sum_work(n):
 
 
 def backend():
-    """The arithmetic backend in use: ``"ifma"`` (AVX-512 IFMA, chosen at run time on CPUs that have it) or
-    ``"portable"``. Set ``PYRISTRETTO_BACKEND=portable`` before the first call to force the portable code; the
-    choice is made once per process."""
+    """The arithmetic backend in use: ``"ifma"`` (AVX-512 IFMA), ``"avx2"`` (AVX2, on x86-64 CPUs without IFMA),
+    both chosen at run time on CPUs that have them, or ``"portable"``. Set ``PYRISTRETTO_BACKEND=portable`` (or
+    ``avx2``, ``ifma``) before the first call to force one (a vector backend the CPU lacks falls back); the choice is
+    made once per process."""
     return cpp.backend_name().decode("ascii")
 
 

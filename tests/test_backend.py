@@ -14,13 +14,27 @@ import pytest
 import pyristretto
 
 
-def cpu_has_ifma():
-    """True when /proc/cpuinfo lists the features the IFMA backend needs (Linux on x86-64)."""
+def cpu_flags():
+    """The feature flags /proc/cpuinfo lists (Linux on x86-64; elsewhere none)."""
     if platform.system() != "Linux" or platform.machine() not in ("x86_64", "AMD64"):
-        return False
+        return set()
     with open("/proc/cpuinfo") as f:
-        flags = next((line.split(":", 1)[1].split() for line in f if line.startswith("flags")), [])
-    return {"avx512f", "avx512ifma", "avx512vl"} <= set(flags)
+        return set(next((line.split(":", 1)[1].split() for line in f if line.startswith("flags")), []))
+
+
+def cpu_has_ifma():
+    """True when the CPU has the features the IFMA backend needs."""
+    return {"avx512f", "avx512ifma", "avx512vl"} <= cpu_flags()
+
+
+def cpu_has_avx2():
+    """True when the CPU has AVX2 (the AVX2 backend)."""
+    return "avx2" in cpu_flags()
+
+
+def best_backend():
+    """What an unset PYRISTRETTO_BACKEND chooses: IFMA, else AVX2, else portable."""
+    return "ifma" if cpu_has_ifma() else "avx2" if cpu_has_avx2() else "portable"
 
 
 def run_python(code, backend):
@@ -38,24 +52,25 @@ def run_python(code, backend):
 
 def test_backend_in_use_matches_the_environment_and_the_cpu():
     wanted = os.environ.get("PYRISTRETTO_BACKEND", "")
-    if wanted in ("portable", "ifma"):
-        # a pass that asked for a backend must get it (IFMA asked for on a CPU without it fails here, loudly)
+    if wanted in ("portable", "avx2", "ifma"):
+        # a pass that asked for a backend must get it (one asked for on a CPU without it fails here, loudly)
         assert pyristretto.backend() == wanted
     else:
-        assert pyristretto.backend() == ("ifma" if cpu_has_ifma() else "portable")
+        assert pyristretto.backend() == best_backend()
 
 
 @pytest.mark.parametrize("setting, expected", [
     ("portable", "portable"),
-    ("", "ifma" if cpu_has_ifma() else "portable"),
-    (None, "ifma" if cpu_has_ifma() else "portable"),
-    ("ifma", "ifma" if cpu_has_ifma() else "portable"),
+    ("", best_backend()),
+    (None, best_backend()),
+    ("ifma", best_backend()),
+    ("avx2", "avx2" if cpu_has_avx2() else "portable"),
 ])
 def test_environment_variable_selects_the_backend(setting, expected):
     assert run_python("import pyristretto; print(pyristretto.backend())", setting).strip() == expected
 
 
-@pytest.mark.parametrize("setting", ["portable", None])
+@pytest.mark.parametrize("setting", ["portable", "avx2", None])
 def test_the_backend_chosen_at_import_stays(setting):
     """The import chooses the backend (the core is linked once, into pyristretto._objects), so a change to the
     environment afterwards moves nothing, not even code that runs the core for the first time after it."""
@@ -66,7 +81,7 @@ os.environ["PYRISTRETTO_BACKEND"] = "ifma" if pyristretto.backend() == "portable
 v = pyristretto.PointVector([pyristretto.G] * 3)  # the object layer's first use of the core
 print(pyristretto.backend(), pyristretto._objects.backend(), v.sum() == pyristretto.Point(pyristretto.G) * 3)
 """
-    expected = "portable" if setting == "portable" else ("ifma" if cpu_has_ifma() else "portable")
+    expected = {"portable": "portable", "avx2": "avx2" if cpu_has_avx2() else "portable"}.get(setting, best_backend())
     assert run_python(code, setting).split() == [expected, expected, "True"]
 
 
@@ -124,7 +139,55 @@ def test_backends_agree_on_decoding_and_msm(vectors, ref):
     portable = json.loads(run_python(code, "portable"))
     default = json.loads(run_python(code, None))
     assert portable == default
+    if cpu_has_avx2():
+        assert json.loads(run_python(code, "avx2")) == portable
     assert portable["msm_edge"] == portable["PointVector.msm"] == portable["MSMTable.msm"]
     assert portable["msm"][-1] != portable["msm"][-2]
     assert sum(portable["valid"]) > 300  # the valid points and about an eighth of the even random bytes
     assert all(portable["errors"])
+
+
+# What the AVX2 backend runs on its lanes (P * s, the constant-time and vartime Straus behind msm, msm_vartime below
+# the Pippenger switch, PointVector.msm / msm_vartime / scale and the two-point check a·A + b·G), for every n from 0
+# to 300 (across the Straus/Pippenger switch at 128 and the threading threshold), with the edge scalars 0, 1, q - 1,
+# q, 2^255 - 1 and 2^256 - 1 (raw bytes) and the identity, P and -P and duplicates among the points.
+CROSS_AVX2 = r"""
+import json, random, pyristretto as pr
+pr.set_threads(1)
+rng = random.Random(99)
+base = [pr.Point(pr.base_mul(rng.randrange(1, pr.q))) for _ in range(40)]
+points = []
+for i in range(300):
+    points.append(pr.Point(pr.IDENTITY) if i % 11 == 4 else -points[-1] if i % 11 == 7 else base[i % 40])
+edges = [0, 1, pr.q - 1, pr.q, 2**255 - 1, 2**256 - 1]
+raw = b"".join((edges[i % 6] if i < 6 or i % 9 == 0 else rng.randrange(pr.q)).to_bytes(32, "little")
+               for i in range(300))
+enc = [p.to_bytes() for p in points]
+out = {"msm": [], "msm_vartime": [], "PointVector.msm": [], "PointVector.msm_vartime": []}
+for n in range(301):
+    s, v = raw[:32 * n], pr.PointVector(points[:n])
+    out["msm"].append(pr.msm(s, enc[:n]).hex())
+    out["msm_vartime"].append(pr.msm_vartime(s, enc[:n]).hex())
+    out["PointVector.msm"].append(v.msm(s).to_bytes().hex())
+    out["PointVector.msm_vartime"].append(v.msm_vartime(s).to_bytes().hex())
+scalars = [pr.Scalar(e % pr.q) for e in edges] + [pr.Scalar(rng.randrange(pr.q)) for _ in range(20)]
+out["P*s"] = [(p * s).to_bytes().hex() for p in points[:12] for s in scalars]
+out["point_mul"] = [pr.point_mul(s, p.to_bytes()).hex() for p in points[:12] if p != pr.Point(pr.IDENTITY)
+                    for s in scalars[:8]]
+out["scale"] = pr.PointVector(points[:26]).scale(scalars).to_bytes().hex()
+G = pr.Point(pr.G)
+out["double_base"] = [pr.PointVector([A, G]).msm_vartime([a, b]).to_bytes().hex()
+                      for A in points[:12] for a, b in zip(scalars, reversed(scalars))]
+print(json.dumps(out))
+"""
+
+
+@pytest.mark.skipif(not cpu_has_avx2(), reason="this CPU has no AVX2")
+def test_avx2_backend_agrees_with_portable_on_every_n():
+    portable = json.loads(run_python(CROSS_AVX2, "portable"))
+    avx2 = json.loads(run_python(CROSS_AVX2, "avx2"))
+    assert run_python("import pyristretto; print(pyristretto.backend())", "avx2").strip() == "avx2"
+    for key in portable:
+        assert avx2[key] == portable[key], key
+    assert portable["msm"] == portable["PointVector.msm"] == portable["msm_vartime"]
+    assert len(set(portable["msm"])) > 200  # mostly distinct sums (identity points, zero scalars repeat some)

@@ -22,7 +22,12 @@ FixedBaseTable::mul / mul2 (base_mul, pedersen_commit, FixedBase * secret) the e
 (ifma/fixed_base.cpp): memcheck then sees their branches and addresses. cpp/tests/ct_leaky_ifma.cpp is that code with a secret-dependent branch, or a
 secret-dependent table index, which memcheck must flag (each alone). What the emulation cannot see is what the
 compiler makes of the real intrinsics; the instructions used (vpmadd52, blends, compares, vpabsq) have no
-data-dependent timing. These names extend the portable tests' names, so `-k "not test_secret_scalar_code..."`
+data-dependent timing.
+
+The AVX2 backend: valgrind executes AVX2, so ct_check runs with PYRISTRETTO_BACKEND=avx2 on the real instructions:
+point_mul, point_mul_decoded (Point * secret), msm, Straus::mul_ct, msm_points and scale_points then run the
+four-lane code (avx2/straus.cpp). cpp/tests/ct_leaky_avx2.cpp is its P * s with a secret-dependent branch, or a
+secret-dependent table address, which memcheck must flag (each alone). These names extend the portable tests' names, so `-k "not test_secret_scalar_code..."`
 (.ci/run's repeated passes) leaves them out too."""
 
 import shutil
@@ -43,11 +48,15 @@ def _valgrind():
     return path
 
 
-def _memcheck(exe, *args):
+def _memcheck(exe, *args, backend=None):
     # The emulated IFMA builds must run their IFMA code in a suite pass on the portable backend too (the portable
-    # builds run the portable code under valgrind either way: its CPU has no AVX-512).
+    # builds run the portable code under valgrind either way: its CPU has no AVX-512). backend: a
+    # PYRISTRETTO_BACKEND for the run (the AVX2 checks), whatever the suite pass's own.
     cmd = [_valgrind(), "--tool=memcheck", "--error-exitcode=1", str(exe), *args]
-    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=900, env=cpp_build.emulated_ifma_env())
+    env = cpp_build.emulated_ifma_env()
+    if backend is not None:
+        env["PYRISTRETTO_BACKEND"] = backend
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=900, env=env)
     return proc.returncode, proc.stdout + proc.stderr
 
 
@@ -109,3 +118,41 @@ def test_leaky_control_is_flagged_ifma(leaky_ifma, leak, report, absent):
     assert rc != 0, f"memcheck did not flag the IFMA {leak} leak: the check is blind\n" + out[-4000:]
     assert report in out, out[-4000:]
     assert absent not in out, "the rest of the IFMA step is not clean\n" + out[-4000:]
+
+
+def _cpu_has_avx2():
+    import test_backend
+
+    return test_backend.cpu_has_avx2()
+
+
+@pytest.mark.parametrize("cxx", COMPILERS)
+def test_secret_scalar_code_is_constant_time_avx2(tmp_path, cxx):
+    exe = cpp_build.build("ct_check.cpp", tmp_path, "-O3", EXTRA_FLAGS["-O3"], cxx)
+    rc, out = _memcheck(exe, backend="avx2")
+    if not _cpu_has_avx2():
+        pytest.skip("this CPU has no AVX2")
+    assert "backend: avx2" in out, out[-6000:]  # the AVX2 code ran, on valgrind's own AVX2
+    assert "ok: avx2::straus_ct" in out, out[-6000:]
+    assert "ok: avx2::point_mul" in out, out[-6000:]
+    assert "ERROR SUMMARY: 0 errors" in out, out[-6000:]
+    assert rc == 0, out[-6000:]
+    assert "all results correct" in out, out[-6000:]
+
+
+@pytest.fixture(scope="module", params=COMPILERS)
+def leaky_avx2(request, tmp_path_factory):
+    out_dir = tmp_path_factory.mktemp("ct_leaky_avx2_" + request.param.replace("+", "x"))
+    return cpp_build.build("ct_leaky_avx2.cpp", out_dir, "-O3", EXTRA_FLAGS["-O3"], request.param)
+
+
+@pytest.mark.parametrize("leak, report, absent", [("branch", BRANCH_REPORT, ADDRESS_REPORT),
+                                                  ("index", ADDRESS_REPORT, BRANCH_REPORT)], ids=["branch", "index"])
+def test_leaky_control_is_flagged_avx2(leaky_avx2, leak, report, absent):
+    if not _cpu_has_avx2():
+        pytest.skip("this CPU has no AVX2")
+    rc, out = _memcheck(leaky_avx2, leak)
+    assert f"leaky {leak} result correct" in out, out[-4000:]  # the leaky code computes the right thing
+    assert rc != 0, f"memcheck did not flag the AVX2 {leak} leak: the check is blind\n" + out[-4000:]
+    assert report in out, out[-4000:]
+    assert absent not in out, "the rest of the AVX2 step is not clean\n" + out[-4000:]

@@ -1,7 +1,9 @@
 """Builds and runs the C++ unit tests: cpp/tests/test_core.cpp (field, group, encoding; vectors path as argv[1])
 cpp/tests/test_msm.cpp (recodings, MSM, point_sum, pedersen_commit, fixed-base tables vs libsodium),
 cpp/tests/test_ifma.cpp (the AVX-512 IFMA field, batch decoder, MSMs and fixed-base comb against the portable code),
-cpp/tests/test_encode.cpp (batch encoding on each backend against the one-point encoder and libsodium), and the IFMA
+cpp/tests/test_encode.cpp (batch encoding on each backend against the one-point encoder and libsodium),
+cpp/tests/test_avx2.cpp (the AVX2 four-lane field, point formulas and scalar multiplications against the portable
+code), and the IFMA
 emulation of the constant-time check (cpp/include/pyristretto/ifma/emulate.hpp): intrinsic by intrinsic against the
 real instructions (cpp/tests/test_ifma_emulation.cpp), and test_ifma.cpp built on it."""
 
@@ -63,6 +65,28 @@ def test_encode(tmp_path):
     assert rc == 0, out[-4000:]
     last = out.strip().splitlines()[-1]
     assert last.endswith(" passed, 0 failed") and int(last.split()[0]) >= 7, out[-4000:]
+
+
+def cpu_has_avx2():
+    """True when /proc/cpuinfo lists AVX2 (Linux on x86-64)."""
+    import test_backend
+
+    return test_backend.cpu_has_avx2()
+
+
+@pytest.mark.parametrize("opt", ["-O2", "-O0"])
+def test_avx2(tmp_path, opt):
+    """The four-lane field on edge and random inputs (values >= p, limbs up to 2^52 - 1, a long chain) with its limb
+    bounds, the parallel point formulas, P * s and both Straus MSMs (n = 0..40 and around the blocks, edge scalars and
+    points), direct and routed, against the portable code. -O0: the intrinsics' immediates hold unoptimised too."""
+    exe = cpp_build.build("test_avx2.cpp", tmp_path, opt=opt)
+    rc, out = _run([exe, "--quick"])
+    assert rc == 0, out[-4000:]
+    if not cpu_has_avx2():
+        assert "avx2: not available" in out, out[-4000:]
+        pytest.skip("this CPU has no AVX2: only the fallback was checked")
+    last = out.strip().splitlines()[-1]
+    assert last.endswith(" passed, 0 failed") and int(last.split()[0]) >= 8, out[-4000:]
 
 
 def test_ifma_emulation_matches_the_instructions(tmp_path):

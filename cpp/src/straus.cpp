@@ -6,6 +6,7 @@
 #include <memory>
 #include <vector>
 
+#include "pyristretto/avx2/straus.hpp"
 #include "pyristretto/backend.hpp"
 #include "pyristretto/ct_lookup.hpp"
 #include "pyristretto/ifma/straus.hpp"
@@ -63,6 +64,7 @@ bool point_mul(const uint8_t s[32], const uint8_t p[32], uint8_t out[32]) noexce
 }
 
 EdwardsPoint point_mul_decoded(const uint8_t s[32], const EdwardsPoint& P) noexcept {
+    if (backend() == Backend::Avx2) return avx2::point_mul(s, P);  // one point's coordinates in the four lanes
     CachedPoint table[9];
     multiples_0_to_8(P, table);
     int8_t digits[64];  // secret: wiped below
@@ -80,6 +82,7 @@ EdwardsPoint Straus::mul_ct(const uint8_t* scalars, const EdwardsPoint* points, 
     // The IFMA constant-time Straus from ifma::kStrausMin points: ~5x at n = 128. Its constant-time property is
     // checked by tests/test_constant_time.py on the emulated build (ifma/emulate.hpp), its results by test_ifma.cpp.
     if (n >= ifma::kStrausMin && backend() == Backend::Ifma) return ifma::straus_ct(scalars, points, n);
+    if (backend() == Backend::Avx2) return avx2::straus_ct(scalars, points, n);
     if (n == 0) return EdwardsPoint::identity();
     // Blocks of at most kCtBlock points, each with its own doublings (252 per block: < 0.5 per point), so the
     // tables stay in L2 and memory stays bounded for any n.
@@ -168,6 +171,7 @@ EdwardsPoint straus_vartime_block(const uint8_t* scalars, const EdwardsPoint* po
 }  // namespace
 
 EdwardsPoint Straus::mul_vartime(const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
+    if (backend() == Backend::Avx2) return avx2::straus_vartime(scalars, points, n);
     EdwardsPoint total = EdwardsPoint::identity();
     for (size_t first = 0; first < n; first += kVartimeBlock) {
         const size_t m = std::min(kVartimeBlock, n - first);

@@ -16,6 +16,9 @@
 // eight-lane ifma::straus_ct, which is also called directly below its routing threshold (padding lanes), and
 // FixedBaseTable::mul / mul2 (base_mul, pedersen_commit, FixedBase * secret) through the eight-lane comb
 // (ifma/fixed_base.cpp), also called directly.
+// Run with PYRISTRETTO_BACKEND=avx2 (valgrind executes AVX2 natively: the real instructions) the backend is AVX2:
+// point_mul, point_mul_decoded, msm, Straus::mul_ct, msm_points and scale_points then run the four-lane code
+// (avx2/straus.cpp), whose avx2::point_mul and avx2::straus_ct are also called directly.
 // Run: valgrind --error-exitcode=1 ./ct_check   -> must report 0 errors.
 // Outputs are declassified (VALGRIND_MAKE_MEM_DEFINED) before they are compared or printed.
 #include <sodium.h>
@@ -25,6 +28,7 @@
 #include <cstring>
 #include <vector>
 
+#include "pyristretto/avx2/straus.hpp"
 #include "pyristretto/backend.hpp"
 #include "pyristretto/edwards.hpp"
 #include "pyristretto/fixed_base.hpp"
@@ -100,6 +104,11 @@ void check_msm(size_t n, const char* what) {
         ristretto_encode(got, ifma::straus_ct(s.data(), d.data(), n));
         declassify(got, 32);
         expect(std::memcmp(got, want, 32) == 0, "ifma::straus_ct");
+    }
+    if (backend() == Backend::Avx2) {  // the routed calls above run it too; called directly to be sure
+        ristretto_encode(got, avx2::straus_ct(s.data(), d.data(), n));
+        declassify(got, 32);
+        expect(std::memcmp(got, want, 32) == 0, "avx2::straus_ct");
     }
     declassify(s.data(), s.size());
 }
@@ -233,6 +242,11 @@ void check_objects() {
     ristretto_encode(got, point_mul_decoded(s, P));
     declassify(got, 32);
     expect(std::memcmp(got, want, 32) == 0, "point_mul_decoded (Point * secret)");
+    if (backend() == Backend::Avx2) {
+        ristretto_encode(got, avx2::point_mul(s, P));
+        declassify(got, 32);
+        expect(std::memcmp(got, want, 32) == 0, "avx2::point_mul");
+    }
     ristretto_encode(got, table.mul(s));
     declassify(got, 32);
     expect(std::memcmp(got, want, 32) == 0, "FixedBaseTable(P).mul (FixedBase * secret)");

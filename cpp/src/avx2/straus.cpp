@@ -1,0 +1,157 @@
+// Scalar multiplication on the AVX2 backend: the algorithms of straus.cpp (signed radix 16 with constant-time
+// lookups, width-5 NAF for public scalars) over the four-lane point formulas of avx2/edwards4.hpp.
+#include "pyristretto/avx2/straus.hpp"
+
+#include <sodium.h>
+
+#include <algorithm>
+#include <memory>
+#include <vector>
+
+#include "pyristretto/avx2/edwards4.hpp"
+#include "pyristretto/scalar.hpp"
+
+namespace pyristretto {
+namespace avx2 {
+
+#if PYRISTRETTO_AVX2
+
+namespace {
+
+// Constant-time Straus on blocks of this many points: 9 cached points of 320 bytes each per point (720 KiB).
+constexpr size_t kCtBlock = 256;
+// Variable-time Straus on blocks of this many points: 8 cached points and 256 digits per point (~690 KiB).
+constexpr size_t kVartimeBlock = 256;
+
+constexpr unsigned kNafWidth = 5;
+constexpr unsigned kNafTable = 1u << (kNafWidth - 2);  // P, 3P, ..., 15P
+
+// t[j] = j * p, j = 0..8 (3 additions, 4 doublings).
+PYR_AVX2_FN void multiples_0_to_8(const EdwardsPoint& point, C4 t[9]) noexcept {
+    const P4 p = from_point(point);
+    const C4 c1 = to_cached(p);
+    const P4 p2 = dbl(p), p3 = add(p2, c1), p4 = dbl(p2), p6 = dbl(p3);
+    t[0] = cached_identity4();
+    t[1] = c1;
+    t[2] = to_cached(p2);
+    t[3] = to_cached(p3);
+    t[4] = to_cached(p4);
+    t[5] = to_cached(add(p4, c1));
+    t[6] = to_cached(p6);
+    t[7] = to_cached(add(p6, c1));
+    t[8] = to_cached(dbl(p4));
+}
+
+// acc + d * P for a secret digit d in [-8, 8], t = multiples_0_to_8(P): every entry read, the sign applied by a
+// masked negation.
+PYR_AVX2_FN P4 add_signed_multiple(const P4& acc, const C4 t[9], int8_t d) noexcept {
+    const uint32_t v = static_cast<uint32_t>(static_cast<int32_t>(d));
+    const uint32_t sign = v >> 31, abs = (v ^ (0u - sign)) + sign;
+    return add(acc, conditional_negate(ct_select(t, 9, abs), static_cast<uint8_t>(sign)));
+}
+
+PYR_AVX2_FN EdwardsPoint straus_ct_block(const uint8_t* scalars, const EdwardsPoint* points, size_t m, C4* tables,
+                                         int8_t* digits) {
+    for (size_t i = 0; i < m; ++i) {
+        multiples_0_to_8(points[i], &tables[9 * i]);
+        signed_radix16(scalars + 32 * i, &digits[64 * i]);
+    }
+    P4 acc = identity4();
+    for (int k = 63; k >= 0; --k) {
+        if (k != 63) acc = mul_by_pow2(acc, 4);
+        for (size_t i = 0; i < m; ++i) acc = add_signed_multiple(acc, &tables[9 * i], digits[64 * i + k]);
+    }
+    return to_point(acc);
+}
+
+PYR_AVX2_FN EdwardsPoint straus_vartime_block(const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
+    std::vector<int8_t> naf(kNafDigits * n);
+    std::vector<size_t> live;          // indices of nonzero scalars
+    uint8_t column[kNafDigits] = {0};  // column[b] = 1 iff some scalar has a nonzero digit b
+    live.reserve(n);
+    size_t top = 0;
+    for (size_t i = 0; i < n; ++i) {
+        const size_t t = width_naf(scalars + 32 * i, kNafWidth, &naf[kNafDigits * live.size()]);
+        if (t == 0) continue;
+        const int8_t* d = &naf[kNafDigits * live.size()];
+        for (size_t b = 0; b < t; ++b) column[b] |= static_cast<uint8_t>(d[b] != 0);
+        live.push_back(i);
+        top = std::max(top, t);
+    }
+    const size_t m = live.size();
+    if (m == 0) return EdwardsPoint::identity();
+    std::vector<C4> tables(kNafTable * m);  // tables[kNafTable j + k] = (2k + 1) * points[live[j]]
+    for (size_t j = 0; j < m; ++j) {
+        const P4 p = from_point(points[live[j]]);
+        const C4 p2 = to_cached(dbl(p));
+        C4* t = &tables[kNafTable * j];
+        P4 q = p;
+        t[0] = to_cached(q);
+        for (unsigned k = 1; k < kNafTable; ++k) {
+            q = add(q, p2);
+            t[k] = to_cached(q);
+        }
+    }
+    P4 acc = identity4();
+    bool started = false;
+    for (size_t b = top; b-- > 0;) {
+        if (started) acc = dbl(acc);
+        if (!column[b]) continue;
+        for (size_t j = 0; j < m; ++j) {
+            const int d = naf[kNafDigits * j + b];
+            if (d > 0) {
+                acc = add(acc, tables[kNafTable * j + (d >> 1)]);
+            } else if (d < 0) {
+                acc = sub(acc, tables[kNafTable * j + ((-d) >> 1)]);
+            }
+        }
+        started = true;
+    }
+    return to_point(acc);
+}
+
+}  // namespace
+
+PYR_AVX2_FN EdwardsPoint point_mul(const uint8_t s[32], const EdwardsPoint& P) noexcept {
+    C4 table[9];
+    int8_t digits[64];  // secret: wiped below
+    const EdwardsPoint r = straus_ct_block(s, &P, 1, table, digits);
+    sodium_memzero(digits, sizeof digits);
+    return r;
+}
+
+EdwardsPoint straus_ct(const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
+    if (n == 0) return EdwardsPoint::identity();
+    const size_t block = std::min(n, kCtBlock);
+    std::vector<C4> tables(9 * block);                               // public multiples of the points
+    const std::unique_ptr<int8_t[]> digits(new int8_t[64 * block]);  // secret: wiped below
+    EdwardsPoint total = EdwardsPoint::identity();
+    for (size_t first = 0; first < n; first += block) {
+        const size_t m = std::min(block, n - first);
+        const EdwardsPoint part = straus_ct_block(scalars + 32 * first, points + first, m, tables.data(), digits.get());
+        total = first == 0 ? part : total + part;  // branch on the public block index only
+    }
+    sodium_memzero(digits.get(), 64 * block);
+    return total;
+}
+
+EdwardsPoint straus_vartime(const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
+    EdwardsPoint total = EdwardsPoint::identity();
+    for (size_t first = 0; first < n; first += kVartimeBlock) {
+        const size_t m = std::min(kVartimeBlock, n - first);
+        const EdwardsPoint part = straus_vartime_block(scalars + 32 * first, points + first, m);
+        total = first == 0 ? part : total + part;
+    }
+    return total;
+}
+
+#else  // no AVX2 in this build: never called (avx2_available() is false)
+
+EdwardsPoint point_mul(const uint8_t*, const EdwardsPoint&) noexcept { return EdwardsPoint::identity(); }
+EdwardsPoint straus_ct(const uint8_t*, const EdwardsPoint*, size_t) { return EdwardsPoint::identity(); }
+EdwardsPoint straus_vartime(const uint8_t*, const EdwardsPoint*, size_t) { return EdwardsPoint::identity(); }
+
+#endif
+
+}  // namespace avx2
+}  // namespace pyristretto
