@@ -126,21 +126,48 @@ inline void add_wide(u64 t[8], const u64 u[8]) noexcept {
 // adding m q (m = -t_i / q mod 2^64: two multiplications and a shift, q's words being q0, q1, 0, 2^60).
 // r = (t + M q) / R with M < R, so r < 2^255 + q < R (r < 2q when t < q R).
 inline void redc(u64 r[4], u64 t[8]) noexcept {
+    u64 pending = 0;  // the carry out of the previous round, due at this round's top word
     for (int i = 0; i < 4; ++i) {
         const u64 m = t[i] * kQInv;
-        u64 l0, h0, l1, h1, w1, w2, dummy;
+        const u64 w3 = m << 60, w4 = (m >> 4) + pending;  // m q3 = m 2^60 as two words; m >> 4 < 2^60
+#if defined(__x86_64__) && defined(__GNUC__)
+        // One carry chain through the five words: g++ spreads the intrinsics' chain around the shifts and
+        // multiplications and saves the flag in between (setc / addb), twice the instructions of this.
+        u64 lo = m, hi, borrow;
+        __asm__(
+            "mulq %[q0]\n\t"           // hi:lo = m q0
+            "addq %[lo], %[t0]\n\t"    // t_i + low word: 0, carrying unless t_i = 0
+            "adcq $0, %[hi]\n\t"       // high word plus that carry (m q0 < 2^128 - 2^64: no overflow)
+            "movq %[hi], %[b]\n\t"
+            "movq %[m], %[lo]\n\t"
+            "mulq %[q1]\n\t"           // hi:lo = m q1
+            "addq %[b], %[lo]\n\t"
+            "adcq $0, %[hi]\n\t"       // m q1 + carried word < 2^128
+            "addq %[lo], %[t1]\n\t"
+            "adcq %[hi], %[t2]\n\t"
+            "adcq %[w3], %[t3]\n\t"
+            "adcq %[w4], %[t4]\n\t"
+            "sbbq %[b], %[b]"            // -carry
+            : [lo] "+&a"(lo), [hi] "=&d"(hi), [b] "=&r"(borrow), [t0] "+&r"(t[i]), [t1] "+&r"(t[i + 1]),
+              [t2] "+&r"(t[i + 2]), [t3] "+&r"(t[i + 3]), [t4] "+&r"(t[i + 4])
+            : [m] "r"(m), [q0] "r"(kQ[0]), [q1] "r"(kQ[1]), [w3] "r"(w3), [w4] "r"(w4)
+            : "cc");
+        pending = 0 - borrow;
+#else
+        u64 l0, h0, l1, h1, w1, dummy;
         mul_words(m, kQ[0], l0, h0);
         mul_words(m, kQ[1], l1, h1);
         unsigned char c = addc(0, h0, l1, &w1);
-        w2 = h1 + c;  // m q1 + h0 < 2^128
+        const u64 w2 = h1 + c;  // m q1 + h0 < 2^128
         c = addc(0, t[i], l0, &dummy);  // the word cancelled: 0, carrying unless t_i = 0
         c = addc(c, t[i + 1], w1, &t[i + 1]);
         c = addc(c, t[i + 2], w2, &t[i + 2]);
-        c = addc(c, t[i + 3], m << 60, &t[i + 3]);
-        c = addc(c, t[i + 4], m >> 4, &t[i + 4]);
-        for (int k = i + 5; k < 8; ++k) c = addc(c, t[k], 0, &t[k]);
+        c = addc(c, t[i + 3], w3, &t[i + 3]);
+        c = addc(c, t[i + 4], w4, &t[i + 4]);
+        pending = c;
+#endif
     }
-    for (int i = 0; i < 4; ++i) r[i] = t[4 + i];  // t + M q < 2^512: no carry out of word 7
+    for (int i = 0; i < 4; ++i) r[i] = t[4 + i];  // t + M q < 2^512: the last carry is 0
 }
 
 // r = a b / R mod q (r < 2q under the bounds above). r may alias a or b.
