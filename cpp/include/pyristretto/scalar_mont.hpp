@@ -91,6 +91,60 @@ inline void reduce_once(u64 x[4]) noexcept {
     for (int i = 0; i < 4; ++i) x[i] = (x[i] & keep) | (d[i] & ~keep);
 }
 
+#if defined(__x86_64__) && defined(__GNUC__)
+// t0..t3 += a b_i and t4 = the carry word out (the row of the schoolbook product), in one asm block: mulq's fixed
+// rax/rdx make g++ shuffle registers around each product of the C++ form below (~165 vs ~100 instructions).
+inline void mul_row(u64& t0, u64& t1, u64& t2, u64& t3, u64& t4, const u64 a[4], u64 bi) noexcept {
+    u64 c;
+    __asm__(
+        "movq %[a0], %%rax\n\t"
+        "mulq %[b]\n\t"
+        "addq %%rax, %[t0]\n\t"
+        "adcq $0, %%rdx\n\t"
+        "movq %%rdx, %[c]\n\t"
+        "movq %[a1], %%rax\n\t"
+        "mulq %[b]\n\t"
+        "addq %[c], %%rax\n\t"
+        "adcq $0, %%rdx\n\t"
+        "addq %%rax, %[t1]\n\t"
+        "adcq $0, %%rdx\n\t"
+        "movq %%rdx, %[c]\n\t"
+        "movq %[a2], %%rax\n\t"
+        "mulq %[b]\n\t"
+        "addq %[c], %%rax\n\t"
+        "adcq $0, %%rdx\n\t"
+        "addq %%rax, %[t2]\n\t"
+        "adcq $0, %%rdx\n\t"
+        "movq %%rdx, %[c]\n\t"
+        "movq %[a3], %%rax\n\t"
+        "mulq %[b]\n\t"
+        "addq %[c], %%rax\n\t"
+        "adcq $0, %%rdx\n\t"
+        "addq %%rax, %[t3]\n\t"
+        "adcq $0, %%rdx\n\t"
+        "movq %%rdx, %[t4]"  // a_j b_i + two words < 2^128 at every step: no carry is lost
+        : [t0] "+&r"(t0), [t1] "+&r"(t1), [t2] "+&r"(t2), [t3] "+&r"(t3), [t4] "=&r"(t4), [c] "=&r"(c)
+        : [a0] "m"(a[0]), [a1] "m"(a[1]), [a2] "m"(a[2]), [a3] "m"(a[3]), [b] "r"(bi)
+        : "rax", "rdx", "cc");
+}
+
+// t = a b exactly (eight words), row by row.
+inline void mul_wide(u64 t[8], const u64 a[4], const u64 b[4]) noexcept {
+    u64 t0 = 0, t1 = 0, t2 = 0, t3 = 0, t4, t5, t6, t7;
+    mul_row(t0, t1, t2, t3, t4, a, b[0]);
+    mul_row(t1, t2, t3, t4, t5, a, b[1]);
+    mul_row(t2, t3, t4, t5, t6, a, b[2]);
+    mul_row(t3, t4, t5, t6, t7, a, b[3]);
+    t[0] = t0;
+    t[1] = t1;
+    t[2] = t2;
+    t[3] = t3;
+    t[4] = t4;
+    t[5] = t5;
+    t[6] = t6;
+    t[7] = t7;
+}
+#else
 // t = a b exactly (eight words), row by row: each row's four products joined by one carry chain, added into t by
 // a second one.
 inline void mul_wide(u64 t[8], const u64 a[4], const u64 b[4]) noexcept {
@@ -115,6 +169,7 @@ inline void mul_wide(u64 t[8], const u64 a[4], const u64 b[4]) noexcept {
         t[i + 4] = top + c;  // the product is below 2^512
     }
 }
+#endif
 
 // t += u over eight words (the caller keeps the sum below 2^512).
 inline void add_wide(u64 t[8], const u64 u[8]) noexcept {
