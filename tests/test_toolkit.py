@@ -3,6 +3,7 @@ every MSM entry point, Scalar ** e, the PointVector additions (concat, V * s, sc
 hash_to_group), random_weights, select / swap, the OPRF servers' evaluate_batch, and 8-thread sharing."""
 import copy
 import json
+import os
 import pickle
 import secrets
 import threading
@@ -50,6 +51,28 @@ def test_elementwise_and_reductions_match_ints(n):
     for s in (0, 1, Q - 1, secrets.randbelow(Q)):
         expected = [(x * s) % Q for x in a]
         assert A * s == expected and s * A == expected and Scalar(s) * A == expected and A * Scalar(s) == expected
+
+
+# Lengths around the lazy-reduction block (64 products per reduction) and the 1024 of the benchmarks; every value
+# an edge one (0, 1, q-1, ...) or the worst case for the unreduced sums (all q - 1).
+@pytest.mark.parametrize("n", [*range(1, 41), 63, 64, 65, 127, 128, 129, 1023, 1024, 1025])
+def test_every_op_at_block_boundaries(n):
+    for a, b in ((mixed(n), (EDGES[::-1] + rand_ints(n))[:n]), ([Q - 1] * n, [Q - 1] * n)):
+        A, B = ScalarVector(a), ScalarVector(b)
+        x, y = b[0], a[-1]
+        assert A + B == [(u + v) % Q for u, v in zip(a, b)]
+        assert A - B == [(u - v) % Q for u, v in zip(a, b)]
+        assert A * B == [u * v % Q for u, v in zip(a, b)]
+        assert A * x == [u * x % Q for u in a]
+        assert int(A.inner(B)) == sum(u * v for u, v in zip(a, b)) % Q
+        assert int(A.sum()) == sum(a) % Q
+        h = n // 2
+        assert ScalarVector(a[:2 * h]).fold(x, y) == [(a[i] * x + a[h + i] * y) % Q for i in range(h)]
+        assert ScalarVector.powers(x, n) == [pow(x, i, Q) for i in range(n)]
+        nonzero = [u or 1 for u in a]
+        expected = [pow(u, -1, Q) for u in nonzero]
+        C = ScalarVector(nonzero)
+        assert C.batch_invert() == expected and C.batch_invert_vartime() == expected
 
 
 def test_inputs_are_reduced_and_mixed_forms_accepted():
@@ -169,6 +192,38 @@ def test_scalar_vector_in_every_msm(n):
 
 
 # ---- PointVector additions ------------------------------------------------------------------------------
+# Pair counts around the IFMA kernel's eight lanes (and its chunks per thread); challenges with few or no nonzero
+# digits and the widest ones. Checked against the constant-time scale + add and, in a child process, the portable
+# backend (the kernel runs on IFMA only).
+FOLD_PAIRS = [1, 2, 7, 8, 9, 15, 16, 17, 23, 24, 25, 63, 64, 65]
+FOLD_CHALLENGES = [(0, 0), (1, 0), (0, Q - 1), (Q - 1, 2**252), (2**128 + 1, 3), (Q - 2, Q // 3)]
+
+
+@pytest.mark.parametrize("h", FOLD_PAIRS)
+def test_fold_vartime_lane_boundaries(h):
+    G = PointVector.derive_generators(b"fold lanes", 2 * h)
+    for x, y in FOLD_CHALLENGES + [(secrets.randbelow(Q), secrets.randbelow(Q))]:
+        assert G.fold_vartime(x, y) == G[:h].scale([x] * h) + G[h:].scale([y] * h), (x, y)
+
+
+def test_fold_vartime_matches_the_portable_backend():
+    import subprocess
+    import sys
+    code = ("import sys, pyristretto as pr; from pyristretto import PointVector as V\n"
+            "for h in %r:\n"
+            "    G = V.derive_generators(b'fold lanes', 2 * h)\n"
+            "    for x, y in %r: sys.stdout.write(G.fold_vartime(x, y).to_bytes().hex() + '\\n')\n"
+            % (FOLD_PAIRS, FOLD_CHALLENGES))
+    outputs = []
+    for backend in ("portable", None):
+        env = {k: v for k, v in os.environ.items() if k != "PYRISTRETTO_BACKEND"}
+        if backend:
+            env["PYRISTRETTO_BACKEND"] = backend
+        outputs.append(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                                      check=True).stdout)
+    assert outputs[0] == outputs[1] and outputs[0].count("\n") == len(FOLD_PAIRS) * len(FOLD_CHALLENGES)
+
+
 @pytest.mark.parametrize("n", [0, 2, 18, 130])
 def test_fold_scale_vartime_mul_concat(n):
     G = PointVector.derive_generators(b"fold", n)

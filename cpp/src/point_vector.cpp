@@ -8,6 +8,7 @@
 
 #include "pyristretto/backend.hpp"
 #include "pyristretto/hash.hpp"
+#include "pyristretto/ifma/fold.hpp"
 #include "pyristretto/ifma/straus.hpp"
 #include "pyristretto/msm_algorithms.hpp"
 #include "pyristretto/ristretto.hpp"
@@ -171,26 +172,10 @@ void scale_points_vartime(EdwardsPoint* out, const uint8_t* scalars, const Edwar
 
 void fold_points_vartime(EdwardsPoint* out, const EdwardsPoint* points, size_t half, const uint8_t x[32],
                          const uint8_t y[32]) noexcept {
-    if (backend() == Backend::Ifma) {
-        // The eight-lane constant-time scale of both halves, then one addition per pair, beats a portable two-point
-        // Straus per pair there (see scale_points_vartime); scalars x and y repeated per point.
-        try {
-            std::vector<uint8_t> s(64 * half);
-            for (size_t i = 0; i < half; ++i) {
-                std::memcpy(&s[32 * i], x, 32);
-                std::memcpy(&s[32 * (half + i)], y, 32);
-            }
-            std::vector<EdwardsPoint> scaled(2 * half);
-            scale_points(scaled.data(), s.data(), points, 2 * half);
-            add_points(out, scaled.data(), scaled.data() + half, half, false);
-            return;
-        } catch (...) {  // std::bad_alloc: the pairwise way below needs no more than its tables
-        }
-    }
     uint8_t xy[64];
     std::memcpy(xy, x, 32);
     std::memcpy(xy + 32, y, 32);
-    detail::parallel_for(half, worker_count(half), [&](size_t begin, size_t end) noexcept {
+    auto pairwise = [&](size_t begin, size_t end) noexcept {  // a two-point Straus per pair
         for (size_t i = begin; i < end; ++i) {
             const EdwardsPoint pair[2] = {points[i], points[half + i]};
             try {
@@ -199,7 +184,23 @@ void fold_points_vartime(EdwardsPoint* out, const EdwardsPoint* points, size_t h
                 out[i] = point_mul_decoded(xy, pair[0]) + point_mul_decoded(xy + 32, pair[1]);
             }
         }
-    });
+    };
+    const unsigned workers = worker_count(half);
+    auto chunk = [&](unsigned k) noexcept {
+        const size_t begin = half * k / workers, end = half * (k + 1) / workers;
+        if (backend() == Backend::Ifma) {
+            // Eight pairs on the lanes, the digit schedule of x and y shared (ifma/fold.cpp). Writing out[i]
+            // clobbers at most lo[i], read already (hi lies past every out).
+            try {
+                ifma::fold_vartime(out + begin, points + begin, points + half + begin, end - begin, x, y);
+                return;
+            } catch (...) {  // std::bad_alloc before anything of the chunk was written
+            }
+        }
+        pairwise(begin, end);
+    };
+    if (workers <= 1) chunk(0);
+    else run_parallel(workers, chunk);
 }
 
 void hash_to_group_points(EdwardsPoint* out, const uint8_t* const* msgs, const size_t* lens, size_t n,

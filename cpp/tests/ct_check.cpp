@@ -383,12 +383,16 @@ void check_toolkit() {
     secret(a.data(), a.size());
     secret(b.data(), b.size());
     sv_mul(got.data(), a.data(), b.data(), n);
-    uint8_t inner[32], folded[32 * 3], powers[32 * 4], power[32], inverses[32 * 6];
+    uint8_t inner[32], folded[32 * 3], powers[32 * 4], power[32], inverses[32 * 6], total[32];
+    std::vector<uint8_t> sums(64 * n);  // a + b, then a - b
     const uint8_t e[2] = {0x35, 0x01};  // a public exponent
     sv_inner(inner, a.data(), b.data(), n);
     sv_scale(got.data() + 0, got.data(), &b[0], 1);
     sv_fold(folded, a.data(), 3, &b[0], &b[32]);
     sv_powers(powers, &a[0], 4);
+    sv_add(sums.data(), a.data(), b.data(), n);
+    sv_sub(sums.data() + 32 * n, a.data(), b.data(), n);
+    sv_sum(total, a.data(), n);
     scalar_pow(power, &a[0], e, 2);
     const bool ok = sv_batch_invert(inverses, a.data(), n);
     uint8_t eq = ct_bytes_equal(a.data(), b.data(), 32);
@@ -400,12 +404,18 @@ void check_toolkit() {
     declassify(powers, sizeof powers);
     declassify(power, 32);
     declassify(inverses, sizeof inverses);
+    declassify(sums.data(), sums.size());
+    declassify(total, 32);
     declassify(const_cast<bool*>(&ok), sizeof ok);
     declassify(&eq, 1);
-    uint8_t check[32];
+    uint8_t check[32], add_want[32], sub_want[32];
     crypto_core_ristretto255_scalar_mul(check, &inverses[0], &a[0]);
-    expect(std::memcmp(&got[32], &want[32], 32 * (n - 1)) == 0 && ok && check[0] == 1 && eq == 0,
-           "ScalarVector arithmetic on secret scalars (sv_mul, scale, inner, fold, powers, pow, batch_invert)");
+    crypto_core_ristretto255_scalar_add(add_want, &a[32], &b[32]);
+    crypto_core_ristretto255_scalar_sub(sub_want, &a[32], &b[32]);
+    expect(std::memcmp(&got[32], &want[32], 32 * (n - 1)) == 0 && ok && check[0] == 1 && eq == 0 &&
+               std::memcmp(&sums[32], add_want, 32) == 0 && std::memcmp(&sums[32 * (n + 1)], sub_want, 32) == 0,
+           "ScalarVector arithmetic on secret scalars (sv_mul, add, sub, sum, scale, inner, fold, powers, pow, "
+           "batch_invert)");
 }
 
 }  // namespace

@@ -47,7 +47,8 @@ void add_points(EdwardsPoint* out, const EdwardsPoint* a, const EdwardsPoint* b,
 void scale_points_vartime(EdwardsPoint* out, const uint8_t* scalars, const EdwardsPoint* points, size_t n) noexcept;
 
 // out[i] = x * points[i] + y * points[half + i] for i < half, PUBLIC x and y (generator folding in an inner-product
-// argument): a two-point Straus multiplication (shared doublings) per pair. out may alias points.
+// argument): on the IFMA backend eight pairs per lane group with one shared digit schedule (ifma/fold.hpp), else a
+// two-point Straus multiplication (shared doublings) per pair. out may alias points.
 void fold_points_vartime(EdwardsPoint* out, const EdwardsPoint* points, size_t half, const uint8_t x[32],
                          const uint8_t y[32]) noexcept;
 

@@ -19,7 +19,7 @@ void scalar_fold(const uint8_t s[32], uint8_t out[32]) noexcept;
 // arithmetic on four 64-bit words and a fixed sliding-window exponentiation s^(q-2); no branch and no memory
 // index depends on s, and the temporaries are wiped. Returns 0, or -1 when s = 0 mod q (out is then 0). Unlike
 // libsodium's crypto_core_ristretto255_scalar_invert, which reports only the all-zero encoding, an unreduced
-// multiple of q (q itself, 2q) is reported too. Cost: ~290 Montgomery products (see scalar.cpp).
+// multiple of q (q itself, 2q) is reported too. Cost: ~290 Montgomery products (scalar_mont.hpp).
 int scalar_invert(uint8_t out[32], const uint8_t s[32]) noexcept;
 
 // Signed radix 16, constant-time: fold(s) = sum digits[i] * 16^i with digits[i] in [-8, 8) for i < 63 and
