@@ -103,6 +103,13 @@ out["msm"] = [pr.msm(scalars[:n], points[:n]).hex() for n in sizes]
 out["msm_edge"] = [pr.msm(raw[:32 * n], edge_points[:n]).hex() for n in sizes]
 out["PointVector.msm"] = [pr.PointVector(edge_points[:n]).msm(raw[:32 * n]).to_bytes().hex() for n in sizes]
 out["MSMTable.msm"] = [pr.MSMTable(edge_points[:n]).msm(raw[:32 * n]).to_bytes().hex() for n in sizes]
+# Point * s and point_mul (on IFMA: the four-lane one-point code) on edge scalars (0, 1, q - 1, q, q + 1,
+# 2^255 - 1, 2^256 - 1: ints are reduced) and points (the identity, P and -P).
+mul_scalars = [0, 1, pr.q - 1, pr.q, pr.q + 1, 2**255 - 1, 2**256 - 1] + [rng.randrange(pr.q) for _ in range(5)]
+mul_points = [pr.IDENTITY, points[0], pr.point_neg(points[0]), points[1]]
+out["point_mul"] = [pr.point_mul(s, P).hex() for s in mul_scalars for P in mul_points]
+out["Point*s"] = [(pr.Point(P) * s).to_bytes().hex() for s in mul_scalars for P in mul_points]
+out["mul_cases"] = [[s, P.hex()] for s in mul_scalars for P in mul_points]
 def error(f):
     try:
         f()
@@ -128,3 +135,5 @@ def test_backends_agree_on_decoding_and_msm(vectors, ref):
     assert portable["msm"][-1] != portable["msm"][-2]
     assert sum(portable["valid"]) > 300  # the valid points and about an eighth of the even random bytes
     assert all(portable["errors"])
+    assert portable["point_mul"] == portable["Point*s"]
+    assert portable["point_mul"] == [ref.point_mul(s, bytes.fromhex(P)).hex() for s, P in portable["mul_cases"]]

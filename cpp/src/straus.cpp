@@ -8,6 +8,7 @@
 
 #include "pyristretto/backend.hpp"
 #include "pyristretto/ct_lookup.hpp"
+#include "pyristretto/ifma/scalar_mul.hpp"
 #include "pyristretto/ifma/straus.hpp"
 #include "pyristretto/msm_algorithms.hpp"
 #include "pyristretto/ristretto.hpp"
@@ -63,6 +64,8 @@ bool point_mul(const uint8_t s[32], const uint8_t p[32], uint8_t out[32]) noexce
 }
 
 EdwardsPoint point_mul_decoded(const uint8_t s[32], const EdwardsPoint& P) noexcept {
+    // The same algorithm on the four-lane IFMA formulas (ifma/scalar_mul.cpp): 35.1 -> 12.7 us per call.
+    if (backend() == Backend::Ifma) return ifma::mul_ct_one(s, P);
     CachedPoint table[9];
     multiples_0_to_8(P, table);
     int8_t digits[64];  // secret: wiped below
