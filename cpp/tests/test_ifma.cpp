@@ -729,7 +729,7 @@ static void test_routed(bool quick) {
                                   0xa2, 0xde, 0xf9, 0xde, 0x14, 0,    0,    0,    0,    0,    0,
                                   0,    0,    0,    0,    0,    0,    0,    0,    0,    0x10};
     const std::vector<size_t> sizes = quick ? std::vector<size_t>{1, 2, 3, 9, 130}
-                                            : std::vector<size_t>{1, 2, 3, 4, 7, 8, 9, 17, 64, 128, 129, 257, 600};
+                                            : std::vector<size_t>{1, 2, 3, 4, 5, 7, 8, 9, 17, 64, 128, 129, 257, 600};
     const int rounds = quick ? 1 : 6;
     size_t wrong = 0, cases = 0;
     std::string first;
