@@ -89,7 +89,7 @@ evens = [bytes([r[0] & 0xfe]) + r[1:31] + bytes([r[31] & 0x7f]) for r in randoms
 invalid = INVALID
 out = {
     "valid": [pr.is_valid_point(p) for p in randoms + evens + invalid + points],
-    "msm_vartime": [pr.msm_vartime(scalars[:n], points[:n]).hex() for n in (1, 7, 8, 9, 64, 300)],
+    "msm_vartime": [pr.msm_vartime(scalars[:n], points[:n]).hex() for n in (1, 4, 5, 7, 8, 9, 64, 128, 129, 300)],
     "point_sum": [pr.point_sum(points[:n]).hex() for n in (1, 15, 16, 17, 300)],
 }
 # The constant-time MSMs (on IFMA: the eight-lane Straus from 3 points), with edge scalars 0, 1, q - 1, q and
@@ -101,6 +101,7 @@ raw = b"".join([(0).to_bytes(32, "little"), (1).to_bytes(32, "little"), (pr.q - 
 sizes = (1, 2, 3, 4, 5, 8, 9, 64, 300)
 out["msm"] = [pr.msm(scalars[:n], points[:n]).hex() for n in sizes]
 out["msm_edge"] = [pr.msm(raw[:32 * n], edge_points[:n]).hex() for n in sizes]
+out["msm_vartime_edge"] = [pr.msm_vartime(raw[:32 * n], edge_points[:n]).hex() for n in sizes]
 out["PointVector.msm"] = [pr.PointVector(edge_points[:n]).msm(raw[:32 * n]).to_bytes().hex() for n in sizes]
 out["MSMTable.msm"] = [pr.MSMTable(edge_points[:n]).msm(raw[:32 * n]).to_bytes().hex() for n in sizes]
 # Point * s and point_mul (on IFMA: the four-lane one-point code) on edge scalars (0, 1, q - 1, q, q + 1,
@@ -132,6 +133,7 @@ def test_backends_agree_on_decoding_and_msm(vectors, ref):
     default = json.loads(run_python(code, None))
     assert portable == default
     assert portable["msm_edge"] == portable["PointVector.msm"] == portable["MSMTable.msm"]
+    assert portable["msm_edge"] == portable["msm_vartime_edge"]
     assert portable["msm"][-1] != portable["msm"][-2]
     assert sum(portable["valid"]) > 300  # the valid points and about an eighth of the even random bytes
     assert all(portable["errors"])
