@@ -37,8 +37,8 @@ CPP = ROOT / "cpp"
 MIN_SODIUM = (1, 0, 18)
 CPP_SOURCES = ["sodium", "hash", "field", "edwards", "ristretto", "scalar", "points", "threads", "straus", "pippenger",
                "msm", "fixed_base", "backend", "ifma/field", "ifma/decode", "ifma/encode", "ifma/straus",
-               "ifma/pippenger", "ifma/fixed_base", "ifma/fold", "avx2/straus", "point_vector", "msm_table", "schnorr",
-               "keccak", "transcript", "scalar_vector"]
+               "ifma/pippenger", "ifma/fixed_base", "ifma/fold", "ifma/scalar_mul", "avx2/straus", "point_vector",
+               "msm_table", "schnorr", "keccak", "transcript", "scalar_vector"]
 CORE_SOURCE_FILES = [f"cpp/src/{name}.cpp" for name in CPP_SOURCES]
 CORE_MODULE = "pyristretto._objects"  # the one extension module that links the C++ core
 INSTALL_HELP = """libsodium >= 1.0.18 (with its headers) was not found.

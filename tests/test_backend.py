@@ -104,7 +104,7 @@ evens = [bytes([r[0] & 0xfe]) + r[1:31] + bytes([r[31] & 0x7f]) for r in randoms
 invalid = INVALID
 out = {
     "valid": [pr.is_valid_point(p) for p in randoms + evens + invalid + points],
-    "msm_vartime": [pr.msm_vartime(scalars[:n], points[:n]).hex() for n in (1, 7, 8, 9, 64, 300)],
+    "msm_vartime": [pr.msm_vartime(scalars[:n], points[:n]).hex() for n in (1, 4, 5, 7, 8, 9, 64, 128, 129, 300)],
     "point_sum": [pr.point_sum(points[:n]).hex() for n in (1, 15, 16, 17, 300)],
 }
 # The constant-time MSMs (on IFMA: the eight-lane Straus from 3 points), with edge scalars 0, 1, q - 1, q and
@@ -113,11 +113,19 @@ edge_points = [pr.IDENTITY if i % 5 == 2 else p for i, p in enumerate(points)]
 raw = b"".join([(0).to_bytes(32, "little"), (1).to_bytes(32, "little"), (pr.q - 1).to_bytes(32, "little"),
                 pr.q.to_bytes(32, "little"), bytes([255]) * 32]
                + [rng.randrange(pr.q).to_bytes(32, "little") for _ in range(295)])
-sizes = (1, 2, 3, 8, 9, 64, 300)
+sizes = (1, 2, 3, 4, 5, 8, 9, 64, 300)
 out["msm"] = [pr.msm(scalars[:n], points[:n]).hex() for n in sizes]
 out["msm_edge"] = [pr.msm(raw[:32 * n], edge_points[:n]).hex() for n in sizes]
+out["msm_vartime_edge"] = [pr.msm_vartime(raw[:32 * n], edge_points[:n]).hex() for n in sizes]
 out["PointVector.msm"] = [pr.PointVector(edge_points[:n]).msm(raw[:32 * n]).to_bytes().hex() for n in sizes]
 out["MSMTable.msm"] = [pr.MSMTable(edge_points[:n]).msm(raw[:32 * n]).to_bytes().hex() for n in sizes]
+# Point * s and point_mul (on IFMA: the four-lane one-point code) on edge scalars (0, 1, q - 1, q, q + 1,
+# 2^255 - 1, 2^256 - 1: ints are reduced) and points (the identity, P and -P).
+mul_scalars = [0, 1, pr.q - 1, pr.q, pr.q + 1, 2**255 - 1, 2**256 - 1] + [rng.randrange(pr.q) for _ in range(5)]
+mul_points = [pr.IDENTITY, points[0], pr.point_neg(points[0]), points[1]]
+out["point_mul"] = [pr.point_mul(s, P).hex() for s in mul_scalars for P in mul_points]
+out["Point*s"] = [(pr.Point(P) * s).to_bytes().hex() for s in mul_scalars for P in mul_points]
+out["mul_cases"] = [[s, P.hex()] for s in mul_scalars for P in mul_points]
 def error(f):
     try:
         f()
@@ -142,9 +150,12 @@ def test_backends_agree_on_decoding_and_msm(vectors, ref):
     if cpu_has_avx2():
         assert json.loads(run_python(code, "avx2")) == portable
     assert portable["msm_edge"] == portable["PointVector.msm"] == portable["MSMTable.msm"]
+    assert portable["msm_edge"] == portable["msm_vartime_edge"]
     assert portable["msm"][-1] != portable["msm"][-2]
     assert sum(portable["valid"]) > 300  # the valid points and about an eighth of the even random bytes
     assert all(portable["errors"])
+    assert portable["point_mul"] == portable["Point*s"]
+    assert portable["point_mul"] == [ref.point_mul(s, bytes.fromhex(P)).hex() for s, P in portable["mul_cases"]]
 
 
 # What the AVX2 backend runs on its lanes (P * s, the constant-time and vartime Straus behind msm, msm_vartime below

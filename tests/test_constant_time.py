@@ -17,7 +17,8 @@ The IFMA backend: valgrind cannot execute AVX-512, so ct_check is built a second
 -DPYRISTRETTO_IFMA_EMULATE (cpp/include/pyristretto/ifma/emulate.hpp: the intrinsics as branch-free lane loops,
 compared with the real instructions by cpp/tests/test_ifma_emulation.cpp), where the backend is IFMA and msm,
 Straus::mul_ct, msm_points and MSMTable::msm run the eight-lane constant-time Straus (ifma/straus.cpp),
-scale_points (PointVector.scale) its eight-lane scalar multiplication (ifma::scale_ct), and
+scale_points (PointVector.scale) its eight-lane scalar multiplication (ifma::scale_ct), Point * s and point_mul
+the four-lane one-point multiplication (ifma::mul_ct_one: vpermq/vpblendd with immediates, 256-bit IFMA), and
 FixedBaseTable::mul / mul2 (base_mul, pedersen_commit, FixedBase * secret) the eight-lane comb
 (ifma/fixed_base.cpp): memcheck then sees their branches and addresses. cpp/tests/ct_leaky_ifma.cpp is that code with a secret-dependent branch, or a
 secret-dependent table index, which memcheck must flag (each alone). What the emulation cannot see is what the
@@ -93,6 +94,8 @@ def test_secret_scalar_code_is_constant_time_ifma(tmp_path, cxx):
     assert "ok: ifma::straus_ct" in out, out[-6000:]
     assert "ok: ifma::scale_ct" in out, out[-6000:]
     assert "ok: scale_points_encoded" in out, out[-6000:]
+    assert "ok: ifma::mul_ct_one" in out, out[-6000:]
+    assert "ok: ifma::mul_ct_one, unreduced scalar" in out, out[-6000:]
     assert "ok: ifma fixed-base mul" in out, out[-6000:]
     assert "ok: ifma fixed-base mul2" in out, out[-6000:]
     assert "ERROR SUMMARY: 0 errors" in out, out[-6000:]

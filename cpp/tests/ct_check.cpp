@@ -13,7 +13,8 @@
 // (hash_to_scalar_with_secret).
 // Built with -DPYRISTRETTO_IFMA_EMULATE (ifma/emulate.hpp) the same checks run the IFMA backend's code, which
 // valgrind cannot execute as AVX-512: msm, Straus::mul_ct, msm_points and MSMTable::msm then go through the
-// eight-lane ifma::straus_ct, which is also called directly below its routing threshold (padding lanes), and
+// eight-lane ifma::straus_ct, which is also called directly below its routing threshold (padding lanes), Point * s
+// and point_mul through the four-lane ifma::mul_ct_one (ifma/scalar_mul.cpp, also called directly), and
 // FixedBaseTable::mul / mul2 (base_mul, pedersen_commit, FixedBase * secret) through the eight-lane comb
 // (ifma/fixed_base.cpp), also called directly.
 // Run with PYRISTRETTO_BACKEND=avx2 (valgrind executes AVX2 natively: the real instructions) the backend is AVX2:
@@ -34,6 +35,7 @@
 #include "pyristretto/fixed_base.hpp"
 #include "pyristretto/hash.hpp"
 #include "pyristretto/ifma/fixed_base.hpp"
+#include "pyristretto/ifma/scalar_mul.hpp"
 #include "pyristretto/ifma/straus.hpp"
 #include "pyristretto/msm.hpp"
 #include "pyristretto/msm_algorithms.hpp"
@@ -250,6 +252,19 @@ void check_objects() {
     ristretto_encode(got, table.mul(s));
     declassify(got, 32);
     expect(std::memcmp(got, want, 32) == 0, "FixedBaseTable(P).mul (FixedBase * secret)");
+    if (backend() == Backend::Ifma) {  // the four-lane one-point code behind point_mul_decoded, called directly
+        ristretto_encode(got, ifma::mul_ct_one(s, P));
+        declassify(got, 32);
+        expect(std::memcmp(got, want, 32) == 0, "ifma::mul_ct_one");
+        uint8_t u[32], r[32], u_want[32];  // 2^256 - 1: the constant-time fold of an unreduced scalar too
+        std::memset(u, 0xff, 32);
+        reduce(u, r);
+        if (crypto_scalarmult_ristretto255(u_want, r, p) != 0) std::memset(u_want, 0, 32);
+        secret(u, 32);
+        ristretto_encode(got, ifma::mul_ct_one(u, P));
+        declassify(got, 32);
+        expect(std::memcmp(got, u_want, 32) == 0, "ifma::mul_ct_one, unreduced scalar");
+    }
 
     declassify(s, 32);
 }

@@ -29,8 +29,10 @@
 #include "pyristretto/field.hpp"
 #include "pyristretto/fixed_base.hpp"
 #include "pyristretto/ifma/decode.hpp"
+#include "pyristretto/ifma/edwards4.hpp"
 #include "pyristretto/ifma/fixed_base.hpp"
 #include "pyristretto/ifma/pippenger.hpp"
+#include "pyristretto/ifma/scalar_mul.hpp"
 #include "pyristretto/ifma/straus.hpp"
 #include "pyristretto/msm.hpp"
 #include "pyristretto/msm_algorithms.hpp"
@@ -587,6 +589,137 @@ static void test_scale(bool quick) {
     check(failures.empty(), "ifma::scale_ct and scale_points (also in place) equal libsodium's products: " + failures);
 }
 
+// ---- four lanes: one point's coordinates (field4.hpp, edwards4.hpp, ifma/scalar_mul.cpp) -------------------------
+
+// The four-lane field operations on lanes (a[0..3]) and (b[0..3]); `op` picks the operation.
+PYR_IFMA_FN static void four_lane_op(int op, FE r[4], const FE a[4], const FE b[4]) {
+    const ifma::F4 x = ifma::lanes4(a[0], a[1], a[2], a[3]), y = ifma::lanes4(b[0], b[1], b[2], b[3]);
+    ifma::F4 z;
+    switch (op) {
+        case 0: z = ifma::mul4(x, y); break;
+        case 1: z = ifma::square4(x); break;
+        case 2: z = ifma::add4(x, y); break;
+        case 3: z = ifma::sub4(x, y); break;
+        default: z = ifma::addsub4<0x5>(x, y); break;  // lanes 0 and 2 subtract
+    }
+    ifma::unlanes4(z, r[0], r[1], r[2], r[3]);
+}
+
+// dbl4(p), p + q (add4 of to_cached4(q)) and p - q (neg4), stored back to portable points.
+PYR_IFMA_FN static void four_lane_points(const EdwardsPoint& p, const EdwardsPoint& q, EdwardsPoint out[3]) {
+    const ifma::Point4 a = ifma::load_point4(p);
+    const ifma::Cached4 c = ifma::to_cached4(ifma::load_point4(q));
+    out[0] = ifma::store_point4(ifma::dbl4(a));
+    out[1] = ifma::store_point4(ifma::add4(a, c));
+    out[2] = ifma::store_point4(ifma::add4(a, ifma::neg4(c)));
+}
+
+static bool same_coordinates(const EdwardsPoint& a, const EdwardsPoint& b) {
+    return same_value(a.X, b.X) && same_value(a.Y, b.Y) && same_value(a.Z, b.Z) && same_value(a.T, b.T) &&
+           within_bound(a.X) && within_bound(a.Y) && within_bound(a.Z) && within_bound(a.T);
+}
+
+static void test_four_lanes(bool quick) {
+    // Field: every lane against the portable operation, on random limbs < 2^52 and every edge-limb combination.
+    FE (*const portable[5])(const FE&, const FE&) = {p_mul, p_square, p_add, p_sub, p_add};
+    const char* names[5] = {"mul4", "square4", "add4", "sub4", "addsub4"};
+    const unsigned n_codes = N_EDGE * N_EDGE * N_EDGE * N_EDGE * N_EDGE;
+    const size_t rounds = quick ? 20000 : 200000;
+    for (int op = 0; op < 5; ++op) {
+        size_t bad = 0;
+        for (size_t n = 0; n < rounds + n_codes / 4; ++n) {
+            FE a[4], b[4], r[4];
+            for (int j = 0; j < 4; ++j) {
+                const bool edge = n >= rounds;
+                a[j] = edge ? edge_fe(unsigned((4 * (n - rounds) + j) % n_codes)) : random_fe();
+                b[j] = edge ? edge_fe(unsigned(rnd() % n_codes)) : random_fe();
+            }
+            four_lane_op(op, r, a, b);
+            for (int j = 0; j < 4; ++j) {
+                const FE want = op == 4 && j % 2 == 0 ? p_sub(a[j], b[j]) : portable[op](a[j], b[j]);
+                if (!same_value(r[j], want) || !within_bound(r[j])) ++bad;
+            }
+        }
+        check(bad == 0, std::string(names[op]) + ": " + std::to_string(bad) + " lanes differ from the portable field");
+    }
+    // Group law: the same field values as the portable formulas (not only the same point), on random points, the
+    // identity, P and -P, P and P, and on coordinates made of edge limbs (not points: the formulas are polynomials).
+    size_t bad = 0, cases = 0;
+    std::vector<uint8_t> enc(32);
+    for (size_t n = 0; n < (quick ? 200u : 2000u); ++n) {
+        EdwardsPoint p, q;
+        crypto_core_ristretto255_random(enc.data());
+        ristretto_decode(p, enc.data());
+        crypto_core_ristretto255_random(enc.data());
+        ristretto_decode(q, enc.data());
+        switch (n % 6) {
+            case 0: q = p; break;
+            case 1: q = -p; break;
+            case 2: q = EdwardsPoint::identity(); break;
+            case 3: p = EdwardsPoint::identity(); break;
+            case 4:
+                p = EdwardsPoint{edge_fe(unsigned(rnd() % n_codes)), edge_fe(unsigned(rnd() % n_codes)),
+                                 edge_fe(unsigned(rnd() % n_codes)), edge_fe(unsigned(rnd() % n_codes))};
+                break;
+            default: break;
+        }
+        EdwardsPoint got[3];
+        four_lane_points(p, q, got);
+        const EdwardsPoint want[3] = {p.dbl(), p + q.to_cached(), p - q.to_cached()};
+        for (int k = 0; k < 3; ++k, ++cases) bad += !same_coordinates(got[k], want[k]);
+    }
+    check(bad == 0, "dbl4, add4, neg4 equal the portable group law coordinate by coordinate (" +
+                        std::to_string(bad) + " of " + std::to_string(cases) + " wrong)");
+
+    // s * P: ifma::mul_ct_one and the routed point_mul_decoded / point_mul against libsodium: msm_case's kinds of
+    // scalar on random points, then the edge scalars 0, 1, q - 1, q, 2^255 - 1, 2^256 - 1 on the identity, P, -P.
+    const std::vector<size_t> sizes = quick ? std::vector<size_t>{16} : std::vector<size_t>{64, 64, 64};
+    const std::string failures = failures_over_cases(sizes, [](size_t n, const std::vector<uint8_t>& sc,
+                                                               const std::vector<uint8_t>& pts,
+                                                               const std::vector<EdwardsPoint>& decoded) {
+        bool ok = true;
+        for (size_t i = 0; i < n; ++i) {
+            uint8_t r[32], wide[64] = {0}, want[32], got[32], routed[32], encoded[32];
+            std::memcpy(wide, &sc[32 * i], 32);
+            crypto_core_ristretto255_scalar_reduce(r, wide);  // libsodium ignores bit 255: reduce first
+            if (crypto_scalarmult_ristretto255(want, r, &pts[32 * i]) != 0) std::memset(want, 0, 32);
+            ristretto_encode(got, ifma::mul_ct_one(&sc[32 * i], decoded[i]));
+            ristretto_encode(routed, point_mul_decoded(&sc[32 * i], decoded[i]));
+            ok = ok && point_mul(&sc[32 * i], &pts[32 * i], encoded) && std::memcmp(got, want, 32) == 0 &&
+                 std::memcmp(routed, want, 32) == 0 && std::memcmp(encoded, want, 32) == 0;
+        }
+        return ok;
+    });
+    check(failures.empty(), "ifma::mul_ct_one, point_mul_decoded and point_mul equal libsodium: " + failures);
+    static const uint8_t Q[32] = {0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7,
+                                  0xa2, 0xde, 0xf9, 0xde, 0x14, 0,    0,    0,    0,    0,    0,
+                                  0,    0,    0,    0,    0,    0,    0,    0,    0,    0x10};
+    uint8_t edge[6][32] = {{0}, {1}};
+    std::memcpy(edge[2], Q, 32);
+    edge[2][0] -= 1;
+    std::memcpy(edge[3], Q, 32);
+    std::memset(edge[4], 0xff, 32);
+    edge[4][31] = 0x7f;
+    std::memset(edge[5], 0xff, 32);
+    crypto_core_ristretto255_random(enc.data());
+    EdwardsPoint base;
+    ristretto_decode(base, enc.data());
+    const EdwardsPoint points[3] = {EdwardsPoint::identity(), base, -base};
+    bad = 0;
+    for (const auto& e : edge) {
+        for (const EdwardsPoint& p : points) {
+            uint8_t r[32], wide[64] = {0}, pe[32], want[32], got[32];
+            std::memcpy(wide, e, 32);
+            crypto_core_ristretto255_scalar_reduce(r, wide);
+            ristretto_encode(pe, p);
+            if (crypto_scalarmult_ristretto255(want, r, pe) != 0) std::memset(want, 0, 32);
+            ristretto_encode(got, ifma::mul_ct_one(e, p));
+            bad += std::memcmp(got, want, 32) != 0;
+        }
+    }
+    check(bad == 0, "ifma::mul_ct_one on edge scalars and the identity, P, -P equals libsodium");
+}
+
 // The routed entry points (msm, msm_points behind PointVector.msm, MSMTable::msm), on each backend, against
 // libsodium (which reduces each scalar first: it ignores bit 255) and against each other: random scalars, and edge
 // scalars 0, 1, q - 1, q, 2^256 - 1 mixed with random ones and identity points; sizes around the IFMA threshold
@@ -596,7 +729,7 @@ static void test_routed(bool quick) {
                                   0xa2, 0xde, 0xf9, 0xde, 0x14, 0,    0,    0,    0,    0,    0,
                                   0,    0,    0,    0,    0,    0,    0,    0,    0,    0x10};
     const std::vector<size_t> sizes = quick ? std::vector<size_t>{1, 2, 3, 9, 130}
-                                            : std::vector<size_t>{1, 2, 3, 4, 7, 8, 9, 17, 64, 128, 129, 257, 600};
+                                            : std::vector<size_t>{1, 2, 3, 4, 5, 7, 8, 9, 17, 64, 128, 129, 257, 600};
     const int rounds = quick ? 1 : 6;
     size_t wrong = 0, cases = 0;
     std::string first;
@@ -1047,6 +1180,7 @@ int main(int argc, char** argv) {
         test_msms(quick);
         test_sums(quick);
         test_scale(quick);
+        test_four_lanes(quick);
         test_routed(quick);
         test_fixed_base(quick);
         if (do_bench) {

@@ -161,6 +161,76 @@ IFMA_TARGET static void compare_all(size_t trials) {
     std::printf("%zu random and edge trials of every emulated intrinsic: %zu mismatches\n", trials, wrong);
 }
 
+// The 256-bit stand-ins (the four-lane code, field4.hpp) on the low four lanes of random and edge Lanes.
+IFMA_TARGET static __m256i real4(const Lanes& l) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(l.v)); }
+static E::__m256i emu4(const Lanes& l) {
+    E::__m256i r;
+    std::memcpy(r.v, l.v, 32);
+    return r;
+}
+IFMA_TARGET static bool same4(__m256i a, E::__m256i b) {
+    uint64_t t[4];
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(t), a);
+    return std::memcmp(t, b.v, 32) == 0;
+}
+
+template <int Imm>
+IFMA_TARGET static void immediates4(const Lanes& a, const Lanes& b, size_t* wrong) {
+    check(same4(_mm256_permute4x64_epi64(real4(a), Imm), (E::_mm256_permute4x64_epi64)(emu4(a), Imm)),
+          "_mm256_permute4x64_epi64", wrong);
+    check(same4(_mm256_blend_epi32(real4(a), real4(b), Imm), (E::_mm256_blend_epi32)(emu4(a), emu4(b), Imm)),
+          "_mm256_blend_epi32", wrong);
+    check(same4(_mm256_srli_epi64(real4(a), Imm % 64), (E::_mm256_srli_epi64)(emu4(a), Imm % 64)),
+          "_mm256_srli_epi64", wrong);
+    check(same4(_mm256_slli_epi64(real4(a), Imm % 64), (E::_mm256_slli_epi64)(emu4(a), Imm % 64)),
+          "_mm256_slli_epi64", wrong);
+}
+
+IFMA_TARGET static void compare_all4(size_t trials) {
+    size_t wrong = 0;
+    for (size_t n = 0; n < trials; ++n) {
+        const Lanes a = random_lanes(), b = random_lanes(), c = random_lanes();
+        const __m256i ra = real4(a), rb = real4(b), rc = real4(c);
+        const E::__m256i ea = emu4(a), eb = emu4(b), ec = emu4(c);
+        check(same4(_mm256_add_epi64(ra, rb), (E::_mm256_add_epi64)(ea, eb)), "_mm256_add_epi64", &wrong);
+        check(same4(_mm256_sub_epi64(ra, rb), (E::_mm256_sub_epi64)(ea, eb)), "_mm256_sub_epi64", &wrong);
+        check(same4(_mm256_and_si256(ra, rb), (E::_mm256_and_si256)(ea, eb)), "_mm256_and_si256", &wrong);
+        check(same4(_mm256_or_si256(ra, rb), (E::_mm256_or_si256)(ea, eb)), "_mm256_or_si256", &wrong);
+        check(same4(_mm256_xor_si256(ra, rb), (E::_mm256_xor_si256)(ea, eb)), "_mm256_xor_si256", &wrong);
+        check(same4(_mm256_madd52lo_epu64(ra, rb, rc), (E::_mm256_madd52lo_epu64)(ea, eb, ec)),
+              "_mm256_madd52lo_epu64", &wrong);
+        check(same4(_mm256_madd52hi_epu64(ra, rb, rc), (E::_mm256_madd52hi_epu64)(ea, eb, ec)),
+              "_mm256_madd52hi_epu64", &wrong);
+        Lanes b2 = b;
+        for (int j = 0; j < 4; ++j)
+            if (rnd() & 1) b2.v[j] = a.v[j];
+        check(same4(_mm256_cmpeq_epi64(ra, real4(b2)), (E::_mm256_cmpeq_epi64)(ea, emu4(b2))), "_mm256_cmpeq_epi64",
+              &wrong);
+        check(same4(_mm256_set1_epi64x(static_cast<long long>(a.v[0])),
+                    (E::_mm256_set1_epi64x)(static_cast<long long>(a.v[0]))),
+              "_mm256_set1_epi64x", &wrong);
+        check(same4(_mm256_setr_epi64x(a.v[0], a.v[1], a.v[2], a.v[3]),
+                    (E::_mm256_setr_epi64x)(a.v[0], a.v[1], a.v[2], a.v[3])),
+              "_mm256_setr_epi64x", &wrong);
+        uint64_t s1[4], s2[4];
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(s1), ra);
+        (E::_mm256_storeu_si256)(reinterpret_cast<E::__m256i*>(s2), (E::_mm256_loadu_si256)(
+                                                                        reinterpret_cast<const E::__m256i*>(a.v)));
+        check(std::memcmp(s1, s2, 32) == 0, "_mm256_storeu_si256(_mm256_loadu_si256)", &wrong);
+        immediates4<0x00>(a, b, &wrong);
+        immediates4<0x1b>(a, b, &wrong);
+        immediates4<0x33>(a, b, &wrong);
+        immediates4<0x39>(a, b, &wrong);
+        immediates4<0x5a>(a, b, &wrong);
+        immediates4<0xc0>(a, b, &wrong);
+        immediates4<0xe4>(a, b, &wrong);
+        immediates4<0xff>(a, b, &wrong);
+    }
+    check(same4(_mm256_setzero_si256(), (E::_mm256_setzero_si256)()), "_mm256_setzero_si256", &wrong);
+    if (wrong == 0) ++g_pass; else ++g_fail;
+    std::printf("%zu random and edge trials of every emulated 256-bit intrinsic: %zu mismatches\n", trials, wrong);
+}
+
 // Every pair of edge values through the multipliers, lane by lane (the products at the 52-bit bounds).
 IFMA_TARGET static void madd_edges() {
     size_t wrong = 0;
@@ -187,6 +257,7 @@ int main() {
         return 0;
     }
     compare_all(200000);
+    compare_all4(100000);
     madd_edges();
     std::printf("%d passed, %d failed\n", g_pass, g_fail);
     return g_fail == 0 ? 0 : 1;

@@ -107,6 +107,54 @@ inline void _mm512_i64scatter_epi64(void* base, __m512i idx, __m512i a, int scal
     for (int j = 0; j < 8; ++j) std::memcpy(static_cast<char*>(base) + int64_t(idx.v[j]) * scale, &a.v[j], 8);
 }
 
+
+// The 256-bit forms the four-lane code (field4.hpp) uses: one point's coordinates in four lanes.
+struct __m256i {
+    uint64_t v[4];
+};
+#define PYR_EMU_LANES4(expr)                      \
+    __m256i r;                                    \
+    for (int j = 0; j < 4; ++j) r.v[j] = (expr); \
+    return r
+inline __m256i _mm256_setzero_si256() { return __m256i{{0, 0, 0, 0}}; }
+inline __m256i _mm256_set1_epi64x(long long x) { PYR_EMU_LANES4(static_cast<uint64_t>(x)); }
+inline __m256i _mm256_setr_epi64x(long long e0, long long e1, long long e2, long long e3) {
+    return __m256i{{uint64_t(e0), uint64_t(e1), uint64_t(e2), uint64_t(e3)}};
+}
+inline __m256i _mm256_add_epi64(__m256i a, __m256i b) { PYR_EMU_LANES4(a.v[j] + b.v[j]); }
+inline __m256i _mm256_sub_epi64(__m256i a, __m256i b) { PYR_EMU_LANES4(a.v[j] - b.v[j]); }
+inline __m256i _mm256_and_si256(__m256i a, __m256i b) { PYR_EMU_LANES4(a.v[j] & b.v[j]); }
+inline __m256i _mm256_or_si256(__m256i a, __m256i b) { PYR_EMU_LANES4(a.v[j] | b.v[j]); }
+inline __m256i _mm256_xor_si256(__m256i a, __m256i b) { PYR_EMU_LANES4(a.v[j] ^ b.v[j]); }
+inline __m256i _mm256_srli_epi64(__m256i a, unsigned k) { PYR_EMU_LANES4(k > 63 ? 0 : a.v[j] >> k); }
+inline __m256i _mm256_slli_epi64(__m256i a, unsigned k) { PYR_EMU_LANES4(k > 63 ? 0 : a.v[j] << k); }
+inline __m256i _mm256_madd52lo_epu64(__m256i a, __m256i b, __m256i c) {
+    PYR_EMU_LANES4(a.v[j] + (static_cast<uint64_t>(product52(b.v[j], c.v[j])) & kLow52));
+}
+inline __m256i _mm256_madd52hi_epu64(__m256i a, __m256i b, __m256i c) {
+    PYR_EMU_LANES4(a.v[j] + static_cast<uint64_t>(product52(b.v[j], c.v[j]) >> 52));
+}
+// Lane j from lane (imm >> 2j) & 3 (a public immediate, as vpermq's).
+inline __m256i _mm256_permute4x64_epi64(__m256i a, int imm) { PYR_EMU_LANES4(a.v[(imm >> (2 * j)) & 3]); }
+// 32-bit element e from b where bit e of imm is set (vpblendd; imm public).
+inline __m256i _mm256_blend_epi32(__m256i a, __m256i b, int imm) {
+    __m256i r;
+    for (int j = 0; j < 4; ++j) {
+        const uint64_t m = ((imm >> (2 * j)) & 1 ? 0xffffffffull : 0) | ((imm >> (2 * j + 1)) & 1 ? 0xffffffff00000000ull : 0);
+        r.v[j] = (a.v[j] & ~m) | (b.v[j] & m);
+    }
+    return r;
+}
+// All ones where equal: arithmetic, no comparison the compiler could branch on.
+inline __m256i _mm256_cmpeq_epi64(__m256i a, __m256i b) { PYR_EMU_LANES4(0 - (nonzero_bit(a.v[j] ^ b.v[j]) ^ 1)); }
+inline void _mm256_storeu_si256(__m256i* p, __m256i a) { std::memcpy(p, a.v, sizeof a.v); }
+inline __m256i _mm256_loadu_si256(const __m256i* p) {
+    __m256i r;
+    std::memcpy(r.v, p, sizeof r.v);
+    return r;
+}
+#undef PYR_EMU_LANES4
+
 #undef PYR_EMU_LANES
 
 }  // namespace ifma_emulation

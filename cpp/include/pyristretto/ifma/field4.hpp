@@ -1,0 +1,187 @@
+// Four elements of GF(2^255 - 19) in one set of 256-bit registers: the four coordinates X, Y, Z, T of ONE point
+// (edwards4.hpp), so that a single scalar multiplication, which has no batch of independent points to fill the
+// eight lanes of field8.hpp, still multiplies four products at once (the parallel Hisil-Wong-Carter-Dawson
+// formulas; curve25519-dalek's vector backends, docs/parallel-formulas.md there, do the same).
+//
+// Layout: F4::v[i] holds limb i of the four elements (lane j = element j). Radix 2^51 with limbs < 2^52, as F8 and
+// the portable FieldElement: the arithmetic below is F8's (see field8.hpp for why 2^51 and not 2^52: one parallel
+// carry round leaves every limb a valid IFMA operand) on ymm registers (vpmadd52luq/huq with AVX512VL), plus the
+// lane moves the parallel formulas need: permutes (vpermq) and blends with public immediates.
+//
+// Bounds: inputs of mul/square have limbs < 2^52; every function returns limbs < 2^52. Constant-time: no branch
+// or address depends on a lane value; the lane selections are immediates or and/xor masks.
+#pragma once
+#include "pyristretto/ifma/field8.hpp"
+
+#if PYRISTRETTO_IFMA
+
+namespace pyristretto {
+namespace ifma {
+
+#define PYR_UNROLL4 _Pragma("GCC unroll 10")
+
+struct F4 {
+    __m256i v[5];
+};
+
+PYR_IFMA_INLINE __m256i splat4(uint64_t x) { return _mm256_set1_epi64x(static_cast<long long>(x)); }
+
+// Lane j = element j of (a, b, c, d).
+PYR_IFMA_INLINE F4 lanes4(const FieldElement& a, const FieldElement& b, const FieldElement& c, const FieldElement& d) {
+    F4 r;
+    PYR_UNROLL4
+    for (int i = 0; i < 5; ++i)
+        r.v[i] = _mm256_setr_epi64x(static_cast<long long>(a.limb[i]), static_cast<long long>(b.limb[i]),
+                                    static_cast<long long>(c.limb[i]), static_cast<long long>(d.limb[i]));
+    return r;
+}
+
+PYR_IFMA_INLINE void unlanes4(const F4& x, FieldElement& a, FieldElement& b, FieldElement& c, FieldElement& d) {
+    uint64_t t[5][4];
+    PYR_UNROLL4
+    for (int i = 0; i < 5; ++i) _mm256_storeu_si256(reinterpret_cast<__m256i*>(t[i]), x.v[i]);
+    PYR_UNROLL4
+    for (int i = 0; i < 5; ++i) {
+        a.limb[i] = t[i][0];
+        b.limb[i] = t[i][1];
+        c.limb[i] = t[i][2];
+        d.limb[i] = t[i][3];
+    }
+}
+
+PYR_IFMA_INLINE F4 zero4() {
+    const __m256i z = _mm256_setzero_si256();
+    return F4{{z, z, z, z, z}};
+}
+
+// One parallel carry round (field8.hpp's carry): inputs < 2^63, outputs < 2^51 + 19 * 2^12.
+PYR_IFMA_INLINE F4 carry4(const __m256i z[5]) {
+    const __m256i m = splat4(MASK51);
+    __m256i c[5];
+    PYR_UNROLL4
+    for (int i = 0; i < 5; ++i) c[i] = _mm256_srli_epi64(z[i], 51);
+    const __m256i c4_19 = _mm256_add_epi64(_mm256_add_epi64(_mm256_slli_epi64(c[4], 4), _mm256_slli_epi64(c[4], 1)),
+                                           c[4]);
+    return F4{{_mm256_add_epi64(_mm256_and_si256(z[0], m), c4_19), _mm256_add_epi64(_mm256_and_si256(z[1], m), c[0]),
+               _mm256_add_epi64(_mm256_and_si256(z[2], m), c[1]), _mm256_add_epi64(_mm256_and_si256(z[3], m), c[2]),
+               _mm256_add_epi64(_mm256_and_si256(z[4], m), c[3])}};
+}
+
+// vpblendd immediate taking the 64-bit lanes set in `lanes` (bit j = lane j) from the second operand.
+constexpr int blend_imm(int lanes) {
+    return ((lanes & 1) ? 0x03 : 0) | ((lanes & 2) ? 0x0c : 0) | ((lanes & 4) ? 0x30 : 0) | ((lanes & 8) ? 0xc0 : 0);
+}
+
+// Lane j from b where bit j of Lanes is set, else from a (Lanes is a compile-time constant: public).
+template <int Lanes>
+PYR_IFMA_INLINE F4 blend4(const F4& a, const F4& b) {
+    F4 r;
+    PYR_UNROLL4
+    for (int i = 0; i < 5; ++i) r.v[i] = _mm256_blend_epi32(a.v[i], b.v[i], blend_imm(Lanes));
+    return r;
+}
+
+// Lane j of the result = lane Ij of a.
+template <int I0, int I1, int I2, int I3>
+PYR_IFMA_INLINE F4 perm4(const F4& a) {
+    constexpr int imm = I0 | (I1 << 2) | (I2 << 4) | (I3 << 6);
+    F4 r;
+    PYR_UNROLL4
+    for (int i = 0; i < 5; ++i) r.v[i] = _mm256_permute4x64_epi64(a.v[i], imm);
+    return r;
+}
+
+// Lanes in Sub get a - b (as a + 4p - b: 4p's limbs exceed b's), the others a + b; carried. add4 and sub4 are the
+// two extremes; the mixed forms are what the parallel formulas use to make (Y - X, Y + X, ...) in one step.
+template <int Sub>
+PYR_IFMA_INLINE F4 addsub4(const F4& a, const F4& b) {
+    __m256i z[5];
+    PYR_UNROLL4
+    for (int i = 0; i < 5; ++i) {
+        const __m256i p4 = splat4(i == 0 ? detail::FOUR_P_0 : detail::FOUR_P_N);
+        const __m256i bi = Sub == 0 ? b.v[i] : _mm256_blend_epi32(b.v[i], _mm256_sub_epi64(p4, b.v[i]), blend_imm(Sub));
+        z[i] = _mm256_add_epi64(a.v[i], bi);
+    }
+    return carry4(z);
+}
+
+PYR_IFMA_INLINE F4 add4(const F4& a, const F4& b) { return addsub4<0>(a, b); }
+PYR_IFMA_INLINE F4 sub4(const F4& a, const F4& b) { return addsub4<0xf>(a, b); }
+
+PYR_IFMA_INLINE __m256i times19_4(__m256i x) {
+    return _mm256_add_epi64(_mm256_add_epi64(_mm256_slli_epi64(x, 4), _mm256_slli_epi64(x, 1)), x);
+}
+
+// Ten product columns (each < 2^57) folded to five limbs with 2^255 = 19 mod p, then carried (field8.hpp's fold).
+PYR_IFMA_INLINE F4 fold4(const __m256i z[10]) {
+    __m256i r[5];
+    PYR_UNROLL4
+    for (int i = 0; i < 5; ++i) r[i] = _mm256_add_epi64(z[i], times19_4(z[i + 5]));
+    return carry4(r);
+}
+
+#define PYR_LO4(acc, x, y) acc = _mm256_madd52lo_epu64(acc, x, y)
+#define PYR_HI4(acc, x, y) acc = _mm256_madd52hi_epu64(acc, x, y)
+
+// Lane-wise a * b: field8.hpp's mul (low halves weight 1 in column i+j, high halves weight 2 in column i+j+1).
+PYR_IFMA_INLINE F4 mul4(const F4& a, const F4& b) {
+    const __m256i* x = a.v;
+    const __m256i* y = b.v;
+    __m256i lo[10], hi[10];
+    PYR_UNROLL4
+    for (int k = 0; k < 10; ++k) lo[k] = hi[k] = _mm256_setzero_si256();
+    PYR_UNROLL4
+    for (int i = 0; i < 5; ++i) {
+        PYR_UNROLL4
+        for (int j = 0; j < 5; ++j) {
+            PYR_LO4(lo[i + j], x[i], y[j]);
+            PYR_HI4(hi[i + j + 1], x[i], y[j]);
+        }
+    }
+    __m256i z[10];
+    PYR_UNROLL4
+    for (int k = 0; k < 10; ++k) z[k] = _mm256_add_epi64(lo[k], _mm256_add_epi64(hi[k], hi[k]));
+    return fold4(z);
+}
+
+// Lane-wise a^2: field8.hpp's square (15 distinct products; accumulators by weight 1, 2, 4).
+PYR_IFMA_INLINE F4 square4(const F4& a) {
+    const __m256i* x = a.v;
+    __m256i w1[10], w2[10], w4[10];
+    PYR_UNROLL4
+    for (int k = 0; k < 10; ++k) w1[k] = w2[k] = w4[k] = _mm256_setzero_si256();
+    PYR_UNROLL4
+    for (int i = 0; i < 5; ++i) {
+        PYR_LO4(w1[2 * i], x[i], x[i]);
+        PYR_HI4(w2[2 * i + 1], x[i], x[i]);
+        PYR_UNROLL4
+        for (int j = i + 1; j < 5; ++j) {
+            PYR_LO4(w2[i + j], x[i], x[j]);
+            PYR_HI4(w4[i + j + 1], x[i], x[j]);
+        }
+    }
+    __m256i z[10];
+    PYR_UNROLL4
+    for (int k = 0; k < 10; ++k) {
+        const __m256i t = _mm256_add_epi64(w2[k], _mm256_add_epi64(w4[k], w4[k]));
+        z[k] = _mm256_add_epi64(w1[k], _mm256_add_epi64(t, t));
+    }
+    return fold4(z);
+}
+
+#undef PYR_LO4
+#undef PYR_HI4
+
+// b where mask (all ones or all zeros per 64-bit lane, from a secret) is set, else a: and/xor, no branch.
+PYR_IFMA_INLINE F4 select4(__m256i mask, const F4& a, const F4& b) {
+    F4 r;
+    PYR_UNROLL4
+    for (int i = 0; i < 5; ++i) r.v[i] = _mm256_xor_si256(a.v[i], _mm256_and_si256(mask, _mm256_xor_si256(a.v[i], b.v[i])));
+    return r;
+}
+
+}  // namespace ifma
+}  // namespace pyristretto
+
+#undef PYR_UNROLL4
+#endif  // PYRISTRETTO_IFMA

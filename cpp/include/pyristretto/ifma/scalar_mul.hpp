@@ -1,0 +1,20 @@
+// Single-point scalar multiplication on the IFMA backend with the four-lane parallel formulas (edwards4.hpp,
+// ifma/scalar_mul.cpp). Plain C++ interface; call only when ifma_available().
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+#include "pyristretto/edwards.hpp"
+
+namespace pyristretto {
+namespace ifma {
+
+// s * P, constant-time in s (any 32 bytes, taken mod q as signed_radix16 does): point_mul_decoded's contract.
+EdwardsPoint mul_ct_one(const uint8_t s[32], const EdwardsPoint& P) noexcept;
+
+// Up to this many points Straus::mul_ct sums mul_ct_one products instead of running the eight-lane straus_ct
+// (measured, see ifma/scalar_mul.cpp).
+extern const size_t kOnePointMax;
+
+}  // namespace ifma
+}  // namespace pyristretto
