@@ -25,25 +25,12 @@
 #include "pyristretto/ristretto.hpp"
 #include "pyristretto/scalar_mul.hpp"
 
+#include "check.hpp"
+
 using namespace pyristretto;
 typedef FieldElement FE;
 
-static int g_pass = 0, g_fail = 0;
 
-static void check(bool ok, const std::string& what) {
-    if (ok) { ++g_pass; return; }
-    ++g_fail;
-    std::printf("FAIL: %s\n", what.c_str());
-}
-
-// splitmix64 with a fixed seed: every run checks the same inputs.
-static uint64_t g_state = 0x5eed5eed12345678ULL;
-static uint64_t rnd() {
-    uint64_t z = (g_state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
 
 static bool same_value(const FE& a, const FE& b) {
     uint8_t x[32], y[32];
@@ -331,6 +318,7 @@ static void bench() {
 }
 
 int main(int argc, char** argv) {
+    g_state = 0x5eed5eed12345678ULL;  // this program's own inputs (check.hpp's default seed is test_ifma's)
     if (sodium_init() < 0) { std::printf("sodium_init failed\n0 passed, 1 failed\n"); return 1; }
     bool quick = false, do_bench = false;
     for (int i = 1; i < argc; ++i) {

@@ -24,16 +24,11 @@
 #include "pyristretto/ristretto.hpp"
 #include "pyristretto/scalar_mul.hpp"
 
+#include "check.hpp"
+
 using namespace pyristretto;
 typedef FieldElement FE;
 
-static int g_pass = 0, g_fail = 0;
-
-static void check(bool ok, const std::string& what) {
-    if (ok) { ++g_pass; return; }
-    ++g_fail;
-    std::printf("FAIL: %s\n", what.c_str());
-}
 
 static EdwardsPoint decoded(const uint8_t enc[32]) {
     EdwardsPoint p;

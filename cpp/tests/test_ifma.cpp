@@ -49,25 +49,12 @@
 #endif
 #include <ctime>
 
+#include "check.hpp"
+
 using namespace pyristretto;
 typedef FieldElement FE;
 
-static int g_pass = 0, g_fail = 0;
 
-static void check(bool ok, const std::string& what) {
-    if (ok) { ++g_pass; return; }
-    ++g_fail;
-    std::printf("FAIL: %s\n", what.c_str());
-}
-
-// splitmix64: a fixed seed makes every run check the same inputs (and a failure reproducible).
-static uint64_t g_state = 0x1f2e3d4c5b6a7988ULL;
-static uint64_t rnd() {
-    uint64_t z = (g_state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
 
 constexpr uint64_t BOUND = uint64_t(1) << 52;  // the input bound of every IFMA field function (field8.hpp)
 

@@ -75,9 +75,10 @@ constexpr int blend_imm(int lanes) {
 // Lane j from b where bit j of Lanes is set, else from a (Lanes is a compile-time constant: public).
 template <int Lanes>
 PYR_IFMA_INLINE F4 blend4(const F4& a, const F4& b) {
+    constexpr int imm = blend_imm(Lanes);  // a constant expression even unoptimised (-O0 builds the intrinsic as a macro)
     F4 r;
     PYR_UNROLL4
-    for (int i = 0; i < 5; ++i) r.v[i] = _mm256_blend_epi32(a.v[i], b.v[i], blend_imm(Lanes));
+    for (int i = 0; i < 5; ++i) r.v[i] = _mm256_blend_epi32(a.v[i], b.v[i], imm);
     return r;
 }
 
@@ -95,11 +96,12 @@ PYR_IFMA_INLINE F4 perm4(const F4& a) {
 // two extremes; the mixed forms are what the parallel formulas use to make (Y - X, Y + X, ...) in one step.
 template <int Sub>
 PYR_IFMA_INLINE F4 addsub4(const F4& a, const F4& b) {
+    constexpr int imm = blend_imm(Sub);
     __m256i z[5];
     PYR_UNROLL4
     for (int i = 0; i < 5; ++i) {
         const __m256i p4 = splat4(i == 0 ? detail::FOUR_P_0 : detail::FOUR_P_N);
-        const __m256i bi = Sub == 0 ? b.v[i] : _mm256_blend_epi32(b.v[i], _mm256_sub_epi64(p4, b.v[i]), blend_imm(Sub));
+        const __m256i bi = Sub == 0 ? b.v[i] : _mm256_blend_epi32(b.v[i], _mm256_sub_epi64(p4, b.v[i]), imm);
         z[i] = _mm256_add_epi64(a.v[i], bi);
     }
     return carry4(z);
