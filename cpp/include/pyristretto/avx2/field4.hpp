@@ -12,14 +12,13 @@
 //                  sum stays below 10 * 19 * 2^55.2 < 2^63.8;
 //   weak_reduce    one parallel carry pass: any limbs < 2^29 become < 2^26 + 2^9 (even) / 2^25 + 2^4 (odd).
 #pragma once
-#include <immintrin.h>
-
 #include <cstdint>
 
 #include "pyristretto/avx2/config.hpp"
 #include "pyristretto/field.hpp"
 
-#if PYRISTRETTO_AVX2
+#if PYRISTRETTO_AVX2  // (x86-64 only: other architectures have no <immintrin.h>; the AVX2 files are stubs there)
+#include <immintrin.h>
 
 namespace pyristretto {
 namespace avx2 {
