@@ -1,4 +1,6 @@
-// Vectors of scalars mod q (scalar_vector.hpp) on the shared 4x64-bit Montgomery arithmetic (scalar_mont.hpp).
+// Vectors of scalars mod q (scalar_vector.hpp) on the shared 4x64-bit Montgomery arithmetic (scalar_mont.hpp);
+// on the IFMA backend the element-wise products (Hadamard, scale, fold, powers) run eight lanes at a time
+// (ifma/scalar8.cpp), with the same reduced results.
 #include "pyristretto/scalar_vector.hpp"
 
 #include <sodium.h>
@@ -6,6 +8,8 @@
 #include <cstring>
 #include <memory>
 
+#include "pyristretto/backend.hpp"
+#include "pyristretto/ifma/scalar8.hpp"
 #include "pyristretto/scalar.hpp"
 #include "pyristretto/scalar_mont.hpp"
 #include "pyristretto/threads.hpp"
@@ -125,7 +129,16 @@ void sv_sub(uint8_t* out, const uint8_t* a, const uint8_t* b, size_t n) noexcept
     elementwise(out, a, b, n, [](u64 x[4], const u64 y[4]) noexcept { sub(x, x, y); });
 }
 
+// The IFMA lanes pay from kScalar8Min elements.
+inline bool use_ifma8(size_t n) noexcept { return n >= ifma::kScalar8Min && backend() == Backend::Ifma; }
+
 void sv_mul(uint8_t* out, const uint8_t* a, const uint8_t* b, size_t n) noexcept {
+    if (use_ifma8(n)) {
+        for_chunks(n, [&](size_t begin, size_t end) noexcept {
+            ifma::sv_mul8(out + 32 * begin, a + 32 * begin, b + 32 * begin, end - begin);
+        });
+        return;
+    }
     elementwise(out, a, b, n, [](u64 x[4], const u64 y[4]) noexcept {
         mul(x, x, y);    // a b / R < 2q
         mul(x, x, kR2);  // a b R^2 / R^2 < 2q
@@ -134,6 +147,12 @@ void sv_mul(uint8_t* out, const uint8_t* a, const uint8_t* b, size_t n) noexcept
 }
 
 void sv_scale(uint8_t* out, const uint8_t* a, const uint8_t s[32], size_t n) noexcept {
+    if (use_ifma8(n)) {
+        for_chunks(n, [&](size_t begin, size_t end) noexcept {
+            ifma::sv_scale8(out + 32 * begin, a + 32 * begin, s, end - begin);
+        });
+        return;
+    }
     Fq sm;
     to_mont(sm.v, s);
     for_chunks(n, [&](size_t begin, size_t end) noexcept {
@@ -156,6 +175,12 @@ void sv_sum(uint8_t out[32], const uint8_t* a, size_t n) noexcept {
 }
 
 void sv_fold(uint8_t* out, const uint8_t* a, size_t half, const uint8_t x[32], const uint8_t y[32]) noexcept {
+    if (use_ifma8(half)) {
+        for_chunks(half, [&](size_t begin, size_t end) noexcept {
+            ifma::sv_fold8(out + 32 * begin, a + 32 * begin, a + 32 * (half + begin), end - begin, x, y);
+        });
+        return;
+    }
     // a x R + b y R < 2q^2 < qR exactly, then one redc: (a x + b y) R / R < 2q. One reduction per element.
     Fq xm, ym;
     to_mont(xm.v, x);
@@ -179,6 +204,7 @@ void sv_fold(uint8_t* out, const uint8_t* a, size_t half, const uint8_t x[32], c
 }
 
 void sv_powers(uint8_t* out, const uint8_t x[32], size_t n) noexcept {
+    if (use_ifma8(n)) return ifma::sv_powers8(out, x, n);
     Fq xm, p, r;
     to_mont(xm.v, x);
     for (int w = 0; w < 4; ++w) p.v[w] = kOne[w];

@@ -1,0 +1,24 @@
+// Element-wise arithmetic mod q on the IFMA backend (ifma/scalar8.cpp): eight scalars at a time, one per lane,
+// for ScalarVector's Hadamard product, times one scalar, fold and powers. Inputs are reduced 32-byte little-endian
+// scalars (< q); every output is reduced, byte for byte what the portable functions of scalar_vector.cpp give.
+// Constant-time in every value: no branch or address depends on a scalar (the count n is public; n mod 8 lanes of
+// the last group are zero padding). Call only when ifma_available(); out may alias the inputs at the same index.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+namespace pyristretto {
+namespace ifma {
+
+// From this many elements ScalarVector routes to these functions (below: the portable code, one group's fixed
+// cost of conversions and constant set-up would not pay).
+constexpr size_t kScalar8Min = 8;
+
+void sv_mul8(uint8_t* out, const uint8_t* a, const uint8_t* b, size_t n);                   // a_i b_i
+void sv_scale8(uint8_t* out, const uint8_t* a, const uint8_t s[32], size_t n);              // a_i s
+void sv_fold8(uint8_t* out, const uint8_t* lo, const uint8_t* hi, size_t n, const uint8_t x[32],
+              const uint8_t y[32]);                                                         // lo_i x + hi_i y
+void sv_powers8(uint8_t* out, const uint8_t x[32], size_t n);                               // x^0 .. x^(n-1)
+
+}  // namespace ifma
+}  // namespace pyristretto
