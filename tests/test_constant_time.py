@@ -20,7 +20,8 @@ Straus::mul_ct, msm_points and MSMTable::msm run the eight-lane constant-time St
 scale_points (PointVector.scale) its eight-lane scalar multiplication (ifma::scale_ct), Point * s and point_mul
 the four-lane one-point multiplication (ifma::mul_ct_one: vpermq/vpblendd with immediates, 256-bit IFMA), and
 FixedBaseTable::mul / mul2 (base_mul, pedersen_commit, FixedBase * secret) the eight-lane comb
-(ifma/fixed_base.cpp): memcheck then sees their branches and addresses. cpp/tests/ct_leaky_ifma.cpp is that code with a secret-dependent branch, or a
+(ifma/fixed_base.cpp), and ScalarVector's element-wise products (sv_mul, sv_scale, sv_fold, sv_powers) the
+eight-lane mod-q arithmetic (ifma/scalar8.cpp): memcheck then sees their branches and addresses. cpp/tests/ct_leaky_ifma.cpp is that code with a secret-dependent branch, or a
 secret-dependent table index, which memcheck must flag (each alone). What the emulation cannot see is what the
 compiler makes of the real intrinsics; the instructions used (vpmadd52, blends, compares, vpabsq) have no
 data-dependent timing.
@@ -98,6 +99,7 @@ def test_secret_scalar_code_is_constant_time_ifma(tmp_path, cxx):
     assert "ok: ifma::mul_ct_one, unreduced scalar" in out, out[-6000:]
     assert "ok: ifma fixed-base mul" in out, out[-6000:]
     assert "ok: ifma fixed-base mul2" in out, out[-6000:]
+    assert "ok: ifma::sv_mul8, sv_scale8, sv_fold8, sv_powers8 on secret scalars" in out, out[-6000:]
     assert "ERROR SUMMARY: 0 errors" in out, out[-6000:]
     assert rc == 0, out[-6000:]
     assert "all results correct" in out, out[-6000:]

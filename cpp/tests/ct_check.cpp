@@ -35,6 +35,7 @@
 #include "pyristretto/fixed_base.hpp"
 #include "pyristretto/hash.hpp"
 #include "pyristretto/ifma/fixed_base.hpp"
+#include "pyristretto/ifma/scalar8.hpp"
 #include "pyristretto/ifma/scalar_mul.hpp"
 #include "pyristretto/ifma/straus.hpp"
 #include "pyristretto/msm.hpp"
@@ -433,6 +434,59 @@ void check_toolkit() {
            "batch_invert)");
 }
 
+// The element-wise products on secret scalars at 11 elements (a full group of eight lanes and three in a padded
+// one): on the IFMA backend sv_mul, sv_scale, sv_fold and sv_powers route to ifma/scalar8.cpp, also called
+// directly. References by libsodium's scalar arithmetic.
+void check_toolkit_lanes() {
+    const size_t n = 11;
+    std::vector<uint8_t> a(64 * n), b(32 * n), want(4 * 32 * n), got(4 * 32 * n);  // a: fold's 2n
+    for (size_t i = 0; i < 2 * n; ++i) crypto_core_ristretto255_scalar_random(&a[32 * i]);
+    for (size_t i = 0; i < n; ++i) crypto_core_ristretto255_scalar_random(&b[32 * i]);
+    uint8_t s[32], x[32], y[32], t[32];
+    crypto_core_ristretto255_scalar_random(s);
+    crypto_core_ristretto255_scalar_random(x);
+    crypto_core_ristretto255_scalar_random(y);
+    uint8_t* const w = want.data();
+    uint8_t p[32] = {1};
+    for (size_t i = 0; i < n; ++i) {
+        crypto_core_ristretto255_scalar_mul(w + 32 * i, &a[32 * i], &b[32 * i]);
+        crypto_core_ristretto255_scalar_mul(w + 32 * (n + i), &a[32 * i], s);
+        crypto_core_ristretto255_scalar_mul(t, &a[32 * (n + i)], y);
+        crypto_core_ristretto255_scalar_mul(w + 32 * (2 * n + i), &a[32 * i], x);
+        crypto_core_ristretto255_scalar_add(w + 32 * (2 * n + i), w + 32 * (2 * n + i), t);
+        std::memcpy(w + 32 * (3 * n + i), p, 32);
+        crypto_core_ristretto255_scalar_mul(p, p, x);
+    }
+    for (int direct = 0; direct < 2; ++direct) {
+        if (direct && backend() != Backend::Ifma) break;
+        uint8_t* const g = got.data();
+        secret(a.data(), a.size());
+        secret(b.data(), b.size());
+        secret(s, 32);
+        secret(x, 32);
+        secret(y, 32);
+        if (direct) {
+            ifma::sv_mul8(g, a.data(), b.data(), n);
+            ifma::sv_scale8(g + 32 * n, a.data(), s, n);
+            ifma::sv_fold8(g + 64 * n, a.data(), &a[32 * n], n, x, y);
+            ifma::sv_powers8(g + 96 * n, x, n);
+        } else {
+            sv_mul(g, a.data(), b.data(), n);
+            sv_scale(g + 32 * n, a.data(), s, n);
+            sv_fold(g + 64 * n, a.data(), n, x, y);
+            sv_powers(g + 96 * n, x, n);
+        }
+        declassify(a.data(), a.size());
+        declassify(b.data(), b.size());
+        declassify(s, 32);
+        declassify(x, 32);
+        declassify(y, 32);
+        declassify(got.data(), got.size());
+        expect(got == want, direct ? "ifma::sv_mul8, sv_scale8, sv_fold8, sv_powers8 on secret scalars"
+                                   : "sv_mul, sv_scale, sv_fold, sv_powers at 11 elements on secret scalars");
+    }
+}
+
 }  // namespace
 
 int main() {
@@ -458,6 +512,7 @@ int main() {
     check_hash_to_scalar();
     check_nonce_hash();
     check_toolkit();
+    check_toolkit_lanes();
     std::printf("%s\n", g_failed == 0 ? "all results correct" : "WRONG RESULTS");
     return g_failed == 0 ? 0 : 1;
 }
