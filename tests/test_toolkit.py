@@ -57,7 +57,7 @@ def test_elementwise_and_reductions_match_ints(n):
 # an edge one (0, 1, q-1, ...) or the worst case for the unreduced sums (all q - 1).
 @pytest.mark.parametrize("n", [*range(1, 41), 63, 64, 65, 127, 128, 129, 1023, 1024, 1025])
 def test_every_op_at_block_boundaries(n):
-    for a, b in ((mixed(n), (EDGES[::-1] + rand_ints(n))[:n]), ([Q - 1] * n, [Q - 1] * n)):
+    for a, b in ((mixed(n), (EDGES[::-1] + rand_ints(n))[:n]), ([Q - 1] * n, [Q - 1] * n), ([0] * n, [1] * n)):
         A, B = ScalarVector(a), ScalarVector(b)
         x, y = b[0], a[-1]
         assert A + B == [(u + v) % Q for u, v in zip(a, b)]
@@ -192,6 +192,40 @@ def test_scalar_vector_in_every_msm(n):
 
 
 # ---- PointVector additions ------------------------------------------------------------------------------
+# The element-wise products on the IFMA backend's eight lanes (ifma/scalar8.cpp, from 8 elements) against the
+# portable backend's, byte for byte, in child processes: lengths around the lanes and the 1024 of the benchmarks;
+# all q - 1, 0, 1 and random vectors and challenges.
+def test_scalar_vector_products_match_the_portable_backend():
+    import subprocess
+    import sys
+    lengths = [*range(1, 41), 63, 64, 65, 127, 128, 129, 1023, 1024, 1025]
+    rng = secrets.SystemRandom()
+    cases = [(n, [v] * (2 * n), [v] * n, v, v) for n in lengths for v in (Q - 1, 0, 1)]
+    cases += [(n, [rng.randrange(Q) for _ in range(2 * n)], [rng.randrange(Q) for _ in range(n)], rng.randrange(Q),
+               rng.randrange(Q)) for n in lengths]
+    code = ("import sys, hashlib, json; from pyristretto import ScalarVector as V\n"
+            "for n, a, b, x, y in json.load(sys.stdin):\n"
+            "    A, B = V(a[:n]), V(b)\n"
+            "    out = [A * B, A * x, V(a).fold(x, y), V.powers(x, n)]\n"
+            "    sys.stdout.write(hashlib.sha256(b''.join(v.to_bytes() for v in out)).hexdigest() + '\\n')\n")
+    outputs = []
+    for backend in ("portable", None):
+        env = {k: v for k, v in os.environ.items() if k != "PYRISTRETTO_BACKEND"}
+        if backend:
+            env["PYRISTRETTO_BACKEND"] = backend
+        outputs.append(subprocess.run([sys.executable, "-c", code], env=env, input=json.dumps(cases),
+                                      capture_output=True, text=True, check=True).stdout)
+    assert outputs[0] == outputs[1] and outputs[0].count("\n") == len(cases)
+    # and the portable outputs against ints (the same products, computed here)
+    import hashlib
+    want = []
+    for n, a, b, x, y in cases:
+        vals = ([u * v % Q for u, v in zip(a, b)] + [u * x % Q for u in a[:n]]
+                + [(a[i] * x + a[n + i] * y) % Q for i in range(n)] + [pow(x, i, Q) for i in range(n)])
+        want.append(hashlib.sha256(b"".join(v.to_bytes(32, "little") for v in vals)).hexdigest())
+    assert outputs[0].split() == want
+
+
 # Pair counts around the IFMA kernel's eight lanes (and its chunks per thread); challenges with few or no nonzero
 # digits and the widest ones. Checked against the constant-time scale + add and, in a child process, the portable
 # backend (the kernel runs on IFMA only).
