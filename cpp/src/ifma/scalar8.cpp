@@ -3,7 +3,8 @@
 // Radix 2^52, five limbs (limbs < 2^52 exactly, as vpmadd52luq/huq read 52 bits), Montgomery form with R = 2^260.
 // A product a_i b_j < 2^104 splits into lo + hi 2^52, so lo goes to column i+j and hi to column i+j+1 with the same
 // weight: ten plain columns, 50 IFMA instructions. The reduction (redc) runs five rounds, each cancelling column i
-// by adding m q (m = -z_i / q mod 2^52, one vpmadd52luq), q's limbs being q0, q1, q2, 0, 2^44: 8 IFMA per round.
+// by adding m q (m = -z_i / q mod 2^52, one vpmadd52luq), q's limbs being q0, q1, q2, 0, 2^44: 6 IFMA and two
+// shifts per round.
 // With a, b < q the result (a b + M q) / R < q + q^2 / R < 2q, and of a fold's a x R + b y R < 2 q^2 also < 2q;
 // one masked subtraction of q leaves every value reduced, so all inputs and outputs are < q.
 // Column bounds: a fold puts at most 20 halves (< 2^52 each) in a column, the reduction 10 more, plus carries
@@ -106,11 +107,13 @@ PYR_IFMA_INLINE S8 redc(__m512i z[10]) {
     for (int i = 0; i < 5; ++i) {
         const __m512i m = _mm512_madd52lo_epu64(zero, z[i], qinv);  // z_i + m q = 0 mod 2^52
         PYR_UNROLL8
-        for (int j = 0; j < 5; ++j) {
-            if (j == 3) continue;  // q3 = 0
+        for (int j = 0; j < 3; ++j) {
             z[i + j] = _mm512_madd52lo_epu64(z[i + j], m, q[j]);
             z[i + j + 1] = _mm512_madd52hi_epu64(z[i + j + 1], m, q[j]);
         }
+        // q3 = 0, q4 = 2^44: m q4 = (m mod 2^8) 2^44 + (m >> 8) 2^52 by shifts (the ALU ports, not the IFMA one)
+        z[i + 4] = _mm512_add_epi64(z[i + 4], _mm512_and_si512(_mm512_slli_epi64(m, 44), mask));
+        z[i + 5] = _mm512_add_epi64(z[i + 5], _mm512_srli_epi64(m, 8));
         z[i + 1] = _mm512_add_epi64(z[i + 1], _mm512_srli_epi64(z[i], 52));
     }
     // Columns 5..9 hold the value < 2q < 2^254: a serial carry to 52-bit limbs, then minus q unless that borrows.
