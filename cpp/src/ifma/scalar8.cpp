@@ -99,7 +99,9 @@ PYR_IFMA_INLINE void mul_acc(__m512i z[10], const S8& a, const S8& b) {
     }
 }
 
-// (sum z_k 2^(52k)) / R mod q, reduced, for a column value < 2q R (see the top).
+// (sum z_k 2^(52k)) / R mod q for a column value < 2q R (see the top): reduced (< q), or when !reduce only below
+// 2q (52-bit limbs: a valid input of one more product whose other factor is < q, which again gives < 2q).
+template <bool reduce = true>
 PYR_IFMA_INLINE S8 redc(__m512i z[10]) {
     const __m512i qinv = splat(kQInv52), zero = _mm512_setzero_si512(), mask = splat(M52);
     const __m512i q[5] = {splat(kQ52[0]), splat(kQ52[1]), splat(kQ52[2]), zero, splat(kQ52[4])};
@@ -122,6 +124,7 @@ PYR_IFMA_INLINE S8 redc(__m512i z[10]) {
         z[k + 1] = _mm512_add_epi64(z[k + 1], _mm512_srli_epi64(z[k], 52));
         z[k] = _mm512_and_si512(z[k], mask);
     }
+    if (!reduce) return S8{{z[5], z[6], z[7], z[8], z[9]}};
     S8 d;
     __m512i borrow = zero;
     PYR_UNROLL8
@@ -137,12 +140,13 @@ PYR_IFMA_INLINE S8 redc(__m512i z[10]) {
     return r;
 }
 
+template <bool reduce = true>
 PYR_IFMA_INLINE S8 mont(const S8& a, const S8& b) {
     __m512i z[10];
     PYR_UNROLL8
     for (int k = 0; k < 10; ++k) z[k] = _mm512_setzero_si512();
     mul_acc(z, a, b);
-    return redc(z);
+    return redc<reduce>(z);
 }
 
 PYR_IFMA_INLINE S8 to_mont_splat(const uint8_t s[32]) {  // s R on every lane
@@ -160,10 +164,18 @@ PYR_IFMA_INLINE S8 to_mont_splat(const uint8_t s[32]) {  // s R on every lane
 PYR_IFMA_FN void sv_mul8(uint8_t* out, const uint8_t* a, const uint8_t* b, size_t n) {
     const S8 r2 = splat8(kR2_52);
     Pad pa, pb;
-    for (size_t first = 0; first < n; first += 8) {
+    size_t first = 0;
+    for (; n - first >= 16; first += 16) {  // two groups side by side: two chains of two products to overlap
+        const S8 x0 = from_words(a + 32 * first), y0 = from_words(b + 32 * first);
+        const S8 x1 = from_words(a + 32 * (first + 8)), y1 = from_words(b + 32 * (first + 8));
+        const S8 t0 = mont<false>(x0, y0), t1 = mont<false>(x1, y1);  // < 2q
+        to_words(out + 32 * first, mont(t0, r2));
+        to_words(out + 32 * (first + 8), mont(t1, r2));
+    }
+    for (; first < n; first += 8) {
         const size_t m = n - first < 8 ? n - first : 8;
         const S8 x = load8(a + 32 * first, m, pa), y = load8(b + 32 * first, m, pb);
-        store8(out + 32 * first, mont(mont(x, y), r2), m, pa);  // a b / R, times R^2 / R
+        store8(out + 32 * first, mont(mont<false>(x, y), r2), m, pa);  // a b / R (< 2q), times R^2 / R
     }
 }
 
