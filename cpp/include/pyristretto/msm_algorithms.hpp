@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "pyristretto/edwards.hpp"
+#include "pyristretto/scalar.hpp"
 
 namespace pyristretto {
 
@@ -20,6 +21,17 @@ struct Straus {
     // zero scalars are skipped.
     static EdwardsPoint mul_vartime(const uint8_t* scalars, const EdwardsPoint* points, size_t n);
 };
+
+// The digit schedule of a variable-time Straus, shared by the portable, AVX2 and IFMA ones (only their point types
+// differ): the width-w NAF of each nonzero scalar, which scalars those are, and which digit positions are used.
+struct NafSchedule {
+    std::vector<int8_t> naf;          // naf[kNafDigits * j + b]: digit b of scalars[live[j]]
+    std::vector<size_t> live;         // indices of the nonzero scalars
+    uint8_t column[kNafDigits] = {};  // column[b] = 1 iff some scalar has a nonzero digit b
+    size_t top = 0;                   // every digit from top on is zero
+    int digit(size_t j, size_t b) const noexcept { return naf[kNafDigits * j + b]; }
+};
+NafSchedule build_naf_schedule(const uint8_t* scalars, size_t n, unsigned width);
 
 // Points per block: the multi-point operations decode and accumulate their input this many points at a time, so
 // their extra memory does not grow with n. Per thread: 640 KiB of decoded points, ~700 KiB of affine points and
