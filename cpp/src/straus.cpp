@@ -11,6 +11,7 @@
 #include "pyristretto/ct_lookup.hpp"
 #include "pyristretto/ifma/scalar_mul.hpp"
 #include "pyristretto/ifma/straus.hpp"
+#include "pyristretto/ifma/straus_vartime.hpp"
 #include "pyristretto/msm_algorithms.hpp"
 #include "pyristretto/ristretto.hpp"
 #include "pyristretto/scalar.hpp"
@@ -185,14 +186,11 @@ NafSchedule build_naf_schedule(const uint8_t* scalars, size_t n, unsigned width)
 }
 
 EdwardsPoint Straus::mul_vartime(const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
+    if (backend() == Backend::Ifma) return ifma::straus_vartime4(scalars, points, n);  // one point on four lanes
     if (backend() == Backend::Avx2) return avx2::straus_vartime(scalars, points, n);
-    EdwardsPoint total = EdwardsPoint::identity();
-    for (size_t first = 0; first < n; first += kVartimeBlock) {
-        const size_t m = std::min(kVartimeBlock, n - first);
-        const EdwardsPoint part = straus_vartime_block(scalars + 32 * first, points + first, m);
-        total = first == 0 ? part : total + part;
-    }
-    return total;
+    return sum_of_blocks(n, kVartimeBlock, [&](size_t first, size_t m) {
+        return straus_vartime_block(scalars + 32 * first, points + first, m);
+    });
 }
 
 }  // namespace pyristretto

@@ -126,13 +126,9 @@ EdwardsPoint straus_ct(const uint8_t* scalars, const EdwardsPoint* points, size_
 }
 
 EdwardsPoint straus_vartime(const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
-    EdwardsPoint total = EdwardsPoint::identity();
-    for (size_t first = 0; first < n; first += kVartimeBlock) {
-        const size_t m = std::min(kVartimeBlock, n - first);
-        const EdwardsPoint part = straus_vartime_block(scalars + 32 * first, points + first, m);
-        total = first == 0 ? part : total + part;
-    }
-    return total;
+    return sum_of_blocks(n, kVartimeBlock, [&](size_t first, size_t m) {
+        return straus_vartime_block(scalars + 32 * first, points + first, m);
+    });
 }
 
 #else  // no AVX2 in this build: never called (avx2_available() is false)
