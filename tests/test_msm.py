@@ -299,3 +299,59 @@ def test_blocks_objects(method, size, rng, pool):
     owner = pr.MSMTable(points) if method.startswith("table.") else pr.PointVector(points)
     got = getattr(owner, method.split(".")[-1])(scalars)
     check_point(bytes(got), pool.expected(scalars, indices))
+
+
+# The IFMA backend's four-lane vartime Straus (ifma/straus_vartime.cpp) runs msm_vartime to 184 points (kStraus4Max),
+# Pippenger from 185; it gives the first G among the points a width-8 table of its own. Every n from 0 to 40 and
+# around the switch, on the points it treats apart (G, G twice, the identity, P and -P, duplicates) and edge scalars
+# as ints and as unreduced raw bytes, against the libsodium loop; on any backend (the suite runs on each).
+RAW_EDGES = [v.to_bytes(32, "little") for v in (0, 1, Q - 1, Q, Q + 1, 2**252, 2**255 - 1, 2**255, 2**256 - 1)]
+
+
+def edge_points(rng, cache, n):
+    G = ref.base_mul(1)
+    points = []
+    for i in range(n):
+        r = (i + n) % 9  # G lands on a different index for each n
+        if r == 0 or (r == 5 and n % 2):
+            points.append(G)  # G, and for odd n a second G
+        elif r == 1:
+            points.append(IDENTITY_BYTES)
+        elif r == 2 and points:
+            points.append(ref.point_neg(points[-1]))
+        elif r == 3 and points:
+            points.append(rng.choice(points))
+        else:
+            points.append(rng.choice(cache))
+    return points
+
+
+def test_msm_vartime_edge_points_and_the_ifma_straus_switch(rng):
+    cache = [ref.random_point(rng) for _ in range(60)]
+    for n in list(range(41)) + [183, 184, 185]:
+        points = edge_points(rng, cache, n)
+        ints = [rng.choice(EDGE_SCALARS) if rng.random() < 0.4 else random_scalar(rng) for _ in range(n)]
+        check_point(pr.msm_vartime(ints, points), ref.msm_loop(ints, points))
+        raw = [rng.choice(RAW_EDGES) if rng.random() < 0.4 else rng.randbytes(32) for _ in range(n)]
+        expected = ref.msm_loop([int.from_bytes(s, "little") for s in raw], points)
+        check_point(pr.msm_vartime(b"".join(raw), points), expected)
+        check_point(pr.PointVector([pr.Point(p) for p in points]).msm_vartime(b"".join(raw)).to_bytes(), expected)
+
+
+def test_double_base_with_the_generator(rng):
+    """a·A + b·G and its variants (G first, G twice, A = ±G, the identity): the precomputed table for G on IFMA."""
+    G, A = ref.base_mul(1), ref.random_point(rng)
+    cases = [[A, G], [G, A], [G, G], [A, G, G], [G, ref.point_neg(G)], [IDENTITY_BYTES, G], [A, A, G]]
+    scalars = [0, 1, 2, Q - 1, Q, 2**256 - 1, -1] + [random_scalar(rng) for _ in range(6)]
+    for pts in cases:
+        vec = pr.PointVector([pr.Point(p) for p in pts])
+        for k in range(len(scalars)):
+            s = [scalars[(k + 3 * i) % len(scalars)] for i in range(len(pts))]
+            expected = ref.msm_loop(s, pts)
+            check_point(vec.msm_vartime(s).to_bytes(), expected)
+            check_point(pr.msm_vartime(s, pts), expected)
+    # fold_vartime (two-point products G_lo·x + G_hi·y) with G among the points
+    lo, hi = [G, A, G, IDENTITY_BYTES], [A, G, G, ref.point_neg(A)]
+    x, y = random_scalar(rng) % Q, Q - 1
+    folded = pr.PointVector([pr.Point(p) for p in lo + hi]).fold_vartime(x, y)
+    assert [p.to_bytes() for p in folded] == [ref.msm_loop([x, y], [a, b]) for a, b in zip(lo, hi)]

@@ -4,6 +4,7 @@
 
 #include "pyristretto/backend.hpp"
 #include "pyristretto/ifma/pippenger.hpp"
+#include "pyristretto/ifma/straus_vartime.hpp"
 #include "pyristretto/msm_algorithms.hpp"
 #include "pyristretto/scalar.hpp"
 
@@ -176,12 +177,13 @@ EdwardsPoint Pippenger::mul_vartime(const uint8_t* scalars, const EdwardsPoint* 
 }
 
 EdwardsPoint msm_vartime_decoded(const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
-    // Issue 19 item 4: on IFMA the constant-time Straus (four-lane one-point products to 4 points, eight lanes
-    // above) beat both vartime paths up to 128 points here (one thread, pinned, us, vartime / ct: n = 1: 31.4 /
-    // 12.8, 16: 125.9 / 75.4, 47: 324 / 164, 64: 240 / 205, 128: 404 / 380, 160: 465 / 526, 256: 653 / 709), so
-    // msm_vartime is never slower than msm; the scalars are public, the constant-time code is merely not needed.
-    constexpr size_t kIfmaCtMax = 128;
-    if (backend() == Backend::Ifma && n <= kIfmaCtMax) return Straus::mul_ct(scalars, points, n);
+    // Issue 19 item 4: msm_vartime is never slower than msm. On IFMA the four-lane vartime Straus (one point on four
+    // lanes, ifma/straus_vartime.cpp) beats both the constant-time Straus (which had beaten the vartime paths to 128
+    // points) and the IFMA Pippenger up to kStraus4Max points (one thread, pinned, CPU time, us, straus4 / ct /
+    // Pippenger, one run: n = 1: 12.3 / 13.6 / -, 2: 14.5 / 26.6 / 70.8, 16: 45.5 / 78.0 / 108.8, 128: 312.8 /
+    // 376.7 / 399.7, 160: 412.6 / 467.5 / 546.9, 176: 473.6 / 503.8 / 485.0, 184: 479.6 / 538.6 / 505.3,
+    // 192: 541.2 / 550.4 / 534.5, 208: 588.4 / 591.5 / 552.9).
+    if (backend() == Backend::Ifma && n <= ifma::kStraus4Max) return ifma::straus_vartime4(scalars, points, n);
     if (backend() == Backend::Ifma && n >= ifma::kPippengerMin) {
         // One block at a time: its digits and cached copies grow with the points it is given.
         EdwardsPoint acc = EdwardsPoint::identity();

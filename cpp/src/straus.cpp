@@ -11,6 +11,7 @@
 #include "pyristretto/ct_lookup.hpp"
 #include "pyristretto/ifma/scalar_mul.hpp"
 #include "pyristretto/ifma/straus.hpp"
+#include "pyristretto/ifma/straus_vartime.hpp"
 #include "pyristretto/msm_algorithms.hpp"
 #include "pyristretto/ristretto.hpp"
 #include "pyristretto/scalar.hpp"
@@ -125,19 +126,8 @@ namespace {
 constexpr size_t kVartimeBlock = 256;
 
 EdwardsPoint straus_vartime_block(const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
-    std::vector<int8_t> naf(kNafDigits * n);
-    std::vector<size_t> live;  // indices of nonzero scalars
-    uint8_t column[kNafDigits] = {0};  // column[b] = 1 iff some scalar has a nonzero digit b
-    live.reserve(n);
-    size_t top = 0;
-    for (size_t i = 0; i < n; ++i) {
-        const size_t t = width_naf(scalars + 32 * i, kNafWidth, &naf[kNafDigits * live.size()]);
-        if (t == 0) continue;
-        const int8_t* d = &naf[kNafDigits * live.size()];
-        for (size_t b = 0; b < t; ++b) column[b] |= static_cast<uint8_t>(d[b] != 0);
-        live.push_back(i);
-        top = std::max(top, t);
-    }
+    const NafSchedule s = build_naf_schedule(scalars, n, kNafWidth);
+    const std::vector<size_t>& live = s.live;
     const size_t m = live.size();
     if (m == 0) return EdwardsPoint::identity();
     // tables[kNafTable j + k] = (2k + 1) * points[live[j]].
@@ -157,15 +147,15 @@ EdwardsPoint straus_vartime_block(const uint8_t* scalars, const EdwardsPoint* po
     EdwardsPoint acc = EdwardsPoint::identity();
     bool started = false;
     unsigned owed = 0;  // doublings not yet applied to acc
-    for (size_t b = top; b-- > 0;) {
+    for (size_t b = s.top; b-- > 0;) {
         if (started) ++owed;
-        if (!column[b]) continue;
+        if (!s.column[b]) continue;
         if (owed) {
             acc = acc.mul_by_pow2(owed);
             owed = 0;
         }
         for (size_t j = 0; j < m; ++j) {
-            const int d = naf[kNafDigits * j + b];
+            const int d = s.digit(j, b);
             if (d > 0) {
                 acc = acc + tables[kNafTable * j + (d >> 1)];
             } else if (d < 0) {
@@ -180,15 +170,27 @@ EdwardsPoint straus_vartime_block(const uint8_t* scalars, const EdwardsPoint* po
 
 }  // namespace
 
-EdwardsPoint Straus::mul_vartime(const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
-    if (backend() == Backend::Avx2) return avx2::straus_vartime(scalars, points, n);
-    EdwardsPoint total = EdwardsPoint::identity();
-    for (size_t first = 0; first < n; first += kVartimeBlock) {
-        const size_t m = std::min(kVartimeBlock, n - first);
-        const EdwardsPoint part = straus_vartime_block(scalars + 32 * first, points + first, m);
-        total = first == 0 ? part : total + part;
+NafSchedule build_naf_schedule(const uint8_t* scalars, size_t n, unsigned width) {
+    NafSchedule s;
+    s.naf.resize(kNafDigits * n);
+    s.live.reserve(n);
+    for (size_t i = 0; i < n; ++i) {
+        int8_t* d = &s.naf[kNafDigits * s.live.size()];
+        const size_t t = width_naf(scalars + 32 * i, width, d);
+        if (t == 0) continue;
+        for (size_t b = 0; b < t; ++b) s.column[b] |= static_cast<uint8_t>(d[b] != 0);
+        s.live.push_back(i);
+        s.top = std::max(s.top, t);
     }
-    return total;
+    return s;
+}
+
+EdwardsPoint Straus::mul_vartime(const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
+    if (backend() == Backend::Ifma) return ifma::straus_vartime4(scalars, points, n);  // one point on four lanes
+    if (backend() == Backend::Avx2) return avx2::straus_vartime(scalars, points, n);
+    return sum_of_blocks(n, kVartimeBlock, [&](size_t first, size_t m) {
+        return straus_vartime_block(scalars + 32 * first, points + first, m);
+    });
 }
 
 }  // namespace pyristretto

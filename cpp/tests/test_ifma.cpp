@@ -34,6 +34,7 @@
 #include "pyristretto/ifma/pippenger.hpp"
 #include "pyristretto/ifma/scalar_mul.hpp"
 #include "pyristretto/ifma/straus.hpp"
+#include "pyristretto/ifma/straus_vartime.hpp"
 #include "pyristretto/msm.hpp"
 #include "pyristretto/msm_algorithms.hpp"
 #include "pyristretto/msm_table.hpp"
@@ -506,10 +507,41 @@ static EdwardsPoint portable_straus_ct(const uint8_t* s, const EdwardsPoint* p, 
     return r;
 }
 
+// Straus::mul_vartime runs ifma::straus_vartime4 on this backend: the portable one for comparisons.
+static EdwardsPoint portable_straus_vartime(const uint8_t* s, const EdwardsPoint* p, size_t n) {
+    set_backend_for_testing(Backend::Portable);
+    const EdwardsPoint r = Straus::mul_vartime(s, p, n);
+    set_backend_for_testing(Backend::Ifma);
+    return r;
+}
+
+// ifma::straus_vartime4 with G (decoded from its encoding, as every caller's G is) among the points: its own wide
+// table for the first G, the width-5 tables for a second.
+static void test_straus4_with_g() {
+    uint8_t g_enc[32];
+    ristretto_encode(g_enc, EdwardsPoint::basepoint());
+    const std::string failures = failures_over_cases({1, 2, 3, 9}, [&](size_t n, const std::vector<uint8_t>& sc,
+                                                                        std::vector<uint8_t> pts,
+                                                                        std::vector<EdwardsPoint> decoded) {
+        for (size_t i = n / 2; i < n; i += 2) {  // G at n / 2 (index 0 for n = 1) and every other point after
+            std::memcpy(&pts[32 * i], g_enc, 32);
+            ristretto_decode(decoded[i], g_enc);
+        }
+        uint8_t want[32], got[32];
+        libsodium_msm(sc, pts, n, want);
+        ristretto_encode(got, ifma::straus_vartime4(sc.data(), decoded.data(), n));
+        return std::memcmp(want, got, 32) == 0;
+    });
+    check(failures.empty(), "ifma::straus_vartime4 with G among the points equals libsodium's sum: " + failures);
+}
+
 static void test_msms(bool quick) {
     diff_msm("ifma::straus_ct", ifma::straus_ct, portable_straus_ct,
              quick ? std::vector<size_t>{1, 7, 8, 9, 33} : std::vector<size_t>{1, 2, 7, 8, 9, 16, 33, 128, 515});
-    diff_msm("ifma::pippenger_vartime", ifma::pippenger_vartime, Straus::mul_vartime,
+    diff_msm("ifma::straus_vartime4", ifma::straus_vartime4, portable_straus_vartime,
+             quick ? std::vector<size_t>{1, 2, 9, 184, 257} : std::vector<size_t>{1, 2, 3, 8, 9, 33, 183, 184, 185, 257});
+    test_straus4_with_g();
+    diff_msm("ifma::pippenger_vartime", ifma::pippenger_vartime, portable_straus_vartime,
              quick ? std::vector<size_t>{1, 9, 64, 129, 200, 300, 400}
                    : std::vector<size_t>{1, 2, 8, 9, 64, 65, 95, 96, 129, 159, 160, 200, 255, 256, 300, 384, 1000});
 }

@@ -2,12 +2,14 @@
 // that keeps points decoded (batch verification, proofs). Scalars are any 32-byte little-endian values
 // (taken mod q, as in msm.hpp), stored back to back. These may throw std::bad_alloc (the msm.hpp entry points catch it).
 #pragma once
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <vector>
 
 #include "pyristretto/edwards.hpp"
+#include "pyristretto/scalar.hpp"
 
 namespace pyristretto {
 
@@ -20,6 +22,29 @@ struct Straus {
     // zero scalars are skipped.
     static EdwardsPoint mul_vartime(const uint8_t* scalars, const EdwardsPoint* points, size_t n);
 };
+
+// The digit schedule of a variable-time Straus, shared by the portable, AVX2 and IFMA ones (only their point types
+// differ): the width-w NAF of each nonzero scalar, which scalars those are, and which digit positions are used.
+struct NafSchedule {
+    std::vector<int8_t> naf;          // naf[kNafDigits * j + b]: digit b of scalars[live[j]]
+    std::vector<size_t> live;         // indices of the nonzero scalars
+    uint8_t column[kNafDigits] = {};  // column[b] = 1 iff some scalar has a nonzero digit b
+    size_t top = 0;                   // every digit from top on is zero
+    int digit(size_t j, size_t b) const noexcept { return naf[kNafDigits * j + b]; }
+};
+NafSchedule build_naf_schedule(const uint8_t* scalars, size_t n, unsigned width);
+
+// sum over blocks of at most `block` points of part(first, m), the sum for points [first, first + m): the Straus
+// loops keep their tables bounded so.
+template <class Part>
+EdwardsPoint sum_of_blocks(size_t n, size_t block, Part part) {
+    EdwardsPoint total = EdwardsPoint::identity();
+    for (size_t first = 0; first < n; first += block) {
+        const EdwardsPoint p = part(first, std::min(block, n - first));
+        total = first == 0 ? p : total + p;
+    }
+    return total;
+}
 
 // Points per block: the multi-point operations decode and accumulate their input this many points at a time, so
 // their extra memory does not grow with n. Per thread: 640 KiB of decoded points, ~700 KiB of affine points and

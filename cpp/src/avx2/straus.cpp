@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "pyristretto/avx2/edwards4.hpp"
+#include "pyristretto/msm_algorithms.hpp"
 #include "pyristretto/scalar.hpp"
 
 namespace pyristretto {
@@ -65,19 +66,8 @@ PYR_AVX2_FN EdwardsPoint straus_ct_block(const uint8_t* scalars, const EdwardsPo
 }
 
 PYR_AVX2_FN EdwardsPoint straus_vartime_block(const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
-    std::vector<int8_t> naf(kNafDigits * n);
-    std::vector<size_t> live;          // indices of nonzero scalars
-    uint8_t column[kNafDigits] = {0};  // column[b] = 1 iff some scalar has a nonzero digit b
-    live.reserve(n);
-    size_t top = 0;
-    for (size_t i = 0; i < n; ++i) {
-        const size_t t = width_naf(scalars + 32 * i, kNafWidth, &naf[kNafDigits * live.size()]);
-        if (t == 0) continue;
-        const int8_t* d = &naf[kNafDigits * live.size()];
-        for (size_t b = 0; b < t; ++b) column[b] |= static_cast<uint8_t>(d[b] != 0);
-        live.push_back(i);
-        top = std::max(top, t);
-    }
+    const NafSchedule s = build_naf_schedule(scalars, n, kNafWidth);
+    const std::vector<size_t>& live = s.live;
     const size_t m = live.size();
     if (m == 0) return EdwardsPoint::identity();
     std::vector<C4> tables(kNafTable * m);  // tables[kNafTable j + k] = (2k + 1) * points[live[j]]
@@ -94,11 +84,11 @@ PYR_AVX2_FN EdwardsPoint straus_vartime_block(const uint8_t* scalars, const Edwa
     }
     P4 acc = identity4();
     bool started = false;
-    for (size_t b = top; b-- > 0;) {
+    for (size_t b = s.top; b-- > 0;) {
         if (started) acc = dbl(acc);
-        if (!column[b]) continue;
+        if (!s.column[b]) continue;
         for (size_t j = 0; j < m; ++j) {
-            const int d = naf[kNafDigits * j + b];
+            const int d = s.digit(j, b);
             if (d > 0) {
                 acc = add(acc, tables[kNafTable * j + (d >> 1)]);
             } else if (d < 0) {
@@ -136,13 +126,9 @@ EdwardsPoint straus_ct(const uint8_t* scalars, const EdwardsPoint* points, size_
 }
 
 EdwardsPoint straus_vartime(const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
-    EdwardsPoint total = EdwardsPoint::identity();
-    for (size_t first = 0; first < n; first += kVartimeBlock) {
-        const size_t m = std::min(kVartimeBlock, n - first);
-        const EdwardsPoint part = straus_vartime_block(scalars + 32 * first, points + first, m);
-        total = first == 0 ? part : total + part;
-    }
-    return total;
+    return sum_of_blocks(n, kVartimeBlock, [&](size_t first, size_t m) {
+        return straus_vartime_block(scalars + 32 * first, points + first, m);
+    });
 }
 
 #else  // no AVX2 in this build: never called (avx2_available() is false)
