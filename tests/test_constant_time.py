@@ -99,7 +99,7 @@ def test_secret_scalar_code_is_constant_time_ifma(tmp_path, cxx):
     assert "ok: ifma::mul_ct_one, unreduced scalar" in out, out[-6000:]
     assert "ok: ifma fixed-base mul" in out, out[-6000:]
     assert "ok: ifma fixed-base mul2" in out, out[-6000:]
-    assert "ok: ifma::sv_mul8, sv_scale8, sv_fold8, sv_powers8 on secret scalars" in out, out[-6000:]
+    assert "ok: ifma::sv_mul8, sv_scale8, sv_fold8, sv_powers8, sv_inner8 on secret scalars" in out, out[-6000:]
     assert "ERROR SUMMARY: 0 errors" in out, out[-6000:]
     assert rc == 0, out[-6000:]
     assert "all results correct" in out, out[-6000:]

@@ -192,21 +192,28 @@ def test_scalar_vector_in_every_msm(n):
 
 
 # ---- PointVector additions ------------------------------------------------------------------------------
-# The element-wise products on the IFMA backend's eight lanes (ifma/scalar8.cpp, from 8 elements) against the
-# portable backend's, byte for byte, in child processes: lengths around the lanes and the 1024 of the benchmarks;
-# all q - 1, 0, 1 and random vectors and challenges.
+# A scalar whose 52-bit limbs (2^52 - 2^26 + 1, and 2^44 - 1 on top) give products with both halves near 2^52: seven
+# halves per lane column and group of eight in the IFMA inner product's accumulators, q - 1 (limbs q0..q2, 0, 2^44)
+# fewer than two.
+WIDE_LIMBS = sum((2**52 - 2**26 + 1) << (52 * i) for i in range(4)) + ((2**44 - 1) << 208)
+
+
+# The products on the IFMA backend's eight lanes (ifma/scalar8.cpp, from 8 elements) against the portable
+# backend's, byte for byte, in child processes: lengths around the lanes, the 1024 of the benchmarks and 4099 (the
+# inner product reduces its unreduced lane columns once per 1024 elements); all q - 1, WIDE_LIMBS, 0, 1 and random
+# vectors and challenges.
 def test_scalar_vector_products_match_the_portable_backend():
     import subprocess
     import sys
-    lengths = [*range(1, 41), 63, 64, 65, 127, 128, 129, 1023, 1024, 1025]
+    lengths = [*range(1, 41), 63, 64, 65, 127, 128, 129, 1023, 1024, 1025, 4099]
     rng = secrets.SystemRandom()
-    cases = [(n, [v] * (2 * n), [v] * n, v, v) for n in lengths for v in (Q - 1, 0, 1)]
+    cases = [(n, [v] * (2 * n), [v] * n, v, v) for n in lengths for v in (Q - 1, WIDE_LIMBS, 0, 1)]
     cases += [(n, [rng.randrange(Q) for _ in range(2 * n)], [rng.randrange(Q) for _ in range(n)], rng.randrange(Q),
                rng.randrange(Q)) for n in lengths]
     code = ("import sys, hashlib, json; from pyristretto import ScalarVector as V\n"
             "for n, a, b, x, y in json.load(sys.stdin):\n"
             "    A, B = V(a[:n]), V(b)\n"
-            "    out = [A * B, A * x, V(a).fold(x, y), V.powers(x, n)]\n"
+            "    out = [A * B, A * x, V(a).fold(x, y), V.powers(x, n), A.inner(B)]\n"
             "    sys.stdout.write(hashlib.sha256(b''.join(v.to_bytes() for v in out)).hexdigest() + '\\n')\n")
     outputs = []
     for backend in ("portable", None):
@@ -221,9 +228,38 @@ def test_scalar_vector_products_match_the_portable_backend():
     want = []
     for n, a, b, x, y in cases:
         vals = ([u * v % Q for u, v in zip(a, b)] + [u * x % Q for u in a[:n]]
-                + [(a[i] * x + a[n + i] * y) % Q for i in range(n)] + [pow(x, i, Q) for i in range(n)])
+                + [(a[i] * x + a[n + i] * y) % Q for i in range(n)] + [pow(x, i, Q) for i in range(n)]
+                + [sum(u * v for u, v in zip(a, b)) % Q])
         want.append(hashlib.sha256(b"".join(v.to_bytes(32, "little") for v in vals)).hexdigest())
     assert outputs[0].split() == want
+
+
+# The inner product split over three threads (PYRISTRETTO_THREADS=3: chunks of ~16Ki elements, each past the
+# lanes' once-per-1024 reduction 16 times, uneven at n = 49157; a chunk's columns unreduced would overflow with
+# WIDE_LIMBS), all q - 1, all WIDE_LIMBS and hashed pseudo-random values, on both backends in child processes,
+# against ints.
+def test_scalar_vector_inner_on_threads_matches_ints():
+    import hashlib
+    import subprocess
+    import sys
+    n = 49157
+    code = ("import hashlib; from pyristretto import ScalarVector as V\n"
+            "n, Q, W = %d, %d, %d\n"
+            "h = lambda t, i: int.from_bytes(hashlib.sha512(b'%%s%%d' %% (t, i)).digest(), 'little') %% Q\n"
+            "A, B = V([Q - 1] * n), V([W] * n)\n"
+            "print(A.inner(A).to_bytes().hex(), B.inner(B).to_bytes().hex(), V([h(b'a', i) for i in range(n)])"
+            ".inner(V([h(b'b', i) for i in range(n)])).to_bytes().hex())\n" % (n, Q, WIDE_LIMBS))
+    outputs = []
+    for backend in ("portable", None):
+        env = {k: v for k, v in os.environ.items() if k != "PYRISTRETTO_BACKEND"}
+        env["PYRISTRETTO_THREADS"] = "3"
+        if backend:
+            env["PYRISTRETTO_BACKEND"] = backend
+        outputs.append(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                                      check=True).stdout.split())
+    h = lambda t, i: int.from_bytes(hashlib.sha512(b"%s%d" % (t, i)).digest(), "little") % Q  # noqa: E731
+    want = [n * (Q - 1) ** 2 % Q, n * WIDE_LIMBS**2 % Q, sum(h(b"a", i) * h(b"b", i) for i in range(n)) % Q]
+    assert outputs[0] == outputs[1] == [v.to_bytes(32, "little").hex() for v in want]
 
 
 # Pair counts around the IFMA kernel's eight lanes (and its chunks per thread); challenges with few or no nonzero

@@ -1,5 +1,5 @@
 // Vectors of scalars mod q (scalar_vector.hpp) on the shared 4x64-bit Montgomery arithmetic (scalar_mont.hpp);
-// on the IFMA backend the element-wise products (Hadamard, scale, fold, powers) run eight lanes at a time
+// on the IFMA backend the products (Hadamard, scale, fold, powers, inner) run eight lanes at a time
 // (ifma/scalar8.cpp), with the same reduced results.
 #include "pyristretto/scalar_vector.hpp"
 
@@ -28,6 +28,9 @@ struct Fq {
 
 // Scalar operations cost ~5-30 ns each: threads from ~64Ki elements (worker_count is calibrated on ~3 us items).
 inline unsigned scalar_workers(size_t n) noexcept { return worker_count(n / 256); }
+
+// The IFMA lanes pay from kScalar8Min elements.
+inline bool use_ifma8(size_t n) noexcept { return n >= ifma::kScalar8Min && backend() == Backend::Ifma; }
 
 template <class Body>
 void for_chunks(size_t n, Body body) noexcept {
@@ -61,8 +64,16 @@ void chunked_sum(uint8_t out[32], size_t n, Range range) noexcept {
 // reduction (kLazy q^2 < 2^511, reduce_wide's bound).
 constexpr size_t kLazy = 64;
 
-// r = sum a_i b_i mod q over [begin, end): the 512-bit products are summed exactly, each 64 reduced once.
+// r = sum a_i b_i mod q over [begin, end): the 512-bit products are summed exactly, each 64 reduced once (on the
+// IFMA lanes: unreduced columns, each 1024 reduced once).
 void inner_range(const uint8_t* a, const uint8_t* b, size_t begin, size_t end, u64 r[4]) noexcept {
+    if (use_ifma8(end - begin)) {
+        uint8_t s[32];
+        ifma::sv_inner8(s, a + 32 * begin, b + 32 * begin, end - begin);
+        load(r, s);
+        sodium_memzero(s, sizeof s);
+        return;
+    }
     Fq x, y, part;
     u64 acc[8], p[8];
     for (int w = 0; w < 4; ++w) r[w] = 0;
@@ -128,9 +139,6 @@ void sv_add(uint8_t* out, const uint8_t* a, const uint8_t* b, size_t n) noexcept
 void sv_sub(uint8_t* out, const uint8_t* a, const uint8_t* b, size_t n) noexcept {
     elementwise(out, a, b, n, [](u64 x[4], const u64 y[4]) noexcept { sub(x, x, y); });
 }
-
-// The IFMA lanes pay from kScalar8Min elements.
-inline bool use_ifma8(size_t n) noexcept { return n >= ifma::kScalar8Min && backend() == Backend::Ifma; }
 
 void sv_mul(uint8_t* out, const uint8_t* a, const uint8_t* b, size_t n) noexcept {
     if (use_ifma8(n)) {

@@ -434,12 +434,12 @@ void check_toolkit() {
            "batch_invert)");
 }
 
-// The element-wise products on secret scalars at 19 elements (full groups of eight lanes, sv_mul8's pair of them,
-// and three in a padded group): on the IFMA backend sv_mul, sv_scale, sv_fold and sv_powers route to ifma/scalar8.cpp, also called
-// directly. References by libsodium's scalar arithmetic.
+// The lane products on secret scalars at 19 elements (full groups of eight lanes, sv_mul8's pair of them, and three
+// in a padded group): on the IFMA backend sv_mul, sv_scale, sv_fold, sv_powers and sv_inner route to
+// ifma/scalar8.cpp, also called directly. References by libsodium's scalar arithmetic.
 void check_toolkit_lanes() {
     const size_t n = 19;
-    std::vector<uint8_t> a(64 * n), b(32 * n), want(4 * 32 * n), got(4 * 32 * n);  // a: fold's 2n
+    std::vector<uint8_t> a(64 * n), b(32 * n), want(4 * 32 * n + 32), got(4 * 32 * n + 32);  // a: fold's 2n
     for (size_t i = 0; i < 2 * n; ++i) crypto_core_ristretto255_scalar_random(&a[32 * i]);
     for (size_t i = 0; i < n; ++i) crypto_core_ristretto255_scalar_random(&b[32 * i]);
     uint8_t s[32], x[32], y[32], t[32];
@@ -456,6 +456,7 @@ void check_toolkit_lanes() {
         crypto_core_ristretto255_scalar_add(w + 32 * (2 * n + i), w + 32 * (2 * n + i), t);
         std::memcpy(w + 32 * (3 * n + i), p, 32);
         crypto_core_ristretto255_scalar_mul(p, p, x);
+        crypto_core_ristretto255_scalar_add(w + 128 * n, w + 128 * n, w + 32 * i);  // the inner product
     }
     for (int direct = 0; direct < 2; ++direct) {
         if (direct && backend() != Backend::Ifma) break;
@@ -470,11 +471,13 @@ void check_toolkit_lanes() {
             ifma::sv_scale8(g + 32 * n, a.data(), s, n);
             ifma::sv_fold8(g + 64 * n, a.data(), &a[32 * n], n, x, y);
             ifma::sv_powers8(g + 96 * n, x, n);
+            ifma::sv_inner8(g + 128 * n, a.data(), b.data(), n);
         } else {
             sv_mul(g, a.data(), b.data(), n);
             sv_scale(g + 32 * n, a.data(), s, n);
             sv_fold(g + 64 * n, a.data(), n, x, y);
             sv_powers(g + 96 * n, x, n);
+            sv_inner(g + 128 * n, a.data(), b.data(), n);
         }
         declassify(a.data(), a.size());
         declassify(b.data(), b.size());
@@ -482,8 +485,8 @@ void check_toolkit_lanes() {
         declassify(x, 32);
         declassify(y, 32);
         declassify(got.data(), got.size());
-        expect(got == want, direct ? "ifma::sv_mul8, sv_scale8, sv_fold8, sv_powers8 on secret scalars"
-                                   : "sv_mul, sv_scale, sv_fold, sv_powers at 19 elements on secret scalars");
+        expect(got == want, direct ? "ifma::sv_mul8, sv_scale8, sv_fold8, sv_powers8, sv_inner8 on secret scalars"
+                                   : "sv_mul, sv_scale, sv_fold, sv_powers, sv_inner at 19 elements on secret scalars");
     }
 }
 

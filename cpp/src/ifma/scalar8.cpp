@@ -8,7 +8,7 @@
 // With a, b < q the result (a b + M q) / R < q + q^2 / R < 2q, and of a fold's a x R + b y R < 2 q^2 also < 2q;
 // one masked subtraction of q leaves every value reduced, so all inputs and outputs are < q.
 // Column bounds: a fold puts at most 20 halves (< 2^52 each) in a column, the reduction 10 more, plus carries
-// below 2^12: < 2^57, no lane overflows.
+// below 2^12: < 2^57, no lane overflows. The inner product's bounds are at sv_inner8.
 #include "pyristretto/ifma/scalar8.hpp"
 
 #include "pyristretto/ifma/config.hpp"
@@ -20,6 +20,7 @@
 #include <cstring>
 
 #include "pyristretto/ifma/field8.hpp"  // splat, PYR_IFMA_INLINE and the intrinsics (or their emulation)
+#include "pyristretto/scalar_mont.hpp"   // the 4x64 sum of the lanes' partial results
 
 namespace pyristretto {
 namespace ifma {
@@ -223,6 +224,45 @@ PYR_IFMA_FN void sv_powers8(uint8_t* out, const uint8_t x[32], size_t n) {
     }
 }
 
+// The inner product, unreduced: per group mul_acc adds the 5x5 limb products to ten lane columns (two sets, even and
+// odd groups, added before the reduction). A column takes at most 9 halves < 2^52 per group (column 4: five lo and
+// four hi; column 5: four lo and five hi), so after kInnerGroups = 128 groups the sum of both sets is below
+// 9 * 2^59 < 2^62.2, and redc adds less than 9 * 2^52 more: no lane overflows. Each lane's value V < 128 q^2 < 2qR
+// is redc's input bound: (V + M q) / R < 2q, a valid factor of mont, whose times R^2 / R leaves eight reduced
+// V mod q once per 1024 elements, added mod q in 4x64 words. (An exact sum of all the products would outgrow the
+// 4x64 reduction's 512 bits from 64 products on.)
+constexpr size_t kInnerGroups = 128;
+
+PYR_IFMA_FN void sv_inner8(uint8_t out[32], const uint8_t* a, const uint8_t* b, size_t n) {
+    namespace m4 = ::pyristretto::mont;
+    const S8 r2 = splat8(kR2_52);
+    Pad pa, pb;
+    m4::u64 acc[4] = {0, 0, 0, 0}, w[4];
+    for (size_t block = 0; block < n; block += 8 * kInnerGroups) {
+        const size_t end = n - block < 8 * kInnerGroups ? n : block + 8 * kInnerGroups;
+        __m512i z[10], z1[10];
+        for (int k = 0; k < 10; ++k) z[k] = z1[k] = _mm512_setzero_si512();
+        size_t first = block;
+        for (; end - first >= 16; first += 16) {  // two groups on two sets of columns: shorter dependency chains
+            mul_acc(z, from_words(a + 32 * first), from_words(b + 32 * first));
+            mul_acc(z1, from_words(a + 32 * (first + 8)), from_words(b + 32 * (first + 8)));
+        }
+        for (; first < end; first += 8) {
+            const size_t m = end - first < 8 ? end - first : 8;  // below 8 in the last group only (zero lanes)
+            mul_acc(z, load8(a + 32 * first, m, pa), load8(b + 32 * first, m, pb));
+        }
+        for (int k = 0; k < 10; ++k) z[k] = _mm512_add_epi64(z[k], z1[k]);
+        to_words(pa.b, mont(redc<false>(z), r2));
+        for (int j = 0; j < 8; ++j) {
+            m4::load(w, pa.b + 32 * j);
+            m4::add(acc, acc, w);
+        }
+    }
+    m4::store(out, acc);
+    sodium_memzero(acc, sizeof acc);
+    sodium_memzero(w, sizeof w);
+}
+
 }  // namespace ifma
 }  // namespace pyristretto
 
@@ -236,6 +276,7 @@ void sv_mul8(uint8_t*, const uint8_t*, const uint8_t*, size_t) { std::abort(); }
 void sv_scale8(uint8_t*, const uint8_t*, const uint8_t*, size_t) { std::abort(); }
 void sv_fold8(uint8_t*, const uint8_t*, const uint8_t*, size_t, const uint8_t*, const uint8_t*) { std::abort(); }
 void sv_powers8(uint8_t*, const uint8_t*, size_t) { std::abort(); }
+void sv_inner8(uint8_t*, const uint8_t*, const uint8_t*, size_t) { std::abort(); }
 }  // namespace ifma
 }  // namespace pyristretto
 

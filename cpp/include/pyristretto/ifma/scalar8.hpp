@@ -1,8 +1,9 @@
-// Element-wise arithmetic mod q on the IFMA backend (ifma/scalar8.cpp): eight scalars at a time, one per lane,
-// for ScalarVector's Hadamard product, times one scalar, fold and powers. Inputs are reduced 32-byte little-endian
-// scalars (< q); every output is reduced, byte for byte what the portable functions of scalar_vector.cpp give.
-// Constant-time in every value: no branch or address depends on a scalar (the count n is public; n mod 8 lanes of
-// the last group are zero padding). Call only when ifma_available(); out may alias the inputs at the same index.
+// Arithmetic mod q on the IFMA backend (ifma/scalar8.cpp): eight scalars at a time, one per lane, for
+// ScalarVector's Hadamard product, times one scalar, fold, powers and inner product. Inputs are reduced 32-byte
+// little-endian scalars (< q); every output is reduced, byte for byte what the portable functions of
+// scalar_vector.cpp give. Constant-time in every value: no branch or address depends on a scalar (the count n is
+// public; n mod 8 lanes of the last group are zero padding). Call only when ifma_available(); out may alias the
+// inputs at the same index.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -19,6 +20,7 @@ void sv_scale8(uint8_t* out, const uint8_t* a, const uint8_t s[32], size_t n);  
 void sv_fold8(uint8_t* out, const uint8_t* lo, const uint8_t* hi, size_t n, const uint8_t x[32],
               const uint8_t y[32]);                                                         // lo_i x + hi_i y
 void sv_powers8(uint8_t* out, const uint8_t x[32], size_t n);                               // x^0 .. x^(n-1)
+void sv_inner8(uint8_t out[32], const uint8_t* a, const uint8_t* b, size_t n);              // sum a_i b_i
 
 }  // namespace ifma
 }  // namespace pyristretto
