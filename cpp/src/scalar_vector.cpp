@@ -65,18 +65,24 @@ void chunked_sum(uint8_t out[32], size_t n, Range range) noexcept {
 constexpr size_t kLazy = 64;
 
 // r = sum a_i b_i mod q over [begin, end): the 512-bit products are summed exactly, each 64 reduced once (on the
-// IFMA lanes: unreduced columns, each 1024 reduced once).
+// IFMA lanes: unreduced columns, each 1024 reduced to eight lane sums).
 void inner_range(const uint8_t* a, const uint8_t* b, size_t begin, size_t end, u64 r[4]) noexcept {
+    Fq x, y, part;
+    for (int w = 0; w < 4; ++w) r[w] = 0;
     if (use_ifma8(end - begin)) {
-        uint8_t s[32];
-        ifma::sv_inner8(s, a + 32 * begin, b + 32 * begin, end - begin);
-        load(r, s);
-        sodium_memzero(s, sizeof s);
+        uint8_t lanes[8 * 32];
+        for (size_t first = begin; first < end; first += ifma::kInner8Max) {
+            const size_t count = end - first < ifma::kInner8Max ? end - first : ifma::kInner8Max;
+            ifma::sv_inner8(lanes, a + 32 * first, b + 32 * first, count);
+            for (int j = 0; j < 8; ++j) {
+                load(part.v, lanes + 32 * j);
+                add(r, r, part.v);
+            }
+        }
+        sodium_memzero(lanes, sizeof lanes);
         return;
     }
-    Fq x, y, part;
     u64 acc[8], p[8];
-    for (int w = 0; w < 4; ++w) r[w] = 0;
     for (size_t first = begin; first < end; first += kLazy) {
         const size_t last = end - first < kLazy ? end : first + kLazy;
         for (int w = 0; w < 8; ++w) acc[w] = 0;

@@ -442,7 +442,7 @@ void check_toolkit_lanes() {
     std::vector<uint8_t> a(64 * n), b(32 * n), want(4 * 32 * n + 32), got(4 * 32 * n + 32);  // a: fold's 2n
     for (size_t i = 0; i < 2 * n; ++i) crypto_core_ristretto255_scalar_random(&a[32 * i]);
     for (size_t i = 0; i < n; ++i) crypto_core_ristretto255_scalar_random(&b[32 * i]);
-    uint8_t s[32], x[32], y[32], t[32];
+    uint8_t s[32], x[32], y[32], t[32], lanes[8 * 32] = {0};  // lanes: sv_inner8's eight sums
     crypto_core_ristretto255_scalar_random(s);
     crypto_core_ristretto255_scalar_random(x);
     crypto_core_ristretto255_scalar_random(y);
@@ -471,7 +471,7 @@ void check_toolkit_lanes() {
             ifma::sv_scale8(g + 32 * n, a.data(), s, n);
             ifma::sv_fold8(g + 64 * n, a.data(), &a[32 * n], n, x, y);
             ifma::sv_powers8(g + 96 * n, x, n);
-            ifma::sv_inner8(g + 128 * n, a.data(), b.data(), n);
+            ifma::sv_inner8(lanes, a.data(), b.data(), n);
         } else {
             sv_mul(g, a.data(), b.data(), n);
             sv_scale(g + 32 * n, a.data(), s, n);
@@ -485,6 +485,11 @@ void check_toolkit_lanes() {
         declassify(x, 32);
         declassify(y, 32);
         declassify(got.data(), got.size());
+        declassify(lanes, sizeof lanes);
+        if (direct) {  // the eight lane sums' total
+            std::memset(g + 128 * n, 0, 32);
+            for (int j = 0; j < 8; ++j) crypto_core_ristretto255_scalar_add(g + 128 * n, g + 128 * n, lanes + 32 * j);
+        }
         expect(got == want, direct ? "ifma::sv_mul8, sv_scale8, sv_fold8, sv_powers8, sv_inner8 on secret scalars"
                                    : "sv_mul, sv_scale, sv_fold, sv_powers, sv_inner at 19 elements on secret scalars");
     }

@@ -20,7 +20,6 @@
 #include <cstring>
 
 #include "pyristretto/ifma/field8.hpp"  // splat, PYR_IFMA_INLINE and the intrinsics (or their emulation)
-#include "pyristretto/scalar_mont.hpp"   // the 4x64 sum of the lanes' partial results
 
 namespace pyristretto {
 namespace ifma {
@@ -226,41 +225,26 @@ PYR_IFMA_FN void sv_powers8(uint8_t* out, const uint8_t x[32], size_t n) {
 
 // The inner product, unreduced: per group mul_acc adds the 5x5 limb products to ten lane columns (two sets, even and
 // odd groups, added before the reduction). A column takes at most 9 halves < 2^52 per group (column 4: five lo and
-// four hi; column 5: four lo and five hi), so after kInnerGroups = 128 groups the sum of both sets is below
+// four hi; column 5: four lo and five hi), so after kInner8Max / 8 = 128 groups the sum of both sets is below
 // 9 * 2^59 < 2^62.2, and redc adds less than 9 * 2^52 more: no lane overflows. Each lane's value V < 128 q^2 < 2qR
-// is redc's input bound: (V + M q) / R < 2q, a valid factor of mont, whose times R^2 / R leaves eight reduced
-// V mod q once per 1024 elements, added mod q in 4x64 words. (An exact sum of all the products would outgrow the
-// 4x64 reduction's 512 bits from 64 products on.)
-constexpr size_t kInnerGroups = 128;
+// is redc's input bound: (V + M q) / R < 2q, a valid factor of mont, whose times R^2 / R leaves V mod q, reduced.
+static_assert(kInner8Max <= 8 * 128, "the lane columns' bound above");
 
-PYR_IFMA_FN void sv_inner8(uint8_t out[32], const uint8_t* a, const uint8_t* b, size_t n) {
-    namespace m4 = ::pyristretto::mont;
-    const S8 r2 = splat8(kR2_52);
+PYR_IFMA_FN void sv_inner8(uint8_t out[8 * 32], const uint8_t* a, const uint8_t* b, size_t n) {
     Pad pa, pb;
-    m4::u64 acc[4] = {0, 0, 0, 0}, w[4];
-    for (size_t block = 0; block < n; block += 8 * kInnerGroups) {
-        const size_t end = n - block < 8 * kInnerGroups ? n : block + 8 * kInnerGroups;
-        __m512i z[10], z1[10];
-        for (int k = 0; k < 10; ++k) z[k] = z1[k] = _mm512_setzero_si512();
-        size_t first = block;
-        for (; end - first >= 16; first += 16) {  // two groups on two sets of columns: shorter dependency chains
-            mul_acc(z, from_words(a + 32 * first), from_words(b + 32 * first));
-            mul_acc(z1, from_words(a + 32 * (first + 8)), from_words(b + 32 * (first + 8)));
-        }
-        for (; first < end; first += 8) {
-            const size_t m = end - first < 8 ? end - first : 8;  // below 8 in the last group only (zero lanes)
-            mul_acc(z, load8(a + 32 * first, m, pa), load8(b + 32 * first, m, pb));
-        }
-        for (int k = 0; k < 10; ++k) z[k] = _mm512_add_epi64(z[k], z1[k]);
-        to_words(pa.b, mont(redc<false>(z), r2));
-        for (int j = 0; j < 8; ++j) {
-            m4::load(w, pa.b + 32 * j);
-            m4::add(acc, acc, w);
-        }
+    __m512i z[10], z1[10];
+    for (int k = 0; k < 10; ++k) z[k] = z1[k] = _mm512_setzero_si512();
+    size_t first = 0;
+    for (; n - first >= 16; first += 16) {  // two groups on two sets of columns: shorter dependency chains
+        mul_acc(z, from_words(a + 32 * first), from_words(b + 32 * first));
+        mul_acc(z1, from_words(a + 32 * (first + 8)), from_words(b + 32 * (first + 8)));
     }
-    m4::store(out, acc);
-    sodium_memzero(acc, sizeof acc);
-    sodium_memzero(w, sizeof w);
+    for (; first < n; first += 8) {
+        const size_t m = n - first < 8 ? n - first : 8;  // below 8 in the last group only (zero lanes)
+        mul_acc(z, load8(a + 32 * first, m, pa), load8(b + 32 * first, m, pb));
+    }
+    for (int k = 0; k < 10; ++k) z[k] = _mm512_add_epi64(z[k], z1[k]);
+    to_words(out, mont(redc<false>(z), splat8(kR2_52)));
 }
 
 }  // namespace ifma

@@ -20,7 +20,10 @@ void sv_scale8(uint8_t* out, const uint8_t* a, const uint8_t s[32], size_t n);  
 void sv_fold8(uint8_t* out, const uint8_t* lo, const uint8_t* hi, size_t n, const uint8_t x[32],
               const uint8_t y[32]);                                                         // lo_i x + hi_i y
 void sv_powers8(uint8_t* out, const uint8_t x[32], size_t n);                               // x^0 .. x^(n-1)
-void sv_inner8(uint8_t out[32], const uint8_t* a, const uint8_t* b, size_t n);              // sum a_i b_i
+// The eight lane sums of a_i b_i (lane j: the i = j mod 8), each reduced: their sum mod q is the inner product.
+// At most kInner8Max elements a call (the lanes' unreduced columns have room for no more; see scalar8.cpp).
+constexpr size_t kInner8Max = 1024;
+void sv_inner8(uint8_t out[8 * 32], const uint8_t* a, const uint8_t* b, size_t n);
 
 }  // namespace ifma
 }  // namespace pyristretto
