@@ -25,6 +25,7 @@
 #include <sodium.h>
 #include <valgrind/memcheck.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <vector>
@@ -103,12 +104,14 @@ void check_msm(size_t n, const char* what) {
     ristretto_encode(got, r);
     declassify(got, 32);
     expect(std::memcmp(got, want, 32) == 0, "Straus::mul_ct");
-    if (backend() == Backend::Ifma) {  // also below Straus::mul_ct's threshold for the IFMA code
+    // Where Straus::mul_ct above reached the backend's Straus (IFMA from ifma::kOnePointMax + 1 points, AVX2 at
+    // every n), the direct call would repeat it under valgrind: it runs on the small n alone.
+    if (backend() == Backend::Ifma && n <= ifma::kOnePointMax) {  // below Straus::mul_ct's IFMA threshold
         ristretto_encode(got, ifma::straus_ct(s.data(), d.data(), n));
         declassify(got, 32);
         expect(std::memcmp(got, want, 32) == 0, "ifma::straus_ct");
     }
-    if (backend() == Backend::Avx2) {  // the routed calls above run it too; called directly to be sure
+    if (backend() == Backend::Avx2 && n < 10) {  // the routed calls above run it too; called directly to be sure
         ristretto_encode(got, avx2::straus_ct(s.data(), d.data(), n));
         declassify(got, 32);
         expect(std::memcmp(got, want, 32) == 0, "avx2::straus_ct");
@@ -162,11 +165,14 @@ void check_decoded(size_t n, const char* what) {
     declassify(enc_scaled.data(), enc_scaled.size());
     declassify(got_scaled.data(), got_scaled.size());
     expect(enc_scaled == want_scaled && got_scaled == want_scaled, "scale_points_encoded");
-    if (backend() == Backend::Ifma) {  // every lane group, the last one padded whatever its size
-        ifma::scale_ct(scaled.data(), s.data(), d.data(), n);
-        encode_points(got_scaled.data(), scaled.data(), n);
-        declassify(got_scaled.data(), got_scaled.size());
-        expect(got_scaled == want_scaled, "ifma::scale_ct");
+    if (backend() == Backend::Ifma) {
+        // scale_points above ran it on every lane group but a last one of fewer than ifma::kScaleMin points (it
+        // leaves those to the portable code): 9 points end in such a group, padded here.
+        const size_t k = std::min<size_t>(n, 9);
+        ifma::scale_ct(scaled.data(), s.data(), d.data(), k);
+        encode_points(got_scaled.data(), scaled.data(), k);
+        declassify(got_scaled.data(), 32 * k);
+        expect(std::equal(got_scaled.begin(), got_scaled.begin() + 32 * k, want_scaled.begin()), "ifma::scale_ct");
     }
     declassify(s.data(), s.size());
 }
