@@ -3,7 +3,7 @@ argument kinds that take different paths (bytes, bytearray, memoryview, numpy; e
 acquired or a C++ buffer allocated) -- leave memory flat after a warm-up: Python allocations (tracemalloc) and
 the process's resident set (/proc/self/statm).
 
-PYRISTRETTO_LEAK_CALLS changes the number of calls (scripts/memcheck.sh runs a few hundred under valgrind,
+PYRISTRETTO_LEAK_CALLS changes the number of calls (scripts/memcheck.sh runs thirty under valgrind,
 where only valgrind's own leak report counts); the RSS bound is skipped under the sanitizers (ASan's
 allocator keeps freed memory in quarantine)."""
 import gc
