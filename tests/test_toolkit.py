@@ -198,13 +198,27 @@ def test_scalar_vector_in_every_msm(n):
 WIDE_LIMBS = sum((2**52 - 2**26 + 1) << (52 * i) for i in range(4)) + ((2**44 - 1) << 208)
 
 
+def outputs_on_portable_and_default(code, stdin=None, **env):
+    """The standard output of a child interpreter running `code`, on the portable backend and on the default one
+    (the IFMA lanes where the CPU has them), with `env` added to the environment."""
+    import subprocess
+    import sys
+    outputs = []
+    for backend in ("portable", None):
+        child = {k: v for k, v in os.environ.items() if k != "PYRISTRETTO_BACKEND"}
+        child.update(env)
+        if backend:
+            child["PYRISTRETTO_BACKEND"] = backend
+        outputs.append(subprocess.run([sys.executable, "-c", code], env=child, input=stdin, capture_output=True,
+                                      text=True, check=True).stdout)
+    return outputs
+
+
 # The products on the IFMA backend's eight lanes (ifma/scalar8.cpp, from 8 elements) against the portable
 # backend's, byte for byte, in child processes: lengths around the lanes, the 1024 of the benchmarks and 4099 (the
 # inner product reduces its unreduced lane columns once per 1024 elements); all q - 1, WIDE_LIMBS, 0, 1 and random
 # vectors and challenges.
 def test_scalar_vector_products_match_the_portable_backend():
-    import subprocess
-    import sys
     lengths = [*range(1, 41), 63, 64, 65, 127, 128, 129, 1023, 1024, 1025, 4099]
     rng = secrets.SystemRandom()
     cases = [(n, [v] * (2 * n), [v] * n, v, v) for n in lengths for v in (Q - 1, WIDE_LIMBS, 0, 1)]
@@ -215,13 +229,7 @@ def test_scalar_vector_products_match_the_portable_backend():
             "    A, B = V(a[:n]), V(b)\n"
             "    out = [A * B, A * x, V(a).fold(x, y), V.powers(x, n), A.inner(B)]\n"
             "    sys.stdout.write(hashlib.sha256(b''.join(v.to_bytes() for v in out)).hexdigest() + '\\n')\n")
-    outputs = []
-    for backend in ("portable", None):
-        env = {k: v for k, v in os.environ.items() if k != "PYRISTRETTO_BACKEND"}
-        if backend:
-            env["PYRISTRETTO_BACKEND"] = backend
-        outputs.append(subprocess.run([sys.executable, "-c", code], env=env, input=json.dumps(cases),
-                                      capture_output=True, text=True, check=True).stdout)
+    outputs = outputs_on_portable_and_default(code, json.dumps(cases))
     assert outputs[0] == outputs[1] and outputs[0].count("\n") == len(cases)
     # and the portable outputs against ints (the same products, computed here)
     import hashlib
@@ -240,8 +248,6 @@ def test_scalar_vector_products_match_the_portable_backend():
 # against ints.
 def test_scalar_vector_inner_on_threads_matches_ints():
     import hashlib
-    import subprocess
-    import sys
     n = 49157
     code = ("import hashlib; from pyristretto import ScalarVector as V\n"
             "n, Q, W = %d, %d, %d\n"
@@ -249,14 +255,7 @@ def test_scalar_vector_inner_on_threads_matches_ints():
             "A, B = V([Q - 1] * n), V([W] * n)\n"
             "print(A.inner(A).to_bytes().hex(), B.inner(B).to_bytes().hex(), V([h(b'a', i) for i in range(n)])"
             ".inner(V([h(b'b', i) for i in range(n)])).to_bytes().hex())\n" % (n, Q, WIDE_LIMBS))
-    outputs = []
-    for backend in ("portable", None):
-        env = {k: v for k, v in os.environ.items() if k != "PYRISTRETTO_BACKEND"}
-        env["PYRISTRETTO_THREADS"] = "3"
-        if backend:
-            env["PYRISTRETTO_BACKEND"] = backend
-        outputs.append(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
-                                      check=True).stdout.split())
+    outputs = [out.split() for out in outputs_on_portable_and_default(code, PYRISTRETTO_THREADS="3")]
     h = lambda t, i: int.from_bytes(hashlib.sha512(b"%s%d" % (t, i)).digest(), "little") % Q  # noqa: E731
     want = [n * (Q - 1) ** 2 % Q, n * WIDE_LIMBS**2 % Q, sum(h(b"a", i) * h(b"b", i) for i in range(n)) % Q]
     assert outputs[0] == outputs[1] == [v.to_bytes(32, "little").hex() for v in want]
@@ -277,20 +276,12 @@ def test_fold_vartime_lane_boundaries(h):
 
 
 def test_fold_vartime_matches_the_portable_backend():
-    import subprocess
-    import sys
     code = ("import sys, pyristretto as pr; from pyristretto import PointVector as V\n"
             "for h in %r:\n"
             "    G = V.derive_generators(b'fold lanes', 2 * h)\n"
             "    for x, y in %r: sys.stdout.write(G.fold_vartime(x, y).to_bytes().hex() + '\\n')\n"
             % (FOLD_PAIRS, FOLD_CHALLENGES))
-    outputs = []
-    for backend in ("portable", None):
-        env = {k: v for k, v in os.environ.items() if k != "PYRISTRETTO_BACKEND"}
-        if backend:
-            env["PYRISTRETTO_BACKEND"] = backend
-        outputs.append(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
-                                      check=True).stdout)
+    outputs = outputs_on_portable_and_default(code)
     assert outputs[0] == outputs[1] and outputs[0].count("\n") == len(FOLD_PAIRS) * len(FOLD_CHALLENGES)
 
 
