@@ -333,13 +333,13 @@ def _input_element(suite, data):
 
 def _evaluate_batch(suite, k, inputs, info=None):
     """Evaluate for each input (errors name ``inputs[i]``) with the key scalar ``k``: the inputs hashed to the group
-    in one C++ call (``PointVector.hash_to_group``) and multiplied by ``k`` in one constant-time call (``V * k``)."""
+    in one C++ call (``PointVector.hash_to_group``) and multiplied by ``k`` in one constant-time call (``V * k``).
+    ``k`` is never zero (a private key, or the inverse of a nonzero tweaked key), so ``k*P`` is the identity exactly
+    when ``P`` is: the check reads the products' encodings and the hashed points need none of their own."""
     data = [_data(x, f"inputs[{i}]") for i, x in enumerate(inputs)]
-    elements = grp.PointVector.hash_to_group(data, suite.group_dst)
-    flat = (elements * k).to_bytes()
-    hashed = elements.to_bytes()
+    flat = (grp.PointVector.hash_to_group(data, suite.group_dst) * k).to_bytes()
     for i in range(len(data)):
-        if hashed[32 * i:32 * i + 32] == _IDENTITY_ENCODING:  # public: probability 2^-252
+        if flat[32 * i:32 * i + 32] == _IDENTITY_ENCODING:  # public: probability 2^-252
             raise InvalidInputError(f"inputs[{i}]: hashes to the identity element")
     return [_output(x, flat[32 * i:32 * i + 32], info) for i, x in enumerate(data)]
 

@@ -318,6 +318,29 @@ def test_hash_to_group_batch():
         PointVector.hash_to_group([b"a"], b"")
 
 
+# PointVector.hash_to_group and derive_generators map eight inputs at a time on the IFMA lanes
+# (ifma/one_way_map.cpp) in blocks of 64 per thread: every length around the passes and the blocks, on the portable
+# and the default backend, at thread counts up to 48 (each thread's share ends in its own tail), against the single
+# calls (the portable maps) and, for a sample, the pure-Python RFC 9380 reference.
+def test_batch_maps_match_the_portable_backend_at_every_length():
+    from reference import derive_generators, hash_to_group  # tests/reference.py
+    lengths = [*range(0, 41), 63, 64, 65, 127, 128, 129, 1000, 4099]
+    messages = {n: [b"%d-%d" % (n, i) * (i % 7) for i in range(n)] for n in lengths}
+    code = ("import pyristretto as pr\n"
+            f"for n in {lengths}:\n"
+            "    msgs = [b'%d-%d' % (n, i) * (i % 7) for i in range(n)]\n"
+            "    print(pr.PointVector.hash_to_group(msgs, b'DST').to_bytes().hex(),\n"
+            "          pr.PointVector.derive_generators(b'dom', n).to_bytes().hex())\n")
+    want = [(b"".join(pr.hash_to_group(m, b"DST") for m in messages[n]).hex(),
+             b"".join(pr.derive_generators(b"dom", n)).hex()) for n in lengths]
+    for n in (5, 9, 17):
+        assert want[lengths.index(n)] == (b"".join(hash_to_group(m, b"DST") for m in messages[n]).hex(),
+                                          b"".join(derive_generators(b"dom", n)).hex())
+    for threads in ("1", "3", "24", "48"):
+        for output in outputs_on_portable_and_default(code, PYRISTRETTO_THREADS=threads):
+            assert [tuple(line.split(" ")) for line in output.splitlines()] == want, threads
+
+
 # ---- batch helpers ----------------------------------------------------------------------------------------
 def test_random_weights():
     for bits in (1, 8, 128, 252):
@@ -361,6 +384,24 @@ def test_evaluate_batch_matches_evaluate():
         server.evaluate_batch([b"a", "b"])
     with pytest.raises(InvalidInputError, match=r"inputs\[1\]"):
         poprf.evaluate_batch([b"a", bytes(70000)], b"info")
+
+
+def test_evaluate_batch_input_hashing_to_identity_is_invalid_input(monkeypatch):
+    """hash_to_group hits the identity with probability 2^-252: a stand-in for PointVector.hash_to_group puts it at
+    index 2 of the batch, which must be reported by index (the batch checks the products k * P, k never zero)."""
+    import types
+    from pyristretto import oprf
+    real = PointVector.hash_to_group
+
+    def with_identity(msgs, dst):
+        points = list(real(msgs, dst))
+        points[2] = Point.identity()
+        return PointVector(points)
+    monkeypatch.setattr(oprf.grp, "PointVector", types.SimpleNamespace(hash_to_group=with_identity))
+    for evaluate in (OPRFServer.generate().evaluate_batch,
+                     lambda inputs: POPRFServer.generate().evaluate_batch(inputs, b"info")):
+        with pytest.raises(InvalidInputError, match=r"inputs\[2\]: hashes to the identity"):
+            evaluate([b"a", b"b", b"c", b"d"])
 
 
 def test_evaluate_batch_rfc9497_vectors():

@@ -7,6 +7,7 @@
 #include "pyristretto/backend.hpp"
 #include "pyristretto/ifma/decode.hpp"
 #include "pyristretto/ifma/encode.hpp"
+#include "pyristretto/ifma/one_way_map.hpp"
 
 namespace pyristretto {
 
@@ -199,6 +200,11 @@ EdwardsPoint ristretto_elligator(const FieldElement& t) {
 /// square roots, one for the encoding), like libsodium, but on the faster radix-2^51 field.
 EdwardsPoint ristretto_from_uniform_point(const uint8_t in[64]) {
     return ristretto_elligator(FE::from_bytes(in)) + ristretto_elligator(FE::from_bytes(in + 32));
+}
+
+void ristretto_from_uniform_many(EdwardsPoint* out, const uint8_t* uniform, size_t n) {
+    if (backend() == Backend::Ifma) return ifma::from_uniform_many(out, uniform, n);  // eight maps at a time
+    for (size_t i = 0; i < n; ++i) out[i] = ristretto_from_uniform_point(uniform + 64 * i);
 }
 
 void ristretto_from_uniform(uint8_t out[32], const uint8_t in[64]) {

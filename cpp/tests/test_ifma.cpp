@@ -17,6 +17,7 @@
 #include <sodium.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -29,6 +30,7 @@
 #include "pyristretto/field.hpp"
 #include "pyristretto/fixed_base.hpp"
 #include "pyristretto/ifma/decode.hpp"
+#include "pyristretto/ifma/one_way_map.hpp"
 #include "pyristretto/ifma/edwards4.hpp"
 #include "pyristretto/ifma/fixed_base.hpp"
 #include "pyristretto/ifma/pippenger.hpp"
@@ -269,7 +271,7 @@ static void test_sqrt_ratio(bool quick) {
 // ---- decoding -----------------------------------------------------------------------------------------------
 
 static std::vector<std::string> hex_strings_between(const std::string& doc, const std::string& key,
-                                                    const std::string& next_key) {
+                                                    const std::string& next_key, size_t hex_len = 64) {
     std::vector<std::string> out;
     size_t a = doc.find("\"" + key + "\""), b = doc.find("\"" + next_key + "\"");
     if (a == std::string::npos || b == std::string::npos || b < a) return out;
@@ -278,14 +280,14 @@ static std::vector<std::string> hex_strings_between(const std::string& doc, cons
         size_t j = doc.find('"', i + 1);
         if (j == std::string::npos || j > b) break;
         std::string s = doc.substr(i + 1, j - i - 1);
-        if (s.size() == 64 && s.find_first_not_of("0123456789abcdef") == std::string::npos) out.push_back(s);
+        if (s.size() == hex_len && s.find_first_not_of("0123456789abcdef") == std::string::npos) out.push_back(s);
         i = j;
     }
     return out;
 }
 
-static void from_hex(const std::string& h, uint8_t* out) {
-    for (size_t i = 0; i < 32; ++i) out[i] = static_cast<uint8_t>(std::stoi(h.substr(2 * i, 2), nullptr, 16));
+static void from_hex(const std::string& h, uint8_t* out, size_t n = 32) {
+    for (size_t i = 0; i < n; ++i) out[i] = static_cast<uint8_t>(std::stoi(h.substr(2 * i, 2), nullptr, 16));
 }
 
 static bool same_point(const EdwardsPoint& a, const EdwardsPoint& b) {
@@ -412,6 +414,81 @@ static void test_decode(const std::string& doc, bool quick) {
         std::vector<EdwardsPoint> out(50);
         check(ristretto_decode_many(out.data(), buf.data(), 50) == 37, "ristretto_decode_many (dispatched): 37");
     }
+}
+
+// ---- the one-way map ------------------------------------------------------------------------------------------
+
+// from_uniform_many against the portable ristretto_from_uniform_point, input by input (same point mod p).
+static size_t one_way_map_mismatches(const std::vector<uint8_t>& uniform, std::string& first) {
+    const size_t n = uniform.size() / 64;
+    std::vector<EdwardsPoint> got(n);
+    ifma::from_uniform_many(got.data(), uniform.data(), n);
+    size_t bad = 0;
+    for (size_t i = 0; i < n; ++i)
+        if (!same_point(got[i], ristretto_from_uniform_point(&uniform[64 * i])) && bad++ == 0)
+            first = hex(&uniform[64 * i], 64);
+    return bad;
+}
+
+static void test_one_way_map(const std::string& doc, bool quick) {
+    // RFC 9496's cases, each in every lane of nine random inputs (a full pass and the portable last one).
+    const std::vector<std::string> in = hex_strings_between(doc, "rfc9496_one_way_map", "rfc9496_one_way_map_equivalent_inputs", 128);
+    const std::vector<std::string> out = hex_strings_between(doc, "rfc9496_one_way_map", "rfc9496_one_way_map_equivalent_inputs");
+    check(in.size() == 7 && out.size() == 7, "one-way map: the 7 RFC 9496 cases found");
+    size_t wrong = 0;
+    for (size_t k = 0; k < in.size() && k < out.size(); ++k) {
+        for (size_t lane = 0; lane < 9; ++lane) {
+            uint8_t buf[9 * 64], enc[32];
+            randombytes_buf(buf, sizeof buf);
+            from_hex(in[k], buf + 64 * lane, 64);
+            EdwardsPoint mapped[9];
+            ifma::from_uniform_many(mapped, buf, 9);
+            ristretto_encode(enc, mapped[lane]);
+            wrong += hex(enc, 32) != out[k];
+        }
+    }
+    check(wrong == 0, "one-way map: each RFC 9496 case in each lane, " + std::to_string(wrong) + " wrong");
+
+    // Every pair of edge halves: 0, 1, 2, p - 1, p, p + 1, 2^255 - 1, all ones (bit 255 set), sqrt(-1), and 1 and
+    // p - 1 with bit 255 set. 121 inputs: 15 full passes and a tail of one.
+    std::vector<std::array<uint8_t, 32>> edges;
+    auto edge = [&](uint64_t low, uint8_t fill, uint8_t top) {
+        std::array<uint8_t, 32> e{};
+        e.fill(fill);
+        for (int i = 0; i < 8; ++i) e[i] = uint8_t(low >> (8 * i));
+        e[31] = top;
+        edges.push_back(e);
+    };
+    const uint64_t p_low = 0xffffffffffffffedULL;  // the low 64 bits of p = 2^255 - 19
+    edge(0, 0, 0); edge(1, 0, 0); edge(2, 0, 0);
+    edge(p_low - 1, 0xff, 0x7f); edge(p_low, 0xff, 0x7f); edge(p_low + 1, 0xff, 0x7f);
+    edge(~0ULL, 0xff, 0x7f); edge(~0ULL, 0xff, 0xff);
+    edge(1, 0, 0x80); edge(p_low - 1, 0xff, 0xff);
+    std::array<uint8_t, 32> sqrt_m1;
+    constants::SQRT_M1.to_bytes(sqrt_m1.data());
+    edges.push_back(sqrt_m1);
+    std::vector<uint8_t> uniform;
+    for (const auto& a : edges)
+        for (const auto& b : edges) {
+            uniform.insert(uniform.end(), a.begin(), a.end());
+            uniform.insert(uniform.end(), b.begin(), b.end());
+        }
+    std::string first;
+    size_t bad = one_way_map_mismatches(uniform, first);
+    check(bad == 0, "one-way map: pairs of edge halves, " + std::to_string(bad) + " differ; first " + first);
+
+    // Random inputs, and every length from 0 to 40 and around the passes (the tail rules).
+    uniform.assign(64 * (quick ? 4000 : 40000), 0);
+    randombytes_buf(uniform.data(), uniform.size());
+    bad = one_way_map_mismatches(uniform, first);
+    check(bad == 0, "one-way map: random inputs, " + std::to_string(bad) + " differ; first " + first);
+    bad = 0;
+    for (size_t n = 0; n <= 130; n += n < 40 ? 1 : 22) {
+        uniform.assign(64 * n, 0);
+        randombytes_buf(uniform.data(), uniform.size());
+        bad += one_way_map_mismatches(uniform, first);
+    }
+    check(bad == 0, "one-way map: lengths 0..40, 62, 84, 106, 128: " + std::to_string(bad) + " differ");
 }
 
 // ---- multi-scalar multiplication ---------------------------------------------------------------------------------
@@ -1196,6 +1273,7 @@ int main(int argc, char** argv) {
         test_predicates();
         test_sqrt_ratio(quick);
         test_decode(doc, quick);
+        test_one_way_map(doc, quick);
         test_msms(quick);
         test_sums(quick);
         test_scale(quick);
