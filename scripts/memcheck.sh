@@ -9,7 +9,8 @@
 # Runs the pyristretto that `python -m pytest` imports from the repository root (the in-place build or the
 # installed package).  PYRISTRETTO_DIFF_CASES / PYRISTRETTO_LEAK_CALLS set the sizes (default 10 / 30: memcheck
 # reports a leaked block once, whatever the number of calls that leaked it, and every path is walked at these
-# sizes; in CI, sharing the cores, 40 / 300 took 21-25 minutes, 10 / 30 took 11).
+# sizes; in CI, sharing the cores, 40 / 300 took 21-25 minutes, 10 / 30 took 11-13, of which test_msm.py's
+# pysodium loops were 4 until their case count followed PYRISTRETTO_DIFF_CASES too).
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$repo"
