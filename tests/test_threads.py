@@ -223,8 +223,8 @@ def test_fixed_base_tables_built_on_a_small_thread_stack(stack):
                     reason="the sanitizers' redzones multiply stack frames: the small stack is about the normal build")
 @pytest.mark.parametrize("n", [24, 64, 200, 500])
 def test_multi_point_calls_on_a_small_thread_stack(n):
-    """The constant-time and public-scalar sums, on the object layer too, and PointVector.scale (eight-lane on IFMA),
-    in a thread with Python's smallest stack
+    """The constant-time and public-scalar sums, on the object layer too, PointVector.scale, hash_to_group and
+    derive_generators (eight-lane on IFMA), in a thread with Python's smallest stack
     (32 KiB): on the IFMA backend MSMTable.msm once overflowed it (the eight-lane table build kept a 15 KB frame).
     n = 24: three groups of eight lanes, Straus; 64, 200 and 500: the IFMA Pippenger (from 48 points, windows of 4,
     6 and 8 bits), the portable one (from 128) and, at 200 and 500, the threaded split and MSMTable's narrower
@@ -252,6 +252,9 @@ def test_multi_point_calls_on_a_small_thread_stack(n):
             got["FixedBase"] = bytes(pr.FixedBase(points[0]) * scalars[0])
             got["scale"] = pr.PointVector(points).scale(scalars).to_bytes()  # the batched inversion's frames
             got["sums"] = (pr.PointVector(points) + pr.PointVector(points)).to_bytes()  # eight-lane encoding
+            maps["hash_to_group"] = pr.PointVector.hash_to_group(points, b"DST").to_bytes()  # eight-lane maps
+            maps["derive_generators"] = pr.PointVector.derive_generators(b"dom", n).to_bytes()
+        maps = {}
         threading.stack_size(32768)
         t = threading.Thread(target=calls)
         t.start()
@@ -262,6 +265,8 @@ def test_multi_point_calls_on_a_small_thread_stack(n):
         assert got.pop("scale") == b"".join(products), "PointVector.scale"
         assert got.pop("sums") == b"".join(pysodium.crypto_core_ristretto255_add(p, p) for p in points), "to_bytes"
         assert got == dict.fromkeys(got, want) and len(got) == 5, got
+        assert maps == {"hash_to_group": b"".join(pr.hash_to_group(p, b"DST") for p in points),
+                        "derive_generators": b"".join(pr.derive_generators(b"dom", n))}, "the one-way maps"
         print("ok", pr.backend())
     """.replace("COUNT", str(n)))
     assert proc.returncode == 0, f"exit {proc.returncode}\n{proc.stdout}\n{proc.stderr[-3000:]}"
