@@ -26,6 +26,8 @@
 #include "pyristretto/scalar.hpp"
 #include "pyristretto/schnorr.hpp"
 
+#include "check.hpp"
+
 #if __has_include(<valgrind/memcheck.h>)
 #include <valgrind/memcheck.h>
 #define HAVE_MEMCHECK 1
@@ -36,27 +38,6 @@
 using namespace pyristretto;
 typedef FieldElement FE;
 typedef unsigned __int128 u128;
-
-static int g_pass = 0, g_fail = 0;
-
-static std::string hex(const uint8_t* b, size_t n) {
-    static const char* d = "0123456789abcdef";
-    std::string s;
-    for (size_t i = 0; i < n; ++i) { s += d[b[i] >> 4]; s += d[b[i] & 15]; }
-    return s;
-}
-
-static void check(bool ok, const std::string& what) {
-    if (ok) { ++g_pass; return; }
-    ++g_fail;
-    std::printf("FAIL: %s\n", what.c_str());
-}
-
-static bool from_hex(const std::string& h, uint8_t* out, size_t n) {
-    if (h.size() != 2 * n) return false;
-    for (size_t i = 0; i < n; ++i) out[i] = static_cast<uint8_t>(std::stoi(h.substr(2 * i, 2), nullptr, 16));
-    return true;
-}
 
 // ------------------------------------------------------------------------------------------------------------
 // Reference field arithmetic: 256-bit integers as 4 little-endian 64-bit words, reduced mod p at the end of every
@@ -346,23 +327,6 @@ static void test_constants() {
 }
 
 // ------------------------------------------------------------------------------------------------------------
-static std::vector<std::string> hex_strings_between(const std::string& doc, const std::string& key,
-                                                    const std::string& next_key, size_t hex_len = 64) {
-    std::vector<std::string> out;
-    size_t a = doc.find("\"" + key + "\"");
-    size_t b = doc.find("\"" + next_key + "\"");
-    if (a == std::string::npos || b == std::string::npos || b < a) return out;
-    for (size_t i = a; i < b; ++i) {
-        if (doc[i] != '"') continue;
-        size_t j = doc.find('"', i + 1);
-        if (j == std::string::npos || j > b) break;
-        std::string s = doc.substr(i + 1, j - i - 1);
-        if (s.size() == hex_len && s.find_first_not_of("0123456789abcdef") == std::string::npos) out.push_back(s);
-        i = j;
-    }
-    return out;
-}
-
 static std::string enc_hex(const EdwardsPoint& p) { uint8_t b[32]; ristretto_encode(b, p); return hex(b, 32); }
 
 static EdwardsPoint checked_decode(const uint8_t b[32], bool& ok) { EdwardsPoint p; ok = ristretto_decode(p, b); return p; }

@@ -61,13 +61,6 @@ typedef FieldElement FE;
 
 constexpr uint64_t BOUND = uint64_t(1) << 52;  // the input bound of every IFMA field function (field8.hpp)
 
-static std::string hex(const uint8_t* b, size_t n) {
-    static const char* d = "0123456789abcdef";
-    std::string s;
-    for (size_t i = 0; i < n; ++i) { s += d[b[i] >> 4]; s += d[b[i] & 15]; }
-    return s;
-}
-
 static std::string limbs(const FE& a) {
     char buf[128];
     std::snprintf(buf, sizeof buf, "[%llx %llx %llx %llx %llx]", (unsigned long long)a.limb[0],
@@ -269,26 +262,6 @@ static void test_sqrt_ratio(bool quick) {
 }
 
 // ---- decoding -----------------------------------------------------------------------------------------------
-
-static std::vector<std::string> hex_strings_between(const std::string& doc, const std::string& key,
-                                                    const std::string& next_key, size_t hex_len = 64) {
-    std::vector<std::string> out;
-    size_t a = doc.find("\"" + key + "\""), b = doc.find("\"" + next_key + "\"");
-    if (a == std::string::npos || b == std::string::npos || b < a) return out;
-    for (size_t i = a; i < b; ++i) {
-        if (doc[i] != '"') continue;
-        size_t j = doc.find('"', i + 1);
-        if (j == std::string::npos || j > b) break;
-        std::string s = doc.substr(i + 1, j - i - 1);
-        if (s.size() == hex_len && s.find_first_not_of("0123456789abcdef") == std::string::npos) out.push_back(s);
-        i = j;
-    }
-    return out;
-}
-
-static void from_hex(const std::string& h, uint8_t* out, size_t n = 32) {
-    for (size_t i = 0; i < n; ++i) out[i] = static_cast<uint8_t>(std::stoi(h.substr(2 * i, 2), nullptr, 16));
-}
 
 static bool same_point(const EdwardsPoint& a, const EdwardsPoint& b) {
     return same_value(a.X, b.X) && same_value(a.Y, b.Y) && same_value(a.Z, b.Z) && same_value(a.T, b.T);
