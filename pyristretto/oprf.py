@@ -331,12 +331,17 @@ def _input_element(suite, data):
     return element
 
 
-def _evaluate_batch(suite, k, inputs, info=None):
-    """Evaluate for each input (errors name ``inputs[i]``) with the key scalar ``k``: the inputs hashed to the group
-    in one C++ call (``PointVector.hash_to_group``) and multiplied by ``k`` in one constant-time call (``V * k``).
+def _batch_inputs(inputs):
+    """A batch's inputs as a list of bytes; errors name ``inputs[i]``."""
+    return [_data(x, f"inputs[{i}]") for i, x in enumerate(inputs)]
+
+
+def _evaluate_batch(suite, k, data, info=None):
+    """Evaluate for each input of ``data`` (from ``_batch_inputs``) with the key scalar ``k``: the inputs hashed to
+    the group in one C++ call (``PointVector.hash_to_group``), multiplied by ``k`` in one constant-time
+    call (``V * k``).
     ``k`` is never zero (a private key, or the inverse of a nonzero tweaked key), so ``k*P`` is the identity exactly
     when ``P`` is: the check reads the products' encodings and the hashed points need none of their own."""
-    data = [_data(x, f"inputs[{i}]") for i, x in enumerate(inputs)]
     flat = (grp.PointVector.hash_to_group(data, suite.group_dst) * k).to_bytes()
     for i in range(len(data)):
         if flat[32 * i:32 * i + 32] == _IDENTITY_ENCODING:  # public: probability 2^-252
@@ -350,7 +355,7 @@ def _blind(suite, data, test_blind):
 
 
 def _blind_batch(suite, inputs, test_blinds):
-    inputs = [_data(x, f"inputs[{i}]") for i, x in enumerate(inputs)]
+    inputs = _batch_inputs(inputs)
     if test_blinds is None:
         test_blinds = [None] * len(inputs)
     test_blinds = list(test_blinds)
@@ -464,7 +469,7 @@ class _PlainEvaluation(_KeyHolder):
     def evaluate_batch(self, inputs: Iterable[Bytes]) -> List[bytes]:
         """``evaluate`` for each input of a batch, as a list of outputs: the same checks and errors (naming
         ``inputs[i]``), with the hashing and the key multiplication done once for the whole batch."""
-        return _evaluate_batch(self._suite, self._sk, inputs)
+        return _evaluate_batch(self._suite, self._sk, _batch_inputs(inputs))
 
 
 # ---- OPRF ---------------------------------------------------------------------------------------------
@@ -658,6 +663,6 @@ class POPRFServer(_KeyHolder):
     def evaluate_batch(self, inputs: Iterable[Bytes], info: Bytes) -> List[bytes]:
         """``evaluate`` under one ``info`` for each input of a batch, as a list of outputs: the same checks and
         errors (naming ``inputs[i]``), with the hashing and the key multiplication done once for the whole batch."""
-        inputs = [_data(x, f"inputs[{i}]") for i, x in enumerate(inputs)]
+        data = _batch_inputs(inputs)
         info = _data(info, "info")
-        return _evaluate_batch(self._suite, grp.scalar_inverse(self._tweak(info)), inputs, info)
+        return _evaluate_batch(self._suite, grp.scalar_inverse(self._tweak(info)), data, info)
