@@ -1,16 +1,17 @@
-"""MSMTable against PointVector on the same bases and scalars, at every size (issue 17: the table promises never to
-be slower than PointVector on the same call), on both backends, one thread::
+"""The promises of the expected order, checked at every size on every backend, one thread (issue 17: MSMTable is
+never slower than PointVector on the same call; issue 19: msm_vartime is never slower than msm)::
 
-    taskset -c 1 python benchmarks/msmtable_crossover.py [--min 1] [--max 4096] [--dense 512] [--step 16] [--every]
-                                                          [--repeats 5] [--backend both|ifma|portable]
+    taskset -c 1 python benchmarks/msmtable_crossover.py [--pair table|vartime] [--min 1] [--max 4096]
+        [--dense 512] [--step 16] [--every] [--growth G] [--repeats 5] [--backend all|ifma|avx2|portable]
 
-For each n it builds PointVector(bases[:n]) and MSMTable of it, then times T.msm_vartime(s) against
-V.msm_vartime(s) and T.msm(s) against V.msm(s), interleaved, each the best of --repeats CPU-time loops
-(time.process_time, so a busy machine's preemption counts less), and prints table / PointVector per size where the
-ratio passes --show (default 1.05), then the maximum per kind in bands of sizes. Every size from 1 to --dense, then
-every --step to --max (--every: every size to --max). Each backend runs in a fresh interpreter
-(PYRISTRETTO_BACKEND=portable or ifma, chosen once per process) with set_threads(1). Results are checked against
-each other (the table and the vector must agree)."""
+--pair table (the default) builds PointVector(bases[:n]) and MSMTable of it, then times T.msm_vartime(s) against
+V.msm_vartime(s) and T.msm(s) against V.msm(s); --pair vartime times V.msm_vartime(s) against V.msm(s). Each pair is
+interleaved, each the best of --repeats CPU-time loops (time.process_time, so a busy machine's preemption counts
+less); the script prints the ratio (first / second) per size where it passes --show (default 1.05), then the
+maximum per kind in bands of sizes. Every size from 1 to --dense, then every --step to --max (--every: every size
+to --max), or with --growth G sizes growing by the factor G, each power of two and its neighbours included (to
+--max 65536 in a few minutes). Each backend the CPU has runs in a fresh interpreter (PYRISTRETTO_BACKEND, chosen
+once per process) with set_threads(1). Results are checked against each other (both sides must agree)."""
 import argparse
 import json
 import os
@@ -19,16 +20,31 @@ import sys
 import time
 import timeit
 
-KINDS = ("msm_vartime", "msm")
+KINDS = {"table": ("msm_vartime", "msm"), "vartime": ("msm_vartime / msm",)}
 BANDS = [(1, 8), (9, 47), (48, 96), (97, 127), (128, 191), (192, 255), (256, 511), (512, 1023), (1024, 2047),
-         (2048, 4096)]
+         (2048, 4096), (4097, 16384), (16385, 65536)]
 
 
 def sizes(args):
     if args.every:
         return list(range(args.min, args.max + 1))
     dense = list(range(args.min, min(args.dense, args.max) + 1))
-    return dense + list(range(max(args.dense, args.min - 1) + args.step, args.max + 1, args.step))
+    start = max(args.dense, args.min - 1)
+    if not args.growth:
+        return dense + list(range(start + args.step, args.max + 1, args.step))
+    wide, x = set(), float(start)
+    while x < args.max:
+        x *= args.growth
+        wide.add(min(int(x), args.max))
+    wide |= {n + d for k in range(args.max.bit_length()) for n in [1 << k] for d in (-1, 0, 1)}
+    return dense + sorted(n for n in wide if start < n <= args.max)
+
+
+def pairs(args, V, T, s):
+    """kind -> (first, second): the two calls whose ratio the report shows."""
+    if args.pair == "vartime":
+        return {"msm_vartime / msm": (lambda: V.msm_vartime(s), lambda: V.msm(s))}
+    return {kind: ((lambda k=kind: getattr(T, k)(s)), (lambda k=kind: getattr(V, k)(s))) for kind in KINDS["table"]}
 
 
 def child(args):
@@ -43,11 +59,10 @@ def child(args):
     print(json.dumps({"backend": pr.backend()}), flush=True)
     for n in sizes(args):
         V = pr.PointVector(bases[:n])
-        T = pr.MSMTable(V)
+        T = pr.MSMTable(V) if args.pair == "table" else None
         s = scalars[:n]
         row = {"n": n}
-        for kind in KINDS:
-            t_op, v_op = (lambda: getattr(T, kind)(s)), (lambda: getattr(V, kind)(s))
+        for kind, (t_op, v_op) in pairs(args, V, T, s).items():
             assert t_op() == v_op(), (kind, n)
             start = time.process_time()
             v_op()
@@ -61,20 +76,21 @@ def child(args):
         print(json.dumps(row), flush=True)
 
 
-def report(backend, rows, show):
-    print(f"\n== backend {backend}: MSMTable / PointVector (CPU time, one thread; > {show} listed) ==")
-    for kind in KINDS:
+def report(backend, rows, show, pair):
+    what = "MSMTable / PointVector" if pair == "table" else "PointVector.msm_vartime / PointVector.msm"
+    print(f"\n== backend {backend}: {what} (CPU time, one thread; > {show} listed) ==")
+    for kind in KINDS[pair]:
         bad = [(r["n"], r[kind][0] / r[kind][1], r[kind][0], r[kind][1]) for r in rows if r[kind][0] / r[kind][1] > show]
         print(f"{kind}: {len(bad)} of {len(rows)} sizes above {show}")
         for n, ratio, t, v in bad[:60]:
             print(f"   n = {n:5d}  {ratio:5.2f}x  table {t * 1e6:9.1f} us  PointVector {v * 1e6:9.1f} us")
-    print(f"{'sizes':>12} " + " ".join(f"{k + ' max':>16} {'(at n)':>7} {'min':>6}" for k in KINDS))
+    print(f"{'sizes':>12} " + " ".join(f"{k + ' max':>16} {'(at n)':>7} {'min':>6}" for k in KINDS[pair]))
     for lo, hi in BANDS:
         band = [r for r in rows if lo <= r["n"] <= hi]
         if not band:
             continue
         cells = []
-        for kind in KINDS:
+        for kind in KINDS[pair]:
             ratios = [(r[kind][0] / r[kind][1], r["n"]) for r in band]
             top = max(ratios)
             cells.append(f"{top[0]:16.2f} {top[1]:7d} {min(ratios)[0]:6.2f}")
@@ -88,14 +104,16 @@ def main():
     ap.add_argument("--dense", type=int, default=512)
     ap.add_argument("--step", type=int, default=16)
     ap.add_argument("--every", action="store_true")
+    ap.add_argument("--growth", type=float, default=0.0)
+    ap.add_argument("--pair", choices=tuple(KINDS), default="table")
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--show", type=float, default=1.05)
-    ap.add_argument("--backend", choices=("both", "ifma", "portable"), default="both")
+    ap.add_argument("--backend", choices=("all", "ifma", "avx2", "portable"), default="all")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child:
         return child(args)
-    for backend in (("ifma", "portable") if args.backend == "both" else (args.backend,)):
+    for backend in (("ifma", "avx2", "portable") if args.backend == "all" else (args.backend,)):
         env = dict(os.environ, PYRISTRETTO_BACKEND=backend)
         cmd = [sys.executable, __file__, "--child", *sys.argv[1:]]
         out = subprocess.run(cmd, env=env, capture_output=True, text=True)
@@ -103,7 +121,10 @@ def main():
             print(f"backend {backend}: failed\n{out.stderr[-2000:]}")
             continue
         lines = [json.loads(line) for line in out.stdout.splitlines()]
-        report(lines[0]["backend"], lines[1:], args.show)
+        if lines[0]["backend"] != backend:
+            print(f"backend {backend}: not on this CPU (ran {lines[0]['backend']}), skipped")
+            continue
+        report(backend, lines[1:], args.show, args.pair)
 
 
 if __name__ == "__main__":
