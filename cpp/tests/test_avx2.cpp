@@ -73,13 +73,13 @@ PYR_AVX2_FN static void raw(const F4& x, uint64_t out[10][4]) {
         for (int k = 0; k < 4; ++k) out[i][k] = i & 1 ? t[i / 2][k] >> 32 : t[i / 2][k] & 0xffffffffu;
 }
 
-// The documented bound on every reduced output: even limbs < 2^26, odd < 2^25 + 2^18.
+// The documented bound on every reduced output (R): even limbs < 2^26 + 2^18, odd < 2^25 + 2^17.
 PYR_AVX2_FN static bool reduced(const F4& x) {
     uint64_t t[10][4];
     raw(x, t);
     for (int i = 0; i < 10; ++i)
         for (int k = 0; k < 4; ++k)
-            if (t[i][k] >= (i & 1 ? (uint64_t(1) << 25) + (uint64_t(1) << 18) : uint64_t(1) << 26)) return false;
+            if (t[i][k] >= (i & 1 ? (uint64_t(1) << 25) + (1u << 17) : (uint64_t(1) << 26) + (1u << 18))) return false;
     return true;
 }
 
@@ -184,7 +184,7 @@ static FE value_of(const uint32_t l[10]) {
 // bound would catch it.
 PYR_AVX2_FN static void test_bounds() {
     constexpr uint32_t kMEven = 226050910, kMOdd = 113025455;  // 19 kMEven, 38 kMOdd < 2^32
-    constexpr uint32_t kREven = (1u << 26) - 1, kROdd = (1u << 25) + (1u << 18) - 1;
+    constexpr uint32_t kREven = (1u << 26) + (1u << 18) - 1, kROdd = (1u << 25) + (1u << 17) - 1;
     uint32_t m[4][10], r[4][10], w[4][10], mix[4][10], past_even[4][10], past_odd[4][10];
     for (int k = 0; k < 4; ++k)
         for (int i = 0; i < 10; ++i) {

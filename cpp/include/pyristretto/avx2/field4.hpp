@@ -8,7 +8,7 @@
 //
 // Bounds (every function relies on them; test_avx2.cpp checks the extreme limbs of each row):
 //   class  limb 2i (even)              limb 2i+1 (odd)            produced by
-//   R      < 2^26                      < 2^25 + 2^18              mul, square, mul_small, reduce, from_lanes
+//   R      < 2^26 + 2^18               < 2^25 + 2^17              mul, square, mul_small, reduce, from_lanes
 //   S      < 2^27.6                    < 2^26.6                   add(R, R), sub(R, R) = x + 2p - y, neg(R)
 //   M      <= 226050910 (2^32 / 19)    <= 113025455 (2^32 / 38)   accepted by mul and square: every S is an M
 //   W in   < 2^32                      < 2^32                     weak_reduce's input (a few R and 2p summed)
@@ -65,17 +65,21 @@ PYR_AVX2_FN inline __m256i times19(__m256i c) {
     return _mm256_add_epi64(_mm256_add_epi64(c, _mm256_slli_epi64(c, 1)), _mm256_slli_epi64(c, 4));
 }
 
-// Full carry of 64-bit column sums (< 2^64 - 2^40) to R limbs, packed: two interleaved chains, then the wrap.
-PYR_AVX2_FN inline F4 reduce(__m256i z[10]) {
-#define PYR_AVX2_CARRY(k)                                                                   \
-    {                                                                                       \
-        const __m256i c = PYR_AVX2_SHIFT_DOWN(z[k], k);                                     \
-        z[k] = _mm256_and_si256(z[k], PYR_AVX2_LOW_MASK(k));                                \
-        z[((k) + 1) % 10] = _mm256_add_epi64(z[((k) + 1) % 10], (k) == 9 ? times19(c) : c); \
+// Column sums (64-bit, < 2^64 - 2^40) to R limbs, packed: two parallel carry passes (every limb's carry from the
+// same input, so the latency is two shifts and adds, not a chain of twelve): the first leaves limbs < 2^42.4 (limb 0,
+// which takes 19 c_9) and < 2^38.2, the second R's bounds.
+PYR_AVX2_FN inline __attribute__((always_inline)) F4 reduce(__m256i z[10]) {
+    // Each pass limb by limb, every carry taken before its limb is masked (few carries live at once: no spills).
+    for (int pass = 0; pass < 2; ++pass) {
+        const __m256i c9 = PYR_AVX2_SHIFT_DOWN(z[9], 9);
+        __m256i c = times19(c9), next;
+#define M(k)                                                           \
+    next = (k) == 9 ? c9 : PYR_AVX2_SHIFT_DOWN(z[k], k);               \
+    z[k] = _mm256_add_epi64(_mm256_and_si256(z[k], PYR_AVX2_LOW_MASK(k)), c); \
+    c = next;
+        PYR_AVX2_LIMBS(M)
+#undef M
     }
-    PYR_AVX2_CARRY(0) PYR_AVX2_CARRY(4) PYR_AVX2_CARRY(1) PYR_AVX2_CARRY(5) PYR_AVX2_CARRY(2) PYR_AVX2_CARRY(6)
-    PYR_AVX2_CARRY(3) PYR_AVX2_CARRY(7) PYR_AVX2_CARRY(4) PYR_AVX2_CARRY(8) PYR_AVX2_CARRY(9) PYR_AVX2_CARRY(0)
-#undef PYR_AVX2_CARRY
     F4 r;
 #define M(i) r.v[i] = _mm256_or_si256(z[2 * (i)], _mm256_slli_epi64(z[2 * (i) + 1], 32));
     PYR_AVX2_PAIRS(M)
@@ -244,7 +248,7 @@ PYR_AVX2_FN inline F4 from_lanes(const FieldElement& a, const FieldElement& b, c
     return reduce(z);
 }
 
-// The lanes of an R back in radix 2^51 (limbs < 2^51 + 2^44: within FieldElement's < 2^52).
+// The lanes of an R back in radix 2^51 (limbs < 2^51 + 2^43 + 2^27: within FieldElement's < 2^52).
 PYR_AVX2_FN inline void to_lanes(const F4& x, FieldElement out[4]) {
     alignas(32) uint64_t t[5][4];
     for (int i = 0; i < 5; ++i) _mm256_store_si256(reinterpret_cast<__m256i*>(t[i]), x.v[i]);
