@@ -65,6 +65,8 @@ PYR_AVX2_FN inline __m256i times19(__m256i c) {
     return _mm256_add_epi64(_mm256_add_epi64(c, _mm256_slli_epi64(c, 1)), _mm256_slli_epi64(c, 4));
 }
 
+// (always_inline here and on mul / square: as calls, the operands and results go through memory, which costs the
+// one-point chain about a fifth of a product's latency.)
 // Column sums (64-bit, < 2^64 - 2^40) to R limbs, packed: two parallel carry passes (every limb's carry from the
 // same input, so the latency is two shifts and adds, not a chain of twelve): the first leaves limbs < 2^42.4 (limb 0,
 // which takes 19 c_9) and < 2^38.2, the second R's bounds.
@@ -170,7 +172,7 @@ PYR_AVX2_FN inline F4 select(const F4& x, const F4& y, __m256i mask) {
 // are both odd (the radix is 2^25.5, so 2^ceil(25.5 i) 2^ceil(25.5 j) = 2 * 2^ceil(25.5 (i + j)) then), times 19
 // when i + j >= 10 (2^255 = 19). The doubling goes on x_i (in a register for its row), the 19 on y_j (computed once;
 // the products read y from memory), the ten column sums stay in registers.
-PYR_AVX2_FN inline F4 mul(const F4& x, const F4& y) {
+PYR_AVX2_FN inline __attribute__((always_inline)) F4 mul(const F4& x, const F4& y) {
     const __m256i nineteen = _mm256_set1_epi64x(19);
     __m256i yl[10], y19[10], z[10];
 #define M(i)                  \
@@ -198,7 +200,7 @@ PYR_AVX2_FN inline F4 mul(const F4& x, const F4& y) {
 // Lane-wise square: mul's columns with the pairs i < j taken once, doubled (55 products instead of 100):
 // coefficient (i < j ? 2 : 1) * (i, j odd ? 2 : 1) * (i + j >= 10 ? 19 : 1), split between the two operands
 // (x_i or 2 x_i in a register for row i; x_j, 2 x_j, 19 x_j or 38 x_j, odd j only, from memory).
-PYR_AVX2_FN inline F4 square(const F4& x) {
+PYR_AVX2_FN inline __attribute__((always_inline)) F4 square(const F4& x) {
     __m256i xl[10], x2[10], x19[10], x38[10], z[10];
     const __m256i nineteen = _mm256_set1_epi64x(19);
 #define M(i)                                       \
