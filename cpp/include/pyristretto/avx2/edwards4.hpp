@@ -77,7 +77,7 @@ PYR_AVX2_FN inline C4 conditional_negate(const C4& q, uint8_t choice) {
 
 // P + Q (8M, in two lane-parallel products): A, B, C, D = (Y1-X1)(Y2-X2), (Y1+X1)(Y2+X2), 2 Z1 Z2, 2d T1 T2 (times
 // the cached factor); then (E, H, F, G) = (B - A, B + A, C - D, C + D) and (X3, Y3, Z3, T3) = (EF, GH, GF, EH).
-PYR_AVX2_FN inline P4 add(const P4& p, const C4& q) {
+PYR_AVX2_FN inline __attribute__((always_inline)) P4 add_inlined(const P4& p, const C4& q) {
     const F4 t = mul(diff_sum_xy(p.f), q.f);  // (A, B, C, D)
     F4 t0, t1;
 #define M(i)                                                                                                  \
@@ -93,11 +93,15 @@ PYR_AVX2_FN inline P4 add(const P4& p, const C4& q) {
     return P4{mul(t0, t1)};
 }
 
+// add and dbl as calls (GCC does not inline them: each is two products); the _inlined forms for the hot loops, where
+// the point then stays in registers from one step to the next.
+PYR_AVX2_FN inline P4 add(const P4& p, const C4& q) { return add_inlined(p, q); }
+
 PYR_AVX2_FN inline P4 sub(const P4& p, const C4& q) { return add(p, negate(q)); }
 
 // 2P (one lane-parallel square and one product): S1, S2, S3, S4 = X^2, Y^2, Z^2, (X + Y)^2; then
 // (S5, S6, S8, S9) = (S1 + S2, S1 - S2, S1 - S2 + 2 S3, S1 + S2 - S4) and (X3, Y3, Z3, T3) = (S8 S9, S5 S6, S8 S6, S5 S9).
-PYR_AVX2_FN inline P4 dbl(const P4& p) {
+PYR_AVX2_FN inline __attribute__((always_inline)) P4 dbl_inlined(const P4& p) {
     F4 a;
 #define M(i)                                                                                                   \
     {                                                                                                          \
@@ -129,9 +133,11 @@ PYR_AVX2_FN inline P4 dbl(const P4& p) {
     return P4{mul(t0, t1)};
 }
 
+PYR_AVX2_FN inline P4 dbl(const P4& p) { return dbl_inlined(p); }
+
 PYR_AVX2_FN inline P4 mul_by_pow2(const P4& p, unsigned k) {
     P4 r = p;
-    for (unsigned i = 0; i < k; ++i) r = dbl(r);
+    for (unsigned i = 0; i < k; ++i) r = dbl_inlined(r);
     return r;
 }
 
