@@ -1,9 +1,10 @@
 // One Edwards point in the four lanes of an F4 (AVX2 backend, internal): the parallel extended-coordinate formulas of
 // Hisil, Wong, Carter and Dawson (2008) as dalek's docs/parallel-formulas.md lays them out, lane k holding one
 // coordinate, so each of the formulas' four independent products is one lane of one vector product.
-//   P4  (X, Y, Z, T), reduced;
-//   C4  the cached form 121666 (Y - X, Y + X, 2Z, 2dT) (reduced): d = -121665/121666, so the constants are small
+//   P4  (X, Y, Z, T), an R (field4.hpp's bound classes);
+//   C4  the cached form 121666 (Y - X, Y + X, 2Z, 2dT): d = -121665/121666, so the constants are small
 //       (121666, 2 * 121666, -2 * 121665) and one small multiplication makes it; the common factor is projective.
+//       Lanes A to C an R, lane D an R or 2p minus an R (negations flip between the two), so an M either way.
 #pragma once
 #include "pyristretto/avx2/field4.hpp"
 #include "pyristretto/edwards.hpp"
