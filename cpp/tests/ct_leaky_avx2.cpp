@@ -47,7 +47,7 @@ PYR_AVX2_FN EdwardsPoint leaky_mul(const uint8_t s[32], const EdwardsPoint& poin
         if (leak == Leak::Index) {  // LEAK (index): vector loads at a secret address, merged with a zero the
             // compiler cannot see (so it stays loads, not a memcpy whose own alignment tests would branch)
             const __m256i keep = _mm256_set1_epi64x(g_zero);
-            for (int i = 0; i < 10; ++i)
+            for (int i = 0; i < F4::kVectors; ++i)
                 r.f.v[i] = _mm256_or_si256(_mm256_and_si256(r.f.v[i], keep), _mm256_load_si256(&t[abs].f.v[i]));
         }
         if (leak == Leak::Branch) {

@@ -67,16 +67,19 @@ using namespace pyristretto::avx2;
 
 // Raw lanes of an F4 (limb i of lane k at [i][k]).
 PYR_AVX2_FN static void raw(const F4& x, uint64_t out[10][4]) {
-    for (int i = 0; i < 10; ++i) _mm256_storeu_si256(reinterpret_cast<__m256i*>(out[i]), x.v[i]);
+    uint64_t t[5][4];
+    for (int i = 0; i < 5; ++i) _mm256_storeu_si256(reinterpret_cast<__m256i*>(t[i]), x.v[i]);
+    for (int i = 0; i < 10; ++i)
+        for (int k = 0; k < 4; ++k) out[i][k] = i & 1 ? t[i / 2][k] >> 32 : t[i / 2][k] & 0xffffffffu;
 }
 
-// The documented bound on every reduced output: even limbs < 2^26, odd < 2^25 + 2^18.
+// The documented bound on every reduced output (R): even limbs < 2^26 + 2^18, odd < 2^25 + 2^17.
 PYR_AVX2_FN static bool reduced(const F4& x) {
     uint64_t t[10][4];
     raw(x, t);
     for (int i = 0; i < 10; ++i)
         for (int k = 0; k < 4; ++k)
-            if (t[i][k] >= (i & 1 ? (uint64_t(1) << 25) + (uint64_t(1) << 18) : uint64_t(1) << 26)) return false;
+            if (t[i][k] >= (i & 1 ? (uint64_t(1) << 25) + (1u << 17) : (uint64_t(1) << 26) + (1u << 18))) return false;
     return true;
 }
 
@@ -151,6 +154,103 @@ PYR_AVX2_FN static void test_field(bool quick) {
         chain_ok = chain_ok && reduced(x);
     }
     check(chain_ok, "a chain of 2000 squares, products and sums agrees lane by lane");
+}
+
+// An F4 from raw limbs (limb i of lane k at l[k][i]), and the value such limbs stand for.
+PYR_AVX2_FN static F4 from_raw(const uint32_t l[4][10]) {
+    F4 x;
+    for (int i = 0; i < 5; ++i) {
+        long long s[4];
+        for (int k = 0; k < 4; ++k) s[k] = static_cast<long long>(uint64_t(l[k][2 * i + 1]) << 32 | l[k][2 * i]);
+        x.v[i] = _mm256_set_epi64x(s[3], s[2], s[1], s[0]);
+    }
+    return x;
+}
+
+static FE value_of(const uint32_t l[10]) {
+    FE acc = FE::zero();
+    for (int i = 0; i < 10; ++i) {
+        FE t = FE::from_u64(l[i]);
+        for (int b = 0; b < (51 * i + 1) / 2; ++b) t = t + t;  // 2^ceil(25.5 i)
+        acc = acc + t;
+    }
+    return acc;
+}
+
+// The extreme limbs of field4.hpp's bound table: mul and square on M's largest limbs (every column sum at its
+// largest), weak_reduce on 2^32 - 1 limbs, sub and neg on R's largest, mul_small on M's largest; each result's
+// value and the bound on its limbs. Then one past M (an even limb of 2^32 / 19 + 1 into mul's 19 y, an odd limb of
+// 2^32 / 38 + 1 into square's 38 x) must give a wrong value: the table's M is the true limit, so a test of a larger
+// bound would catch it.
+PYR_AVX2_FN static void test_bounds() {
+    constexpr uint32_t kMEven = 226050910, kMOdd = 113025455;  // 19 kMEven, 38 kMOdd < 2^32
+    constexpr uint32_t kREven = (1u << 26) + (1u << 18) - 1, kROdd = (1u << 25) + (1u << 17) - 1;
+    uint32_t m[4][10], r[4][10], w[4][10], mix[4][10], past_even[4][10], past_odd[4][10];
+    for (int k = 0; k < 4; ++k)
+        for (int i = 0; i < 10; ++i) {
+            m[k][i] = i & 1 ? kMOdd : kMEven;
+            r[k][i] = i & 1 ? kROdd : kREven;
+            w[k][i] = 0xffffffffu;
+            mix[k][i] = (i + k) % 3 == 0 ? 0 : m[k][i];  // zeros among the largest limbs
+            past_even[k][i] = i & 1 ? kMOdd : kMEven + 1;
+            past_odd[k][i] = i & 1 ? kMOdd + 1 : kMEven;
+        }
+    const F4 one = from_lanes(FE::one(), FE::one(), FE::one(), FE::one());
+    const F4 M = from_raw(m), R = from_raw(r), W = from_raw(w), X = from_raw(mix);
+    size_t bad_value = 0, bad_bound = 0;
+    auto expect = [&](const F4& got, const FE want[4], bool check_bound) PYR_AVX2_FN {
+        FE l[4];
+        to_lanes(got, l);
+        for (int k = 0; k < 4; ++k) bad_value += !same_value(l[k], want[k]);
+        if (check_bound) bad_bound += !reduced(got);
+    };
+    FE vm[4], vr[4], vw[4], vx[4], e[4];
+    for (int k = 0; k < 4; ++k) vm[k] = value_of(m[k]), vr[k] = value_of(r[k]), vw[k] = value_of(w[k]),
+                                vx[k] = value_of(mix[k]);
+    for (int k = 0; k < 4; ++k) e[k] = vm[k] * vm[k];
+    expect(mul(M, M), e, true);
+    expect(square(M), e, true);
+    for (int k = 0; k < 4; ++k) e[k] = vm[k] * vx[k];
+    expect(mul(M, X), e, true);
+    expect(mul(X, M), e, true);
+    for (int k = 0; k < 4; ++k) e[k] = vx[k].square();
+    expect(square(X), e, true);
+    for (int k = 0; k < 4; ++k) e[k] = vm[k] * FE::from_u64((1u << 20) - 1 - k);
+    expect(mul_small(M, (1u << 20) - 1, (1u << 20) - 2, (1u << 20) - 3, (1u << 20) - 4), e, true);
+    // weak_reduce: 2^32 - 1 limbs in, W out (an M: the product by M checks that too)
+    const F4 wr = weak_reduce(W);
+    uint64_t t[10][4];
+    raw(wr, t);
+    for (int i = 0; i < 10; ++i)
+        for (int k = 0; k < 4; ++k)
+            bad_bound += t[i][k] >= (i & 1 ? (1u << 25) + (1u << 7) : (1u << 26) + (i == 0 ? 19u << 7 : 1u << 7));
+    for (int k = 0; k < 4; ++k) e[k] = vw[k];
+    expect(mul(wr, one), e, true);
+    for (int k = 0; k < 4; ++k) e[k] = vw[k] * vm[k];
+    expect(mul(wr, M), e, true);
+    expect(mul(M, wr), e, true);
+    // sub and neg on R's largest limbs (2p limb by limb stays above them), then into mul and square as S
+    const F4 zero = from_lanes(FE::zero(), FE::zero(), FE::zero(), FE::zero());
+    for (int k = 0; k < 4; ++k) e[k] = -vr[k];
+    expect(mul(sub(zero, R), one), e, true);
+    expect(mul(neg(R), one), e, true);
+    for (int k = 0; k < 4; ++k) e[k] = (vr[k] + vr[k]).square();
+    expect(square(add(R, R)), e, true);
+    for (int k = 0; k < 4; ++k) e[k] = (vr[k] - vr[k]) * (vr[k] + vr[k]);
+    expect(mul(sub(R, R), add(R, R)), e, true);
+    check(bad_value == 0 && bad_bound == 0, "the bound table's extreme limbs give exact results within bounds (" +
+                                                std::to_string(bad_value) + " wrong values, " +
+                                                std::to_string(bad_bound) + " over a bound)");
+    // one past M fails
+    FE pe[4], po[4], l[4];
+    for (int k = 0; k < 4; ++k) pe[k] = value_of(past_even[k]), po[k] = value_of(past_odd[k]);
+    size_t caught = 0;
+    to_lanes(mul(M, from_raw(past_even)), l);
+    for (int k = 0; k < 4; ++k) caught += !same_value(l[k], vm[k] * pe[k]);
+    to_lanes(square(from_raw(past_odd)), l);
+    for (int k = 0; k < 4; ++k) caught += !same_value(l[k], po[k].square());
+    check(caught == 8, "limbs one past M give wrong products (the bound is the limit: " + std::to_string(caught) +
+                           " of 8 lanes wrong)");
 }
 
 static bool same_point(const EdwardsPoint& a, const EdwardsPoint& b) {
@@ -334,6 +434,7 @@ int main(int argc, char** argv) {
                   std::strcmp(backend_name(), "avx2") == 0,
               "the backend switches to AVX2 and reports it");
         test_field(quick);
+        test_bounds();
         test_points();
         test_scalar_mul(quick);
         test_straus(quick);

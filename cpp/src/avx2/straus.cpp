@@ -48,7 +48,7 @@ PYR_AVX2_FN void multiples_0_to_8(const EdwardsPoint& point, C4 t[9]) noexcept {
 PYR_AVX2_FN P4 add_signed_multiple(const P4& acc, const C4 t[9], int8_t d) noexcept {
     const uint32_t v = static_cast<uint32_t>(static_cast<int32_t>(d));
     const uint32_t sign = v >> 31, abs = (v ^ (0u - sign)) + sign;
-    return add(acc, conditional_negate(ct_select(t, 9, abs), static_cast<uint8_t>(sign)));
+    return add_inlined(acc, conditional_negate(ct_select(t, 9, abs), static_cast<uint8_t>(sign)));
 }
 
 PYR_AVX2_FN EdwardsPoint straus_ct_block(const uint8_t* scalars, const EdwardsPoint* points, size_t m, C4* tables,
@@ -85,14 +85,13 @@ PYR_AVX2_FN EdwardsPoint straus_vartime_block(const uint8_t* scalars, const Edwa
     P4 acc = identity4();
     bool started = false;
     for (size_t b = s.top; b-- > 0;) {
-        if (started) acc = dbl(acc);
+        if (started) acc = dbl_inlined(acc);
         if (!s.column[b]) continue;
         for (size_t j = 0; j < m; ++j) {
             const int d = s.digit(j, b);
-            if (d > 0) {
-                acc = add(acc, tables[kNafTable * j + (d >> 1)]);
-            } else if (d < 0) {
-                acc = sub(acc, tables[kNafTable * j + ((-d) >> 1)]);
+            if (d != 0) {  // public digits: the sign picks the cached point or its negation, one inlined add
+                const C4& q = tables[kNafTable * j + ((d > 0 ? d : -d) >> 1)];
+                acc = add_inlined(acc, d > 0 ? q : negate(q));
             }
         }
         started = true;

@@ -1,9 +1,10 @@
 // One Edwards point in the four lanes of an F4 (AVX2 backend, internal): the parallel extended-coordinate formulas of
 // Hisil, Wong, Carter and Dawson (2008) as dalek's docs/parallel-formulas.md lays them out, lane k holding one
 // coordinate, so each of the formulas' four independent products is one lane of one vector product.
-//   P4  (X, Y, Z, T), reduced;
-//   C4  the cached form 121666 (Y - X, Y + X, 2Z, 2dT) (reduced): d = -121665/121666, so the constants are small
+//   P4  (X, Y, Z, T), an R (field4.hpp's bound classes);
+//   C4  the cached form 121666 (Y - X, Y + X, 2Z, 2dT): d = -121665/121666, so the constants are small
 //       (121666, 2 * 121666, -2 * 121665) and one small multiplication makes it; the common factor is projective.
+//       Lanes A to C an R, lane D an R or 2p minus an R (negations flip between the two), so an M either way.
 #pragma once
 #include "pyristretto/avx2/field4.hpp"
 #include "pyristretto/edwards.hpp"
@@ -30,19 +31,18 @@ PYR_AVX2_FN inline EdwardsPoint to_point(const P4& p) {
 
 PYR_AVX2_FN inline P4 identity4() {
     P4 r;
-    for (int i = 0; i < 10; ++i) r.f.v[i] = _mm256_setzero_si256();
-    r.f.v[0] = _mm256_set_epi64x(0, 1, 1, 0);  // (0, 1, 1, 0)
+    for (int i = 0; i < F4::kVectors; ++i) r.f.v[i] = _mm256_setzero_si256();
+    r.f.v[0] = _mm256_set_epi64x(0, 1, 1, 0);  // (0, 1, 1, 0) in limb 0
     return r;
 }
 
-// The linear steps between the products are written limb by limb (PYR_AVX2_LIMBS), each limb's whole chain of
-// shuffles, blends and sums in registers: as whole-element steps each would store and reload all ten vectors.
+// The linear steps between the products are written vector by vector (PYR_AVX2_PAIRS: two limbs each, 32-bit sums),
+// each vector's whole chain of shuffles, blends and sums in registers. Bounds: field4.hpp's table.
 // (Plain constant expressions, not the constexpr helpers: at -O0 the intrinsics are macros that need literals.)
 #define PYR_AVX2_PERM(x, a, b, c, d) _mm256_permute4x64_epi64(x, (a) | (b) << 2 | (c) << 4 | (d) << 6)
 #define PYR_AVX2_BLEND(x, y, lanes) /* y in lanes, x elsewhere */                                      \
     _mm256_blend_epi32(x, y, ((lanes) & 1 ? 0x03 : 0) | ((lanes) & 2 ? 0x0c : 0) | ((lanes) & 4 ? 0x30 : 0) | \
                                  ((lanes) & 8 ? 0xc0 : 0))
-#define PYR_AVX2_SUB(x, y, i) _mm256_sub_epi64(_mm256_add_epi64(x, PYR_AVX2_TWO_P(i)), y)  // x - y + 2p
 
 // (Y - X, Y + X, Z, T).
 PYR_AVX2_FN inline F4 diff_sum_xy(const F4& p) {
@@ -50,9 +50,9 @@ PYR_AVX2_FN inline F4 diff_sum_xy(const F4& p) {
 #define M(i)                                                                                                 \
     {                                                                                                        \
         const __m256i x = p.v[i], sw = PYR_AVX2_PERM(x, 1, 0, 3, 2); /* (Y, X, T, Z) */                      \
-        r.v[i] = PYR_AVX2_BLEND(PYR_AVX2_BLEND(x, PYR_AVX2_SUB(sw, x, i), kA), _mm256_add_epi64(x, sw), kB); \
+        r.v[i] = PYR_AVX2_BLEND(PYR_AVX2_BLEND(x, PYR_AVX2_SUB(sw, x, i), kA), _mm256_add_epi32(x, sw), kB); \
     }
-    PYR_AVX2_LIMBS(M)
+    PYR_AVX2_PAIRS(M)
 #undef M
     return r;
 }
@@ -78,65 +78,67 @@ PYR_AVX2_FN inline C4 conditional_negate(const C4& q, uint8_t choice) {
 
 // P + Q (8M, in two lane-parallel products): A, B, C, D = (Y1-X1)(Y2-X2), (Y1+X1)(Y2+X2), 2 Z1 Z2, 2d T1 T2 (times
 // the cached factor); then (E, H, F, G) = (B - A, B + A, C - D, C + D) and (X3, Y3, Z3, T3) = (EF, GH, GF, EH).
-PYR_AVX2_FN inline P4 add(const P4& p, const C4& q) {
+PYR_AVX2_FN inline __attribute__((always_inline)) P4 add_inlined(const P4& p, const C4& q) {
     const F4 t = mul(diff_sum_xy(p.f), q.f);  // (A, B, C, D)
     F4 t0, t1;
 #define M(i)                                                                                                  \
     {                                                                                                         \
         const __m256i x = t.v[i], sw = PYR_AVX2_PERM(x, 1, 0, 3, 2); /* (B, A, D, C) */                       \
-        const __m256i r = PYR_AVX2_BLEND(PYR_AVX2_BLEND(PYR_AVX2_SUB(sw, x, i), _mm256_add_epi64(x, sw), kB | kD), \
+        const __m256i r = PYR_AVX2_BLEND(PYR_AVX2_BLEND(PYR_AVX2_SUB(sw, x, i), _mm256_add_epi32(x, sw), kB | kD), \
                                          PYR_AVX2_SUB(x, sw, i), kC); /* (E, H, F, G) */                      \
         t0.v[i] = PYR_AVX2_PERM(r, 0, 3, 3, 0);                       /* (E, G, G, E) */                      \
         t1.v[i] = PYR_AVX2_PERM(r, 2, 1, 2, 1);                       /* (F, H, F, H) */                      \
     }
-    PYR_AVX2_LIMBS(M)
+    PYR_AVX2_PAIRS(M)
 #undef M
     return P4{mul(t0, t1)};
 }
+
+// add and dbl as calls (GCC does not inline them: each is two products); the _inlined forms for the hot loops, where
+// the point then stays in registers from one step to the next.
+PYR_AVX2_FN inline P4 add(const P4& p, const C4& q) { return add_inlined(p, q); }
 
 PYR_AVX2_FN inline P4 sub(const P4& p, const C4& q) { return add(p, negate(q)); }
 
 // 2P (one lane-parallel square and one product): S1, S2, S3, S4 = X^2, Y^2, Z^2, (X + Y)^2; then
 // (S5, S6, S8, S9) = (S1 + S2, S1 - S2, S1 - S2 + 2 S3, S1 + S2 - S4) and (X3, Y3, Z3, T3) = (S8 S9, S5 S6, S8 S6, S5 S9).
-PYR_AVX2_FN inline P4 dbl(const P4& p) {
+PYR_AVX2_FN inline __attribute__((always_inline)) P4 dbl_inlined(const P4& p) {
     F4 a;
 #define M(i)                                                                                                   \
     {                                                                                                          \
         const __m256i x = p.f.v[i];                                                                            \
-        a.v[i] = PYR_AVX2_BLEND(x, _mm256_add_epi64(PYR_AVX2_PERM(x, 0, 1, 0, 1), PYR_AVX2_PERM(x, 1, 0, 1, 0)), kD); \
+        a.v[i] = PYR_AVX2_BLEND(x, _mm256_add_epi32(PYR_AVX2_PERM(x, 0, 1, 0, 1), PYR_AVX2_PERM(x, 1, 0, 1, 0)), kD); \
     }
-    PYR_AVX2_LIMBS(M)  // (X, Y, Z, X + Y)
+    PYR_AVX2_PAIRS(M)  // (X, Y, Z, X + Y)
 #undef M
     const F4 s = square(a);  // (S1, S2, S3, S4)
-    __m256i r[10];           // (S1 + S2, S1 - S2, S1 - S2 + 2 S3, S1 + S2 - S4), limbs < 5 * 2^26 before the carry
+    F4 r;  // (S1 + S2, S1 - S2, S1 - S2 + 2 S3, S1 + S2 - S4) with 2p offsets: limbs < 2^28.6 (a W input)
 #define M(i)                                                                                                   \
     {                                                                                                          \
         const __m256i x = s.v[i], s1 = PYR_AVX2_PERM(x, 0, 0, 0, 0), s2 = PYR_AVX2_PERM(x, 1, 1, 1, 1);        \
-        const __m256i u = _mm256_add_epi64(s1, PYR_AVX2_BLEND(s2, PYR_AVX2_SUB(_mm256_setzero_si256(), s2, i), kB | kC)); \
+        const __m256i u = _mm256_add_epi32(s1, PYR_AVX2_BLEND(s2, PYR_AVX2_SUB(_mm256_setzero_si256(), s2, i), kB | kC)); \
         const __m256i w = PYR_AVX2_BLEND(PYR_AVX2_BLEND(_mm256_setzero_si256(),                                \
                                                         PYR_AVX2_SUB(_mm256_setzero_si256(), x, i), kD),       \
-                                         _mm256_add_epi64(x, x), kC); /* (0, 0, 2 S3, -S4) */                  \
-        r[i] = _mm256_add_epi64(u, w);                                                                         \
+                                         _mm256_add_epi32(x, x), kC); /* (0, 0, 2 S3, -S4) */                  \
+        r.v[i] = _mm256_add_epi32(u, w);                                                                       \
     }
-    PYR_AVX2_LIMBS(M)
+    PYR_AVX2_PAIRS(M)
 #undef M
-    F4 t0, t1;  // weak_reduce(r), then the shuffles (S8, S5, S8, S5) and (S9, S6, S6, S9)
-#define M(i)                                                                                                   \
-    {                                                                                                          \
-        const __m256i c = (i) == 0 ? times19(PYR_AVX2_SHIFT_DOWN(r[9], 9))                                     \
-                                   : PYR_AVX2_SHIFT_DOWN(r[((i) + 9) % 10], ((i) + 9) % 10);                   \
-        const __m256i y = _mm256_add_epi64(_mm256_and_si256(r[i], PYR_AVX2_LOW_MASK(i)), c);                   \
-        t0.v[i] = PYR_AVX2_PERM(y, 2, 0, 2, 0);                                                                \
-        t1.v[i] = PYR_AVX2_PERM(y, 3, 1, 1, 3);                                                                \
-    }
-    PYR_AVX2_LIMBS(M)
+    const F4 y = weak_reduce(r);
+    F4 t0, t1;  // (S8, S5, S8, S5) and (S9, S6, S6, S9)
+#define M(i)                                    \
+    t0.v[i] = PYR_AVX2_PERM(y.v[i], 2, 0, 2, 0); \
+    t1.v[i] = PYR_AVX2_PERM(y.v[i], 3, 1, 1, 3);
+    PYR_AVX2_PAIRS(M)
 #undef M
     return P4{mul(t0, t1)};
 }
 
+PYR_AVX2_FN inline P4 dbl(const P4& p) { return dbl_inlined(p); }
+
 PYR_AVX2_FN inline P4 mul_by_pow2(const P4& p, unsigned k) {
     P4 r = p;
-    for (unsigned i = 0; i < k; ++i) r = dbl(r);
+    for (unsigned i = 0; i < k; ++i) r = dbl_inlined(r);
     return r;
 }
 
@@ -144,10 +146,10 @@ PYR_AVX2_FN inline P4 mul_by_pow2(const P4& p, unsigned k) {
 PYR_AVX2_FN inline C4 ct_select(const C4* table, unsigned count, uint32_t index) {
     const __m256i want = _mm256_set1_epi64x(static_cast<long long>(index));
     C4 r;
-    for (int i = 0; i < 10; ++i) r.f.v[i] = _mm256_setzero_si256();
+    for (int i = 0; i < F4::kVectors; ++i) r.f.v[i] = _mm256_setzero_si256();
     for (unsigned e = 0; e < count; ++e) {
         const __m256i m = _mm256_cmpeq_epi64(_mm256_set1_epi64x(static_cast<long long>(e)), want);
-        for (int i = 0; i < 10; ++i) r.f.v[i] = _mm256_or_si256(r.f.v[i], _mm256_and_si256(m, table[e].f.v[i]));
+        for (int i = 0; i < F4::kVectors; ++i) r.f.v[i] = _mm256_or_si256(r.f.v[i], _mm256_and_si256(m, table[e].f.v[i]));
     }
     return r;
 }
