@@ -9,6 +9,7 @@
 
 #include "pyristretto/backend.hpp"
 #include "pyristretto/ct_lookup.hpp"
+#include "pyristretto/ifma/msm_table.hpp"
 #include "pyristretto/ifma/pippenger.hpp"
 #include "pyristretto/ifma/straus.hpp"
 #include "pyristretto/msm_algorithms.hpp"
@@ -47,15 +48,23 @@ constexpr size_t kBuildBlock = 32;   // bases converted to affine form with one 
 // 1.2x faster than PointVector.msm (constant-time Straus, tables built per call) at every n measured (same runs:
 // 8.9-9.1 vs 10.6-11.1 us per point from 64 to 512 bases).
 constexpr size_t kCtBlock = 256;
+constexpr size_t kEntryBytes = 160;  // one four-lane cached entry (ifma::kTableEntryBytes)
+static_assert(ifma::kTableEntryBytes == kEntryBytes, "entry size");
 
 }  // namespace
 
 MSMTable::MSMTable(const EdwardsPoint* points, size_t n, unsigned naf_width, size_t straus_max)
     : naf_width_(naf_width ? std::min(8u, std::max(2u, naf_width)) : n < kNarrowFrom ? kNafWidth : kNafWidth - 1),
       odd_count_(n < straus_max ? size_t(1) << (naf_width_ - 2) : 0),
+      kernels_(backend() == Backend::Ifma ? Kernels::Ifma : Kernels::Portable),
       points_(points, points + n),
       small_(kSmall * n),
-      odd_(odd_count_ * n) {
+      odd_(kernels_ == Kernels::Portable ? odd_count_ * n : 0) {
+    if (kernels_ != Kernels::Portable && odd_count_) {
+        vec_bytes_ = (kEntryBytes * odd_count_ * n + 63) / 64 * 64;
+        vec_.reset(static_cast<uint8_t*>(std::aligned_alloc(64, vec_bytes_)));
+        if (!vec_) throw std::bad_alloc();
+    }
     bool failed[kMaxThreadsCap] = {false};
     unsigned workers = worker_count(n);
     run_parallel(workers, [&](unsigned k) noexcept {
@@ -72,6 +81,10 @@ MSMTable::MSMTable(const EdwardsPoint* points, size_t n, unsigned naf_width, siz
 // Tables of bases [begin, end): all multiples in extended form, then to affine Niels form with one batched
 // inversion of their Z per block (Montgomery's trick), as FixedBaseTable does.
 void MSMTable::build_range(size_t begin, size_t end) {
+    if (begin == end) return;
+    if (kernels_ == Kernels::Ifma)
+        return ifma::build_msm_tables(&points_[begin], end - begin, &small_[kSmall * begin], odd_count_,
+                                      vec_.get() + kEntryBytes * odd_count_ * begin);
     const size_t per = kSmall + odd_count_;
     std::vector<EdwardsPoint> ext(kBuildBlock * per);
     std::vector<FieldElement> prefix(kBuildBlock * per);
@@ -110,7 +123,7 @@ void MSMTable::build_range(size_t begin, size_t end) {
 
 size_t MSMTable::nbytes() const noexcept {
     return sizeof(*this) + points_.capacity() * sizeof(EdwardsPoint) +
-           (small_.capacity() + odd_.capacity()) * sizeof(AffineNielsPoint);
+           (small_.capacity() + odd_.capacity()) * sizeof(AffineNielsPoint) + vec_bytes_;
 }
 
 // Signed radix-16 Straus on the 1P..8P tables: each digit reads its base's whole table (ct::select_or_identity)
@@ -150,6 +163,11 @@ EdwardsPoint MSMTable::msm_ct_range(const uint8_t* scalars, size_t begin, size_t
 // Width-w NAF Straus on the precomputed odd multiples: about 256 / (w + 1) table additions per scalar and 253
 // doublings shared by all; columns where no scalar has a digit are crossed with mul_by_pow2.
 EdwardsPoint MSMTable::straus_vartime_range(const uint8_t* scalars, size_t begin, size_t end) const {
+    if (kernels_ != Kernels::Portable) {
+        const NafSchedule s = build_naf_schedule(scalars + 32 * begin, end - begin, naf_width_);
+        const uint8_t* tables = vec_.get() + kEntryBytes * odd_count_ * begin;
+        return ifma::straus_tables(s, tables, odd_count_);
+    }
     std::vector<int8_t> naf;
     std::vector<size_t> live;  // bases with a nonzero scalar
     naf.reserve(kNafDigits * (end - begin));
@@ -204,7 +222,8 @@ bool MSMTable::msm(const uint8_t* scalars, size_t m, EdwardsPoint& out) const no
 // on a busy machine, lost by up to 1.2x from 150 to 255 (0.8-0.95x on a quiet one): from kPortableStrausMax
 // scalars on the table runs PointVector's algorithm on its decoded bases, as it does from kStrausMax bases.
 constexpr size_t kPortableStrausMax = 144;
-static bool table_pays_vartime(size_t k) noexcept {
+bool MSMTable::table_pays_vartime(size_t k) const noexcept {
+    if (kernels_ != Kernels::Portable) return true;
     return k < (backend() == Backend::Ifma ? ifma::kPippengerMin : kPortableStrausMax);
 }
 
