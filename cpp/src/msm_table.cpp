@@ -7,6 +7,7 @@
 #include <memory>
 #include <new>
 
+#include "pyristretto/avx2/msm_table.hpp"
 #include "pyristretto/backend.hpp"
 #include "pyristretto/ct_lookup.hpp"
 #include "pyristretto/ifma/msm_table.hpp"
@@ -51,12 +52,37 @@ constexpr size_t kCtBlock = 256;
 constexpr size_t kEntryBytes = 160;  // one four-lane cached entry (ifma::kTableEntryBytes)
 static_assert(ifma::kTableEntryBytes == kEntryBytes, "entry size");
 
+// The additions of the width-w NAF Straus of n scalars over tables whose base i has its odd multiples at
+// tables + stride i (entries kEntryBytes apart): the vector kernels' input.
+TableTerms table_terms(const uint8_t* scalars, size_t n, unsigned width, const uint8_t* tables, size_t stride) {
+    const NafSchedule s = build_naf_schedule(scalars, n, width);
+    TableTerms r;
+    r.terms.reserve(s.live.size() * (kNafDigits / (width + 1) + 2));
+    size_t last = 0;
+    for (size_t b = s.top; b-- > 0;) {
+        if (!s.column[b]) continue;
+        const size_t before = r.terms.size();
+        for (size_t j = 0; j < s.live.size(); ++j) {
+            const int d = s.digit(j, b);
+            if (d == 0) continue;
+            const uint8_t* e = tables + stride * s.live[j] + kEntryBytes * size_t((d < 0 ? -d : d) >> 1);
+            r.terms.push_back(reinterpret_cast<uintptr_t>(e) | uintptr_t(d < 0));
+        }
+        if (!r.count.empty()) r.doublings.push_back(static_cast<uint16_t>(last - b));
+        else r.doublings.push_back(0);
+        r.count.push_back(static_cast<uint32_t>(r.terms.size() - before));
+        last = b;
+    }
+    r.tail = static_cast<unsigned>(last);
+    return r;
+}
+
 }  // namespace
 
 MSMTable::MSMTable(const EdwardsPoint* points, size_t n, unsigned naf_width, size_t straus_max)
     : naf_width_(naf_width ? std::min(8u, std::max(2u, naf_width)) : n < kNarrowFrom ? kNafWidth : kNafWidth - 1),
       odd_count_(n < straus_max ? size_t(1) << (naf_width_ - 2) : 0),
-      kernels_(backend() == Backend::Ifma ? Kernels::Ifma : Kernels::Portable),
+      kernels_(backend() == Backend::Ifma ? Kernels::Ifma : backend() == Backend::Avx2 ? Kernels::Avx2 : Kernels::Portable),
       points_(points, points + n),
       small_(kSmall * n),
       odd_(kernels_ == Kernels::Portable ? odd_count_ * n : 0) {
@@ -85,7 +111,11 @@ void MSMTable::build_range(size_t begin, size_t end) {
     if (kernels_ == Kernels::Ifma)
         return ifma::build_msm_tables(&points_[begin], end - begin, &small_[kSmall * begin], odd_count_,
                                       vec_.get() + kEntryBytes * odd_count_ * begin);
-    const size_t per = kSmall + odd_count_;
+    // On the AVX2 kernels the odd multiples are built there, 1P..8P below.
+    const size_t odd_count = kernels_ == Kernels::Portable ? odd_count_ : 0;
+    if (kernels_ == Kernels::Avx2 && odd_count_)
+        avx2::build_odd_multiples(&points_[begin], end - begin, odd_count_, vec_.get() + kEntryBytes * odd_count_ * begin);
+    const size_t per = kSmall + odd_count;
     std::vector<EdwardsPoint> ext(kBuildBlock * per);
     std::vector<FieldElement> prefix(kBuildBlock * per);
     for (size_t first = begin; first < end; first += kBuildBlock) {
@@ -96,10 +126,10 @@ void MSMTable::build_range(size_t begin, size_t end) {
             const CachedPoint c = p.to_cached();
             e[0] = p;
             for (unsigned j = 1; j < kSmall; ++j) e[j] = e[j - 1] + c;  // (j + 1) P
-            if (odd_count_) {
+            if (odd_count) {
                 const CachedPoint p2 = e[1].to_cached();
                 e[kSmall] = p;
-                for (size_t k = 1; k < odd_count_; ++k) e[kSmall + k] = e[kSmall + k - 1] + p2;  // (2k + 1) P
+                for (size_t k = 1; k < odd_count; ++k) e[kSmall + k] = e[kSmall + k - 1] + p2;  // (2k + 1) P
             }
         }
         const size_t count = per * m;
@@ -115,7 +145,7 @@ void MSMTable::build_range(size_t begin, size_t end) {
             if (j < kSmall)
                 small_[kSmall * (first + i) + j] = a;
             else
-                odd_[odd_count_ * (first + i) + (j - kSmall)] = a;
+                odd_[odd_count * (first + i) + (j - kSmall)] = a;
             inv = inv * ext[k].Z;
         }
     }
@@ -164,9 +194,9 @@ EdwardsPoint MSMTable::msm_ct_range(const uint8_t* scalars, size_t begin, size_t
 // doublings shared by all; columns where no scalar has a digit are crossed with mul_by_pow2.
 EdwardsPoint MSMTable::straus_vartime_range(const uint8_t* scalars, size_t begin, size_t end) const {
     if (kernels_ != Kernels::Portable) {
-        const NafSchedule s = build_naf_schedule(scalars + 32 * begin, end - begin, naf_width_);
-        const uint8_t* tables = vec_.get() + kEntryBytes * odd_count_ * begin;
-        return ifma::straus_tables(s, tables, odd_count_);
+        const TableTerms terms = table_terms(scalars + 32 * begin, end - begin, naf_width_,
+                                             vec_.get() + kEntryBytes * odd_count_ * begin, kEntryBytes * odd_count_);
+        return kernels_ == Kernels::Ifma ? ifma::straus_tables(terms) : avx2::straus_tables(terms);
     }
     std::vector<int8_t> naf;
     std::vector<size_t> live;  // bases with a nonzero scalar

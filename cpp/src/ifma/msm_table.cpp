@@ -126,24 +126,19 @@ PYR_IFMA_FN void build_msm_tables(const EdwardsPoint* points, size_t n, AffineNi
     }
 }
 
-PYR_IFMA_FN EdwardsPoint straus_tables(const NafSchedule& s, const uint8_t* odd, size_t odd_count) {
-    const size_t m = s.live.size();
-    if (m == 0) return EdwardsPoint::identity();
-    const Cached4* tables = reinterpret_cast<const Cached4*>(odd);
+PYR_IFMA_FN EdwardsPoint straus_tables(const TableTerms& list) {
+    if (list.terms.empty()) return EdwardsPoint::identity();
     Point4 acc = identity4();
-    bool started = false;
-    for (size_t b = s.top; b-- > 0;) {
-        if (started) acc = dbl4(acc);
-        if (!s.column[b]) continue;
-        const int8_t* digits = &s.naf[b];
-        for (size_t j = 0; j < m; ++j) {
-            const int d = digits[kNafDigits * j];
-            if (d == 0) continue;
-            const Cached4& q = tables[odd_count * s.live[j] + ((d < 0 ? -d : d) >> 1)];
-            acc = add4(acc, d < 0 ? neg4(q) : q);
+    size_t t = 0;
+    for (size_t c = 0; c < list.count.size(); ++c) {
+        if (c) acc = mul_by_pow2_4(acc, list.doublings[c]);  // >= 1
+        for (const size_t end = t + list.count[c]; t < end; ++t) {
+            list.prefetch(t + TableTerms::kAhead);
+            const Cached4& q = *reinterpret_cast<const Cached4*>(list.entry(t));
+            acc = add4(acc, list.negative(t) ? neg4(q) : q);
         }
-        started = true;
     }
+    acc = mul_by_pow2_4(acc, list.tail);  // (none when 0)
     return store_point4(acc);
 }
 
@@ -157,7 +152,7 @@ PYR_IFMA_FN EdwardsPoint straus_tables(const NafSchedule& s, const uint8_t* odd,
 namespace pyristretto {
 namespace ifma {
 void build_msm_tables(const EdwardsPoint*, size_t, AffineNielsPoint*, size_t, uint8_t*) { std::abort(); }
-EdwardsPoint straus_tables(const NafSchedule&, const uint8_t*, size_t) { std::abort(); }
+EdwardsPoint straus_tables(const TableTerms&) { std::abort(); }
 }  // namespace ifma
 }  // namespace pyristretto
 

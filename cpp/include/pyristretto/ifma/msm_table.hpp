@@ -20,9 +20,8 @@ constexpr size_t kTableEntryBytes = 160;
 void build_msm_tables(const EdwardsPoint* points, size_t n, AffineNielsPoint* small, size_t odd_count,
                       uint8_t* odd);
 
-// sum over the schedule's live scalars of scalar * base, where base live[j] has its odd multiples (the digits'
-// width is 2 log2(odd_count) + 2) at odd + kTableEntryBytes * odd_count * live[j]. Variable time (public scalars).
-EdwardsPoint straus_tables(const NafSchedule& s, const uint8_t* odd, size_t odd_count);
+// The sum the terms make (msm_algorithms.hpp; entries in Cached4 form). Variable time (public scalars).
+EdwardsPoint straus_tables(const TableTerms& terms);
 
 }  // namespace ifma
 }  // namespace pyristretto
