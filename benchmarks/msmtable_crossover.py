@@ -2,14 +2,14 @@
 be slower than PointVector on the same call), on both backends, one thread::
 
     taskset -c 1 python benchmarks/msmtable_crossover.py [--min 1] [--max 4096] [--dense 512] [--step 16] [--every]
-                                                          [--repeats 5] [--backend both|ifma|portable]
+                                                          [--repeats 5] [--backend both|all|ifma|avx2|portable]
 
 For each n it builds PointVector(bases[:n]) and MSMTable of it, then times T.msm_vartime(s) against
 V.msm_vartime(s) and T.msm(s) against V.msm(s), interleaved, each the best of --repeats CPU-time loops
 (time.process_time, so a busy machine's preemption counts less), and prints table / PointVector per size where the
 ratio passes --show (default 1.05), then the maximum per kind in bands of sizes. Every size from 1 to --dense, then
 every --step to --max (--every: every size to --max). Each backend runs in a fresh interpreter
-(PYRISTRETTO_BACKEND=portable or ifma, chosen once per process) with set_threads(1). Results are checked against
+(PYRISTRETTO_BACKEND=portable, avx2 or ifma, chosen once per process; both: ifma and portable, all: the three) with set_threads(1). Results are checked against
 each other (the table and the vector must agree)."""
 import argparse
 import json
@@ -90,12 +90,13 @@ def main():
     ap.add_argument("--every", action="store_true")
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--show", type=float, default=1.05)
-    ap.add_argument("--backend", choices=("both", "ifma", "portable"), default="both")
+    ap.add_argument("--backend", choices=("both", "all", "ifma", "avx2", "portable"), default="both")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child:
         return child(args)
-    for backend in (("ifma", "portable") if args.backend == "both" else (args.backend,)):
+    chosen = {"both": ("ifma", "portable"), "all": ("ifma", "avx2", "portable")}.get(args.backend, (args.backend,))
+    for backend in chosen:
         env = dict(os.environ, PYRISTRETTO_BACKEND=backend)
         cmd = [sys.executable, __file__, "--child", *sys.argv[1:]]
         out = subprocess.run(cmd, env=env, capture_output=True, text=True)
