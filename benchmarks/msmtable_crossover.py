@@ -9,8 +9,8 @@ V.msm_vartime(s) and T.msm(s) against V.msm(s), interleaved, each the best of --
 (time.process_time, so a busy machine's preemption counts less), and prints table / PointVector per size where the
 ratio passes --show (default 1.05), then the maximum per kind in bands of sizes. Every size from 1 to --dense, then
 every --step to --max (--every: every size to --max). Each backend runs in a fresh interpreter
-(PYRISTRETTO_BACKEND=portable, avx2 or ifma, chosen once per process; both: ifma and portable, all: the three) with set_threads(1). Results are checked against
-each other (the table and the vector must agree)."""
+(PYRISTRETTO_BACKEND=portable, avx2 or ifma, chosen once per process; both: ifma and portable, all: the three)
+with set_threads(1). Results are checked against each other (the table and the vector must agree)."""
 import argparse
 import json
 import os

@@ -13,6 +13,7 @@
 #include "pyristretto/ifma/msm_table.hpp"
 #include "pyristretto/ifma/pippenger.hpp"
 #include "pyristretto/ifma/straus.hpp"
+#include "pyristretto/ifma/straus_vartime.hpp"
 #include "pyristretto/msm_algorithms.hpp"
 #include "pyristretto/point_vector.hpp"
 #include "pyristretto/scalar.hpp"
@@ -80,9 +81,11 @@ TableTerms table_terms(const uint8_t* scalars, size_t n, unsigned width, const u
 }  // namespace
 
 MSMTable::MSMTable(const EdwardsPoint* points, size_t n, unsigned naf_width, size_t straus_max)
-    : naf_width_(naf_width ? std::min(8u, std::max(2u, naf_width)) : n < kNarrowFrom ? kNafWidth : kNafWidth - 1),
+    : kernels_(backend() == Backend::Ifma   ? Kernels::Ifma
+               : backend() == Backend::Avx2 ? Kernels::Avx2
+                                            : Kernels::Portable),
+      naf_width_(naf_width ? std::min(8u, std::max(2u, naf_width)) : n < kNarrowFrom ? kNafWidth : kNafWidth - 1),
       odd_count_(n < straus_max ? size_t(1) << (naf_width_ - 2) : 0),
-      kernels_(backend() == Backend::Ifma ? Kernels::Ifma : backend() == Backend::Avx2 ? Kernels::Avx2 : Kernels::Portable),
       points_(points, points + n),
       small_(kSmall * n),
       odd_(kernels_ == Kernels::Portable ? odd_count_ * n : 0) {
@@ -163,8 +166,11 @@ size_t MSMTable::nbytes() const noexcept {
 // per point), so from ifma::kStrausMin bases it runs instead.
 EdwardsPoint MSMTable::msm_ct_range(const uint8_t* scalars, size_t begin, size_t end) const {
     if (begin == end) return EdwardsPoint::identity();
-    if (end - begin >= ifma::kStrausMin && backend() == Backend::Ifma)
-        return ifma::straus_ct(scalars + 32 * begin, &points_[begin], end - begin);
+    // Below ifma::kStrausMin, PointVector's Straus::mul_ct (the one-point IFMA multiplications) as well: the tables
+    // lost to it there (msmtable_crossover.py --backend ifma: 1.2-1.9x at 1-3 bases).
+    if (backend() == Backend::Ifma)
+        return end - begin >= ifma::kStrausMin ? ifma::straus_ct(scalars + 32 * begin, &points_[begin], end - begin)
+                                               : Straus::mul_ct(scalars + 32 * begin, &points_[begin], end - begin);
     const size_t block = std::min(end - begin, kCtBlock);
     const std::unique_ptr<int8_t[]> digits(new int8_t[64 * block]);  // secret: wiped below
     EdwardsPoint total = EdwardsPoint::identity();
@@ -245,7 +251,7 @@ bool MSMTable::msm(const uint8_t* scalars, size_t m, EdwardsPoint& out) const no
 
 // Whether the precomputed Straus beats PointVector's algorithm on a share of k scalars (measured through Python by
 // benchmarks/msmtable_crossover.py: one thread, CPU time, best of 5, table / PointVector, on a machine shared with
-// other jobs). On the IFMA backend PointVector's share runs the eight-lane Straus below ifma::kPippengerMin points,
+// other jobs). With the portable kernels (a table built on the portable backend): on the IFMA backend PointVector's share runs the eight-lane Straus below ifma::kPippengerMin points,
 // which the table beats (0.5-0.8x its time), and the eight-lane Pippenger from there on, which beats the table
 // (1.1-1.2x at 48-64, 1.3-1.9x at 96-255). On the portable backend the table beats PointVector's Pippenger by
 // 0.6-0.8x up to ~140 scalars, but its wide tables (8.8 KB per base, 1.5 MB at 170 bases) then leave the L2 and,
@@ -253,7 +259,13 @@ bool MSMTable::msm(const uint8_t* scalars, size_t m, EdwardsPoint& out) const no
 // scalars on the table runs PointVector's algorithm on its decoded bases, as it does from kStrausMax bases.
 constexpr size_t kPortableStrausMax = 144;
 bool MSMTable::table_pays_vartime(size_t k) const noexcept {
-    if (kernels_ != Kernels::Portable) return true;
+    // The vector kernels (add4 on the four-lane cached entries) beat PointVector's four-lane Straus at every k
+    // (0.55-0.75x below 184 scalars on IFMA, 0.6-0.95x on AVX2 to 255: msmtable_crossover.py --backend ifma|avx2);
+    // on IFMA PointVector runs its eight-lane Pippenger from ifma::kStraus4Max scalars, which beat the table there
+    // (width 8 at 188 scalars: 385 vs 339 us; width 7 tied at 192-216, 0.96-1.03x; width 8 at 192-236 lost by
+    // 1.1-1.46x), so such shares run PointVector's algorithm.
+    if (kernels_ == Kernels::Avx2) return true;
+    if (kernels_ == Kernels::Ifma) return k < ifma::kStraus4Max;
     return k < (backend() == Backend::Ifma ? ifma::kPippengerMin : kPortableStrausMax);
 }
 

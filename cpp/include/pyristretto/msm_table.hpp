@@ -49,9 +49,9 @@ private:
         void operator()(uint8_t* p) const noexcept { std::free(p); }
     };
 
+    Kernels kernels_;
     unsigned naf_width_;
     size_t odd_count_;                      // 2^(naf_width - 2); 0 when no wide tables are built
-    Kernels kernels_;
     std::vector<EdwardsPoint> points_;
     std::vector<AffineNielsPoint> small_;   // small_[8 i + j] = (j + 1) * points[i] (constant-time msm)
     std::vector<AffineNielsPoint> odd_;     // odd_[odd_count i + k] = (2k + 1) * points[i] (msm_vartime, portable)
