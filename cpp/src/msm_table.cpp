@@ -7,10 +7,13 @@
 #include <memory>
 #include <new>
 
+#include "pyristretto/avx2/msm_table.hpp"
 #include "pyristretto/backend.hpp"
 #include "pyristretto/ct_lookup.hpp"
+#include "pyristretto/ifma/msm_table.hpp"
 #include "pyristretto/ifma/pippenger.hpp"
 #include "pyristretto/ifma/straus.hpp"
+#include "pyristretto/ifma/straus_vartime.hpp"
 #include "pyristretto/msm_algorithms.hpp"
 #include "pyristretto/point_vector.hpp"
 #include "pyristretto/scalar.hpp"
@@ -47,15 +50,50 @@ constexpr size_t kBuildBlock = 32;   // bases converted to affine form with one 
 // 1.2x faster than PointVector.msm (constant-time Straus, tables built per call) at every n measured (same runs:
 // 8.9-9.1 vs 10.6-11.1 us per point from 64 to 512 bases).
 constexpr size_t kCtBlock = 256;
+constexpr size_t kEntryBytes = 160;  // one four-lane cached entry (ifma::kTableEntryBytes)
+static_assert(ifma::kTableEntryBytes == kEntryBytes, "entry size");
+
+// The additions of the width-w NAF Straus of n scalars over tables whose base i has its odd multiples at
+// tables + stride i (entries kEntryBytes apart): the vector kernels' input.
+TableTerms table_terms(const uint8_t* scalars, size_t n, unsigned width, const uint8_t* tables, size_t stride) {
+    const NafSchedule s = build_naf_schedule(scalars, n, width);
+    TableTerms r;
+    r.terms.reserve(s.live.size() * (kNafDigits / (width + 1) + 2));
+    size_t last = 0;
+    for (size_t b = s.top; b-- > 0;) {
+        if (!s.column[b]) continue;
+        const size_t before = r.terms.size();
+        for (size_t j = 0; j < s.live.size(); ++j) {
+            const int d = s.digit(j, b);
+            if (d == 0) continue;
+            const uint8_t* e = tables + stride * s.live[j] + kEntryBytes * size_t((d < 0 ? -d : d) >> 1);
+            r.terms.push_back(reinterpret_cast<uintptr_t>(e) | uintptr_t(d < 0));
+        }
+        if (!r.count.empty()) r.doublings.push_back(static_cast<uint16_t>(last - b));
+        else r.doublings.push_back(0);
+        r.count.push_back(static_cast<uint32_t>(r.terms.size() - before));
+        last = b;
+    }
+    r.tail = static_cast<unsigned>(last);
+    return r;
+}
 
 }  // namespace
 
 MSMTable::MSMTable(const EdwardsPoint* points, size_t n, unsigned naf_width, size_t straus_max)
-    : naf_width_(naf_width ? std::min(8u, std::max(2u, naf_width)) : n < kNarrowFrom ? kNafWidth : kNafWidth - 1),
+    : kernels_(backend() == Backend::Ifma   ? Kernels::Ifma
+               : backend() == Backend::Avx2 ? Kernels::Avx2
+                                            : Kernels::Portable),
+      naf_width_(naf_width ? std::min(8u, std::max(2u, naf_width)) : n < kNarrowFrom ? kNafWidth : kNafWidth - 1),
       odd_count_(n < straus_max ? size_t(1) << (naf_width_ - 2) : 0),
       points_(points, points + n),
       small_(kSmall * n),
-      odd_(odd_count_ * n) {
+      odd_(kernels_ == Kernels::Portable ? odd_count_ * n : 0) {
+    if (kernels_ != Kernels::Portable && odd_count_) {
+        vec_bytes_ = (kEntryBytes * odd_count_ * n + 63) / 64 * 64;
+        vec_.reset(static_cast<uint8_t*>(std::aligned_alloc(64, vec_bytes_)));
+        if (!vec_) throw std::bad_alloc();
+    }
     bool failed[kMaxThreadsCap] = {false};
     unsigned workers = worker_count(n);
     run_parallel(workers, [&](unsigned k) noexcept {
@@ -72,7 +110,15 @@ MSMTable::MSMTable(const EdwardsPoint* points, size_t n, unsigned naf_width, siz
 // Tables of bases [begin, end): all multiples in extended form, then to affine Niels form with one batched
 // inversion of their Z per block (Montgomery's trick), as FixedBaseTable does.
 void MSMTable::build_range(size_t begin, size_t end) {
-    const size_t per = kSmall + odd_count_;
+    if (begin == end) return;
+    if (kernels_ == Kernels::Ifma)
+        return ifma::build_msm_tables(&points_[begin], end - begin, &small_[kSmall * begin], odd_count_,
+                                      vec_.get() + kEntryBytes * odd_count_ * begin);
+    // On the AVX2 kernels the odd multiples are built there, 1P..8P below.
+    const size_t odd_count = kernels_ == Kernels::Portable ? odd_count_ : 0;
+    if (kernels_ == Kernels::Avx2 && odd_count_)
+        avx2::build_odd_multiples(&points_[begin], end - begin, odd_count_, vec_.get() + kEntryBytes * odd_count_ * begin);
+    const size_t per = kSmall + odd_count;
     std::vector<EdwardsPoint> ext(kBuildBlock * per);
     std::vector<FieldElement> prefix(kBuildBlock * per);
     for (size_t first = begin; first < end; first += kBuildBlock) {
@@ -83,10 +129,10 @@ void MSMTable::build_range(size_t begin, size_t end) {
             const CachedPoint c = p.to_cached();
             e[0] = p;
             for (unsigned j = 1; j < kSmall; ++j) e[j] = e[j - 1] + c;  // (j + 1) P
-            if (odd_count_) {
+            if (odd_count) {
                 const CachedPoint p2 = e[1].to_cached();
                 e[kSmall] = p;
-                for (size_t k = 1; k < odd_count_; ++k) e[kSmall + k] = e[kSmall + k - 1] + p2;  // (2k + 1) P
+                for (size_t k = 1; k < odd_count; ++k) e[kSmall + k] = e[kSmall + k - 1] + p2;  // (2k + 1) P
             }
         }
         const size_t count = per * m;
@@ -102,7 +148,7 @@ void MSMTable::build_range(size_t begin, size_t end) {
             if (j < kSmall)
                 small_[kSmall * (first + i) + j] = a;
             else
-                odd_[odd_count_ * (first + i) + (j - kSmall)] = a;
+                odd_[odd_count * (first + i) + (j - kSmall)] = a;
             inv = inv * ext[k].Z;
         }
     }
@@ -110,7 +156,7 @@ void MSMTable::build_range(size_t begin, size_t end) {
 
 size_t MSMTable::nbytes() const noexcept {
     return sizeof(*this) + points_.capacity() * sizeof(EdwardsPoint) +
-           (small_.capacity() + odd_.capacity()) * sizeof(AffineNielsPoint);
+           (small_.capacity() + odd_.capacity()) * sizeof(AffineNielsPoint) + vec_bytes_;
 }
 
 // Signed radix-16 Straus on the 1P..8P tables: each digit reads its base's whole table (ct::select_or_identity)
@@ -120,8 +166,11 @@ size_t MSMTable::nbytes() const noexcept {
 // per point), so from ifma::kStrausMin bases it runs instead.
 EdwardsPoint MSMTable::msm_ct_range(const uint8_t* scalars, size_t begin, size_t end) const {
     if (begin == end) return EdwardsPoint::identity();
-    if (end - begin >= ifma::kStrausMin && backend() == Backend::Ifma)
-        return ifma::straus_ct(scalars + 32 * begin, &points_[begin], end - begin);
+    // Below ifma::kStrausMin, PointVector's Straus::mul_ct (the one-point IFMA multiplications) as well: the tables
+    // lost to it there (msmtable_crossover.py --backend ifma: 1.2-1.9x at 1-3 bases).
+    if (backend() == Backend::Ifma)
+        return end - begin >= ifma::kStrausMin ? ifma::straus_ct(scalars + 32 * begin, &points_[begin], end - begin)
+                                               : Straus::mul_ct(scalars + 32 * begin, &points_[begin], end - begin);
     const size_t block = std::min(end - begin, kCtBlock);
     const std::unique_ptr<int8_t[]> digits(new int8_t[64 * block]);  // secret: wiped below
     EdwardsPoint total = EdwardsPoint::identity();
@@ -150,6 +199,11 @@ EdwardsPoint MSMTable::msm_ct_range(const uint8_t* scalars, size_t begin, size_t
 // Width-w NAF Straus on the precomputed odd multiples: about 256 / (w + 1) table additions per scalar and 253
 // doublings shared by all; columns where no scalar has a digit are crossed with mul_by_pow2.
 EdwardsPoint MSMTable::straus_vartime_range(const uint8_t* scalars, size_t begin, size_t end) const {
+    if (kernels_ != Kernels::Portable) {
+        const TableTerms terms = table_terms(scalars + 32 * begin, end - begin, naf_width_,
+                                             vec_.get() + kEntryBytes * odd_count_ * begin, kEntryBytes * odd_count_);
+        return kernels_ == Kernels::Ifma ? ifma::straus_tables(terms) : avx2::straus_tables(terms);
+    }
     std::vector<int8_t> naf;
     std::vector<size_t> live;  // bases with a nonzero scalar
     naf.reserve(kNafDigits * (end - begin));
@@ -197,14 +251,21 @@ bool MSMTable::msm(const uint8_t* scalars, size_t m, EdwardsPoint& out) const no
 
 // Whether the precomputed Straus beats PointVector's algorithm on a share of k scalars (measured through Python by
 // benchmarks/msmtable_crossover.py: one thread, CPU time, best of 5, table / PointVector, on a machine shared with
-// other jobs). On the IFMA backend PointVector's share runs the eight-lane Straus below ifma::kPippengerMin points,
+// other jobs). With the portable kernels (a table built on the portable backend): on the IFMA backend PointVector's share runs the eight-lane Straus below ifma::kPippengerMin points,
 // which the table beats (0.5-0.8x its time), and the eight-lane Pippenger from there on, which beats the table
 // (1.1-1.2x at 48-64, 1.3-1.9x at 96-255). On the portable backend the table beats PointVector's Pippenger by
 // 0.6-0.8x up to ~140 scalars, but its wide tables (8.8 KB per base, 1.5 MB at 170 bases) then leave the L2 and,
 // on a busy machine, lost by up to 1.2x from 150 to 255 (0.8-0.95x on a quiet one): from kPortableStrausMax
 // scalars on the table runs PointVector's algorithm on its decoded bases, as it does from kStrausMax bases.
 constexpr size_t kPortableStrausMax = 144;
-static bool table_pays_vartime(size_t k) noexcept {
+bool MSMTable::table_pays_vartime(size_t k) const noexcept {
+    // The vector kernels (add4 on the four-lane cached entries) beat PointVector's four-lane Straus at every k
+    // (0.55-0.75x below 184 scalars on IFMA, 0.6-0.95x on AVX2 to 255: msmtable_crossover.py --backend ifma|avx2);
+    // on IFMA PointVector runs its eight-lane Pippenger from ifma::kStraus4Max scalars, which beat the table there
+    // (width 8 at 188 scalars: 385 vs 339 us; width 7 tied at 192-216, 0.96-1.03x; width 8 at 192-236 lost by
+    // 1.1-1.46x), so such shares run PointVector's algorithm.
+    if (kernels_ == Kernels::Avx2) return true;
+    if (kernels_ == Kernels::Ifma) return k < ifma::kStraus4Max;
     return k < (backend() == Backend::Ifma ? ifma::kPippengerMin : kPortableStrausMax);
 }
 

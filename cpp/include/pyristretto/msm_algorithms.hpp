@@ -34,6 +34,28 @@ struct NafSchedule {
 };
 NafSchedule build_naf_schedule(const uint8_t* scalars, size_t n, unsigned width);
 
+// The additions of a variable-time Straus over precomputed tables (MSMTable's vector kernels) in the order they
+// run, from the top digit down: the table entry of each nonzero digit (its address, bit 0 set when the digit is
+// negative: entries are 32-byte aligned), the count per used column and the doublings between columns.
+struct TableTerms {
+    static constexpr size_t kAhead = 4;  // entries prefetched ahead of the one being added
+    std::vector<uintptr_t> terms;
+    std::vector<uint32_t> count;      // terms of the c-th used column
+    std::vector<uint16_t> doublings;  // doublings before the c-th used column (c > 0)
+    unsigned tail = 0;                // doublings after the last one
+    const uint8_t* entry(size_t t) const noexcept { return reinterpret_cast<const uint8_t*>(terms[t] & ~uintptr_t(1)); }
+    bool negative(size_t t) const noexcept { return terms[t] & 1; }
+    // Entries read from memory in a random order (tables past the L2): asks for one ahead of time.
+    void prefetch(size_t t) const noexcept {
+        if (t < terms.size()) {
+            const char* p = reinterpret_cast<const char*>(entry(t));
+            __builtin_prefetch(p);
+            __builtin_prefetch(p + 64);
+            __builtin_prefetch(p + 159);
+        }
+    }
+};
+
 // sum over blocks of at most `block` points of part(first, m), the sum for points [first, first + m): the Straus
 // loops keep their tables bounded so.
 template <class Part>

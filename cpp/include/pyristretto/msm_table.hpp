@@ -4,6 +4,8 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
+#include <memory>
 #include <vector>
 
 #include "pyristretto/edwards.hpp"
@@ -38,12 +40,25 @@ private:
     EdwardsPoint msm_ct_range(const uint8_t* scalars, size_t begin, size_t end) const;
     EdwardsPoint straus_vartime_range(const uint8_t* scalars, size_t begin, size_t end) const;
     void build_range(size_t begin, size_t end);
+    bool table_pays_vartime(size_t k) const noexcept;
 
+    // Which code builds and reads the tables: the backend in use when the table was built (the vector forms are
+    // read by that backend's kernels only).
+    enum class Kernels : uint8_t { Portable, Ifma, Avx2 };
+    struct Free {
+        void operator()(uint8_t* p) const noexcept { std::free(p); }
+    };
+
+    Kernels kernels_;
     unsigned naf_width_;
     size_t odd_count_;                      // 2^(naf_width - 2); 0 when no wide tables are built
     std::vector<EdwardsPoint> points_;
     std::vector<AffineNielsPoint> small_;   // small_[8 i + j] = (j + 1) * points[i] (constant-time msm)
-    std::vector<AffineNielsPoint> odd_;     // odd_[odd_count i + k] = (2k + 1) * points[i] (msm_vartime)
+    std::vector<AffineNielsPoint> odd_;     // odd_[odd_count i + k] = (2k + 1) * points[i] (msm_vartime, portable)
+    // The same odd multiples in the vector backend's four-lane cached form (kTableEntryBytes each, 64-byte
+    // aligned): ifma/msm_table.hpp, avx2/msm_table.hpp. Empty on the portable kernels.
+    std::unique_ptr<uint8_t[], Free> vec_;
+    size_t vec_bytes_ = 0;
 };
 
 }  // namespace pyristretto

@@ -1,0 +1,159 @@
+// MSMTable's kernels on the IFMA backend (ifma/msm_table.hpp).
+//
+// Build: eight bases at a time, one per lane of edwards8.hpp's Point8. The 1P..8P of the constant-time table are
+// converted to affine Niels form with one eight-lane batched inversion per block (Montgomery's trick down each
+// lane); the odd multiples P, 3P, ..., (2 odd_count - 1) P are stored in edwards4.hpp's Cached4 form, which needs
+// no inversion, by a 4 x 8 transpose per limb (lane j of the four coordinates -> base j's four-lane entry).
+// MSM: the width-w NAF Straus of msm_table.cpp with one point on four lanes (straus_vartime.cpp's loop), about
+// 256 / (w + 1) add4 per scalar and the shared doublings; the entries are read as they are stored.
+#include "pyristretto/ifma/msm_table.hpp"
+
+#include <algorithm>
+
+#include "pyristretto/ifma/edwards4.hpp"
+#include "pyristretto/ifma/edwards8.hpp"
+
+#if PYRISTRETTO_IFMA
+
+namespace pyristretto {
+namespace ifma {
+
+namespace {
+
+constexpr unsigned kSmall = 8;
+constexpr size_t kGroupsPerBlock = 8;  // 64 bases per batched inversion: 64 Point8 (80 KiB) of 1P..8P
+
+static_assert(sizeof(Cached4) == kTableEntryBytes, "Cached4 entries");
+
+// Writes entry (ymx, ypx, z2, t2d) of lane j to out[j] (nullptr: lane unused, a padding base).
+PYR_IFMA_INLINE void store_cached4(const F8& ymx, const F8& ypx, const F8& z2, const F8& t2d, uint8_t* const out[8]) {
+#if defined(PYRISTRETTO_IFMA_EMULATE)
+    alignas(64) uint64_t t[4][5][8];
+    const F8* c[4] = {&ymx, &ypx, &z2, &t2d};
+    for (int k = 0; k < 4; ++k)
+        for (int i = 0; i < 5; ++i) _mm512_store_si512(t[k][i], c[k]->v[i]);
+    for (int j = 0; j < 8; ++j)
+        if (out[j])
+            for (int i = 0; i < 5; ++i)
+                for (int k = 0; k < 4; ++k) reinterpret_cast<uint64_t*>(out[j])[4 * i + k] = t[k][i][j];
+#else
+    const __m512i lo_idx = _mm512_setr_epi64(0, 1, 8, 9, 2, 3, 10, 11), hi_idx = _mm512_setr_epi64(4, 5, 12, 13, 6, 7, 14, 15);
+    for (int i = 0; i < 5; ++i) {
+        const __m512i ab0 = _mm512_unpacklo_epi64(ymx.v[i], ypx.v[i]);  // (a0 b0 a2 b2 a4 b4 a6 b6)
+        const __m512i ab1 = _mm512_unpackhi_epi64(ymx.v[i], ypx.v[i]);  // lanes 1, 3, 5, 7
+        const __m512i cd0 = _mm512_unpacklo_epi64(z2.v[i], t2d.v[i]);
+        const __m512i cd1 = _mm512_unpackhi_epi64(z2.v[i], t2d.v[i]);
+        const __m512i r[4] = {_mm512_permutex2var_epi64(ab0, lo_idx, cd0),   // lanes 0, 2
+                              _mm512_permutex2var_epi64(ab1, lo_idx, cd1),   // 1, 3
+                              _mm512_permutex2var_epi64(ab0, hi_idx, cd0),   // 4, 6
+                              _mm512_permutex2var_epi64(ab1, hi_idx, cd1)};  // 5, 7
+        for (int j = 0; j < 8; ++j) {
+            if (!out[j]) continue;
+            const __m512i x = r[(j & 1) | ((j >> 2) << 1)];
+            const __m256i y = (j & 2) ? _mm512_extracti64x4_epi64(x, 1) : _mm512_castsi512_si256(x);
+            _mm256_store_si256(reinterpret_cast<__m256i*>(out[j] + 32 * i), y);
+        }
+    }
+#endif
+}
+
+PYR_IFMA_INLINE void store_cached4(const Point8& p, const F8& d2, uint8_t* const out[8]) {
+    store_cached4(sub(p.Y, p.X), add(p.Y, p.X), add(p.Z, p.Z), mul(p.T, d2), out);
+}
+
+}  // namespace
+
+PYR_IFMA_FN void build_msm_tables(const EdwardsPoint* points, size_t n, AffineNielsPoint* small, size_t odd_count,
+                                  uint8_t* odd) {
+    const size_t groups = (n + 7) / 8;
+    const size_t block_groups = std::min(groups, kGroupsPerBlock);
+    const auto ext = aligned_array<Point8>(kSmall * block_groups);
+    const auto prefix = aligned_array<F8>(kSmall * block_groups);
+    const F8 d2 = splat(constants::EDWARDS_D2);
+    AffineNielsPoint sink;  // padding lanes' destination
+    for (size_t first_group = 0; first_group < groups; first_group += block_groups) {
+        const size_t gm = std::min(block_groups, groups - first_group);
+        for (size_t g = 0; g < gm; ++g) {
+            const size_t first = 8 * (first_group + g), m = std::min<size_t>(8, n - first);
+            EdwardsPoint in[8];
+            for (size_t j = 0; j < 8; ++j) in[j] = j < m ? points[first + j] : EdwardsPoint::identity();
+            const Point8 p = load_points(in);
+            const Cached8 c1 = to_cached(p);
+            Point8* e = &ext[kSmall * g];
+            e[0] = p;
+            for (unsigned j = 1; j < kSmall; ++j) e[j] = add(e[j - 1], c1);  // (j + 1) P
+            if (odd_count) {
+                uint8_t* out[8];
+                for (size_t j = 0; j < 8; ++j)
+                    out[j] = j < m ? odd + kTableEntryBytes * odd_count * (first + j) : nullptr;
+                const Cached8 c2 = to_cached(e[1]);
+                Point8 q = p;
+                store_cached4(q, d2, out);
+                for (size_t k = 1; k < odd_count; ++k) {
+                    q = add(q, c2);  // (2k + 1) P
+                    for (size_t j = 0; j < m; ++j) out[j] += kTableEntryBytes;
+                    store_cached4(q, d2, out);
+                }
+            }
+        }
+        // Affine Niels 1P..8P: per lane, one inversion of the product of the block's Z.
+        const size_t count = kSmall * gm;
+        F8 acc = one();
+        for (size_t k = 0; k < count; ++k) {
+            prefix[k] = acc;
+            acc = mul(acc, ext[k].Z);
+        }
+        F8 inv = invert(acc);
+        for (size_t k = count; k-- > 0;) {
+            const F8 zinv = mul(inv, prefix[k]);
+            inv = mul(inv, ext[k].Z);
+            const Point8& q = ext[k];
+            const F8 x = mul(q.X, zinv), y = mul(q.Y, zinv);
+            const size_t g = k / kSmall, j = k % kSmall, first = 8 * (first_group + g);
+            FieldElement* ypx[8];
+            FieldElement* ymx[8];
+            FieldElement* xy[8];
+            for (size_t l = 0; l < 8; ++l) {
+                AffineNielsPoint* a = first + l < n ? &small[kSmall * (first + l) + j] : &sink;
+                ypx[l] = &a->y_plus_x;
+                ymx[l] = &a->y_minus_x;
+                xy[l] = &a->xy2d;
+            }
+            store(add(y, x), ypx);
+            store(sub(y, x), ymx);
+            store(mul(mul(x, y), d2), xy);
+        }
+    }
+}
+
+PYR_IFMA_FN EdwardsPoint straus_tables(const TableTerms& list) {
+    if (list.terms.empty()) return EdwardsPoint::identity();
+    Point4 acc = identity4();
+    size_t t = 0;
+    for (size_t c = 0; c < list.count.size(); ++c) {
+        if (c) acc = mul_by_pow2_4(acc, list.doublings[c]);  // >= 1
+        for (const size_t end = t + list.count[c]; t < end; ++t) {
+            list.prefetch(t + TableTerms::kAhead);
+            const Cached4& q = *reinterpret_cast<const Cached4*>(list.entry(t));
+            acc = add4(acc, list.negative(t) ? neg4(q) : q);
+        }
+    }
+    acc = mul_by_pow2_4(acc, list.tail);  // (none when 0)
+    return store_point4(acc);
+}
+
+}  // namespace ifma
+}  // namespace pyristretto
+
+#else
+
+#include <cstdlib>
+
+namespace pyristretto {
+namespace ifma {
+void build_msm_tables(const EdwardsPoint*, size_t, AffineNielsPoint*, size_t, uint8_t*) { std::abort(); }
+EdwardsPoint straus_tables(const TableTerms&) { std::abort(); }
+}  // namespace ifma
+}  // namespace pyristretto
+
+#endif  // PYRISTRETTO_IFMA
