@@ -688,6 +688,93 @@ static bool same_coordinates(const EdwardsPoint& a, const EdwardsPoint& b) {
            within_bound(a.X) && within_bound(a.Y) && within_bound(a.Z) && within_bound(a.T);
 }
 
+// A field element from limbs of any size (the wide four-lane values): carried with 128-bit sums, twice.
+static FE from_wide_limbs(const uint64_t w[5]) {
+    unsigned __int128 t[5];
+    for (int i = 0; i < 5; ++i) t[i] = w[i];
+    for (int round = 0; round < 2; ++round) {
+        unsigned __int128 c = 0;
+        for (int i = 0; i < 5; ++i) {
+            t[i] += c;
+            c = t[i] >> 51;
+            t[i] &= (uint64_t(1) << 51) - 1;
+        }
+        t[0] += 19 * c;
+    }
+    FE r;
+    for (int i = 0; i < 5; ++i) r.limb[i] = uint64_t(t[i]);
+    return r;
+}
+
+// The wide steps (field4.hpp's bounds table) at their bounds: mul4_wide and square4_wide stay below WIDE4_BOUND on
+// every edge-limb input (all limbs 2^52 - 1 included); addsub4_wide and dbl4_terms take limbs up to WIDE_P_0 - 1
+// (random, and all limbs at the maximum or 0 in each lane), and carry them below 2^52.
+PYR_IFMA_FN static void four_lane_wide_op(int op, uint64_t r[4][5], const uint64_t a[4][5], const uint64_t b[4][5]) {
+    ifma::F4 x, y, z;
+    for (int i = 0; i < 5; ++i) {
+        x.v[i] = _mm256_setr_epi64x((long long)a[0][i], (long long)a[1][i], (long long)a[2][i], (long long)a[3][i]);
+        y.v[i] = _mm256_setr_epi64x((long long)b[0][i], (long long)b[1][i], (long long)b[2][i], (long long)b[3][i]);
+    }
+    switch (op) {
+        case 0: z = ifma::mul4_wide(x, y); break;
+        case 1: z = ifma::square4_wide(x); break;
+        case 2: z = ifma::addsub4_wide<0x5>(x, y); break;
+        default: z = ifma::dbl4_terms(x); break;
+    }
+    for (int i = 0; i < 5; ++i) {
+        uint64_t t[4];
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(t), z.v[i]);
+        for (int j = 0; j < 4; ++j) r[j][i] = t[j];
+    }
+}
+
+static void test_four_lanes_wide(bool quick) {
+    const unsigned n_codes = N_EDGE * N_EDGE * N_EDGE * N_EDGE * N_EDGE;
+    const uint64_t wmax = ifma::WIDE_P_0 - 1;
+    const char* names[4] = {"mul4_wide", "square4_wide", "addsub4_wide", "dbl4_terms"};
+    const size_t rounds = quick ? 5000 : 50000;
+    for (int op = 0; op < 4; ++op) {
+        size_t bad = 0;
+        const size_t total = op < 2 ? rounds + n_codes / 4 : rounds + 16;
+        for (size_t n = 0; n < total; ++n) {
+            uint64_t a[4][5], b[4][5], r[4][5];
+            for (int j = 0; j < 4; ++j)
+                for (int i = 0; i < 5; ++i) {
+                    if (op < 2) {  // inputs < 2^52: random, then every edge-limb element
+                        const bool edge = n >= rounds;
+                        a[j][i] = edge ? edge_fe(unsigned((4 * (n - rounds) + j) % n_codes)).limb[i] : rnd() >> 12;
+                        b[j][i] = edge ? edge_fe(unsigned(rnd() % n_codes)).limb[i] : rnd() >> 12;
+                    } else if (n < rounds) {  // wide inputs: random below WIDE_P_0
+                        a[j][i] = rnd() % ifma::WIDE_P_0;
+                        b[j][i] = rnd() % ifma::WIDE_P_0;
+                    } else {  // lane j all limbs at the maximum or 0, by the bits of n
+                        a[j][i] = ((n >> j) & 1) ? wmax : 0;
+                        b[j][i] = ((n >> (j + 1)) & 1) ? 0 : wmax;
+                    }
+                }
+            four_lane_wide_op(op, r, a, b);
+            FE fa[4], fb[4];
+            for (int j = 0; j < 4; ++j) { fa[j] = from_wide_limbs(a[j]); fb[j] = from_wide_limbs(b[j]); }
+            for (int j = 0; j < 4; ++j) {
+                FE want;
+                if (op == 0) want = p_mul(fa[j], fb[j]);
+                else if (op == 1) want = fa[j].square();
+                else if (op == 2) want = j % 2 == 0 ? p_sub(fa[j], fb[j]) : p_add(fa[j], fb[j]);
+                else {
+                    const FE xx = fa[0], yy = fa[1], zz = fa[2], s = fa[3];
+                    const FE w[4] = {s - yy - xx, yy + xx, yy - xx, zz + zz - yy + xx};
+                    want = w[j];
+                }
+                const uint64_t bound = op < 2 ? ifma::WIDE4_BOUND : BOUND;
+                bool in = true;
+                for (int i = 0; i < 5; ++i) in = in && r[j][i] < bound;
+                if (!in || !same_value(from_wide_limbs(r[j]), want)) ++bad;
+            }
+        }
+        check(bad == 0, std::string(names[op]) + " at its bounds: " + std::to_string(bad) + " lanes wrong");
+    }
+}
+
 static void test_four_lanes(bool quick) {
     // Field: every lane against the portable operation, on random limbs < 2^52 and every edge-limb combination.
     FE (*const portable[5])(const FE&, const FE&) = {p_mul, p_square, p_add, p_sub, p_add};
@@ -1251,6 +1338,7 @@ int main(int argc, char** argv) {
         test_sums(quick);
         test_scale(quick);
         test_four_lanes(quick);
+        test_four_lanes_wide(quick);
         test_routed(quick);
         test_fixed_base(quick);
         if (do_bench) {

@@ -3,9 +3,11 @@
 //   Point4  lanes (X, Y, Z, T)
 //   Cached4 lanes (Y - X, Y + X, 2Z, 2d T): the second operand of an addition.
 // Doubling: (X, Y, Z, X + Y)^2 = (xx, yy, zz, s), then cy = yy + xx, cz = yy - xx, cx = s - cy, ct = 2 zz - cz and
-// (cx, cy, cz, cx) * (ct, cz, ct, cy): 1 four-lane square + 1 four-lane product (the serial code: 4S + 4M).
+// (cx, cy, cz, cx) * (ct, cz, ct, cy): 1 four-lane square + 1 four-lane product (the serial code: 4S + 4M). The
+// square is left wide (field4.hpp) and the four sums are one carried step (dbl4_terms).
 // Addition: (Y1 - X1, Y1 + X1, Z1, T1) * Cached4 = (A, B, D, C), then e = B - A, h = B + A, f = D - C, g = D + C
-// and (e, h, g, e) * (f, g, f, h): 2 four-lane products (serial: 8M, edwards8.hpp's add_from_terms).
+// and (e, h, g, e) * (f, g, f, h): 2 four-lane products (serial: 8M, edwards8.hpp's add_from_terms). The first
+// product is left wide and carried once, after the sums (addsub4_wide).
 // Every lane move is a permute or blend with an immediate; constant-time.
 #pragma once
 #include "pyristretto/edwards.hpp"
@@ -38,16 +40,32 @@ PYR_IFMA_INLINE Cached4 cached_identity4() {
     return Cached4{lanes4(one, one, one + one, FieldElement::zero())};
 }
 
+// The doubling's (cx, cy, cz, ct) = (s - yy - xx, yy + xx, yy - xx, 2 zz - yy + xx) from v = (xx, yy, zz, s) with
+// limbs < WIDE_P_0 (square4_wide's), in one carried sum: (s, yy, yy, zz) + (-yy, xx, -xx, zz) + (-xx, 0, 0, xx)
+// + (0, 0, 0, -yy), each -t as 2^10 p - t (field4.hpp's WIDE_P): at most four terms < 2^61 each, < 2^63.
+PYR_IFMA_INLINE F4 dbl4_terms(const F4& v) {
+    __m256i w[5];
+    _Pragma("GCC unroll 10")
+    for (int i = 0; i < 5; ++i) {
+        const __m256i pk = splat4(i == 0 ? WIDE_P_0 : WIDE_P_N), zi = _mm256_setzero_si256();
+        const __m256i a = _mm256_permute4x64_epi64(v.v[i], 3 | (1 << 2) | (1 << 4) | (2 << 6));  // (s, yy, yy, zz)
+        const __m256i b = _mm256_permute4x64_epi64(v.v[i], 1 | (0 << 2) | (0 << 4) | (2 << 6));  // (yy, xx, xx, zz)
+        const __m256i xx = _mm256_permute4x64_epi64(v.v[i], 0), yy = _mm256_permute4x64_epi64(v.v[i], 0x55);
+        const __m256i bs = _mm256_blend_epi32(b, _mm256_sub_epi64(pk, b), blend_imm(0x5));
+        const __m256i cs = _mm256_blend_epi32(_mm256_blend_epi32(zi, xx, blend_imm(0x8)), _mm256_sub_epi64(pk, xx),
+                                              blend_imm(0x1));
+        const __m256i ds = _mm256_blend_epi32(zi, _mm256_sub_epi64(pk, yy), blend_imm(0x8));
+        w[i] = _mm256_add_epi64(_mm256_add_epi64(a, bs), _mm256_add_epi64(cs, ds));
+    }
+    return carry4(w);
+}
+
 // 2P, T included (the four-lane product computes it anyway).
 PYR_IFMA_INLINE Point4 dbl4(const Point4& p) {
     const F4 z = zero4();
     // (X, Y, Z, X) + (0, 0, 0, Y)
     const F4 in = add4(perm4<0, 1, 2, 0>(p.c), blend4<0x8>(z, perm4<1, 1, 1, 1>(p.c)));
-    const F4 v = square4(in);  // (xx, yy, zz, s)
-    // (yy, yy, zz, s) +- (xx, xx, zz, 0): lane 1 subtracts -> (cy, cz, 2zz, s)
-    const F4 u = addsub4<0x2>(perm4<1, 1, 2, 3>(v), blend4<0x8>(perm4<0, 0, 2, 3>(v), z));
-    // (s, cy, cz, 2zz) - (cy, 0, 0, cz) in lanes 0 and 3 -> (cx, cy, cz, ct)
-    const F4 w = addsub4<0x9>(perm4<3, 0, 1, 2>(u), blend4<0x6>(perm4<0, 0, 0, 1>(u), z));
+    const F4 w = dbl4_terms(square4_wide(in));  // square4_wide: (xx, yy, zz, s), not carried
     return Point4{mul4(perm4<0, 1, 2, 0>(w), perm4<3, 2, 3, 1>(w))};
 }
 
@@ -60,8 +78,8 @@ PYR_IFMA_INLINE Point4 mul_by_pow2_4(Point4 p, unsigned k) {
 PYR_IFMA_INLINE Point4 add4(const Point4& p, const Cached4& q) {
     // (Y, Y, Z, T) -+ (X, X, 0, 0): lane 0 subtracts -> (Y - X, Y + X, Z, T)
     const F4 l = addsub4<0x1>(perm4<1, 1, 2, 3>(p.c), blend4<0xc>(perm4<0, 0, 0, 0>(p.c), zero4()));
-    const F4 m = mul4(l, q.c);  // (A, B, D, C)
-    const F4 u = addsub4<0x5>(perm4<1, 1, 2, 2>(m), perm4<0, 0, 3, 3>(m));  // (e, h, f, g)
+    const F4 m = mul4_wide(l, q.c);  // (A, B, D, C), not carried
+    const F4 u = addsub4_wide<0x5>(perm4<1, 1, 2, 2>(m), perm4<0, 0, 3, 3>(m));  // (e, h, f, g)
     return Point4{mul4(perm4<0, 1, 3, 0>(u), perm4<2, 3, 2, 1>(u))};
 }
 
