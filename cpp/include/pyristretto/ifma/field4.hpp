@@ -82,8 +82,8 @@ PYR_IFMA_INLINE F4 carry4(const __m256i z[5]) {
     PYR_UNROLL4
     for (int i = 0; i < 5; ++i) c[i] = _mm256_srli_epi64(z[i], 51);
     return F4{{_mm256_madd52lo_epu64(_mm256_and_si256(z[0], m), c[4], splat4(19)),
-               _mm256_add_epi64(_mm256_and_si256(z[1], m), c[0]), _mm256_add_epi64(_mm256_and_si256(z[2], m), c[1]), _mm256_add_epi64(_mm256_and_si256(z[3], m), c[2]),
-               _mm256_add_epi64(_mm256_and_si256(z[4], m), c[3])}};
+               _mm256_add_epi64(_mm256_and_si256(z[1], m), c[0]), _mm256_add_epi64(_mm256_and_si256(z[2], m), c[1]),
+               _mm256_add_epi64(_mm256_and_si256(z[3], m), c[2]), _mm256_add_epi64(_mm256_and_si256(z[4], m), c[3])}};
 }
 
 // vpblendd immediate taking the 64-bit lanes set in `lanes` (bit j = lane j) from the second operand.
@@ -108,6 +108,19 @@ PYR_IFMA_INLINE F4 perm4(const F4& a) {
     F4 r;
     PYR_UNROLL4
     for (int i = 0; i < 5; ++i) r.v[i] = _mm256_permute4x64_epi64(a.v[i], imm);
+    return r;
+}
+
+// Lane j of the result = lane Ij of a, within each half (I0, I1 in {0, 1}; I2, I3 in {2, 3}): vpshufd, cheaper
+// than perm4's lane-crossing vpermq.
+template <int I0, int I1, int I2, int I3>
+PYR_IFMA_INLINE F4 shuf4(const F4& a) {
+    static_assert(I0 < 2 && I1 < 2 && I2 >= 2 && I3 >= 2, "shuf4 stays within each 128-bit half");
+    constexpr int imm = (I0 ? 0x0e : 0x04) | (I1 ? 0xe0 : 0x40);  // 32-bit pairs (2i, 2i+1)
+    static_assert(I2 - 2 == I0 && I3 - 2 == I1, "vpshufd applies one pattern to both halves");
+    F4 r;
+    PYR_UNROLL4
+    for (int i = 0; i < 5; ++i) r.v[i] = _mm256_shuffle_epi32(a.v[i], imm);
     return r;
 }
 
