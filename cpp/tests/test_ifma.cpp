@@ -709,6 +709,94 @@ static bool same_coordinates(const EdwardsPoint& a, const EdwardsPoint& b) {
            within_bound(a.X) && within_bound(a.Y) && within_bound(a.Z) && within_bound(a.T);
 }
 
+// A field element from limbs of any size (the wide four-lane values): carried with 128-bit sums, twice.
+static FE from_wide_limbs(const uint64_t w[5]) {
+    unsigned __int128 t[5];
+    for (int i = 0; i < 5; ++i) t[i] = w[i];
+    for (int round = 0; round < 2; ++round) {
+        unsigned __int128 c = 0;
+        for (int i = 0; i < 5; ++i) {
+            t[i] += c;
+            c = t[i] >> 51;
+            t[i] &= (uint64_t(1) << 51) - 1;
+        }
+        t[0] += 19 * c;
+    }
+    FE r;
+    for (int i = 0; i < 5; ++i) r.limb[i] = uint64_t(t[i]);
+    return r;
+}
+
+// The wide steps (field4.hpp's bounds table) at their bounds: mul4_wide and square4_wide stay below WIDE4_BOUND on
+// every edge-limb input (all limbs 2^52 - 1 included); addsub4_wide and dbl4_terms take limbs up to WIDE_P_0 - 1,
+// dbl4_lanes up to WIDE4_BOUND - 1 (random, and all limbs at the maximum or 0 in each lane), all carried below 2^52.
+PYR_IFMA_FN static void four_lane_wide_op(int op, uint64_t r[4][5], const uint64_t a[4][5], const uint64_t b[4][5]) {
+    FE fa[4], fb[4], fr[4];  // limb holders only: lanes4 and unlanes4 copy limbs of any size
+    for (int j = 0; j < 4; ++j) std::memcpy(fa[j].limb, a[j], 40), std::memcpy(fb[j].limb, b[j], 40);
+    const ifma::F4 x = ifma::lanes4(fa[0], fa[1], fa[2], fa[3]), y = ifma::lanes4(fb[0], fb[1], fb[2], fb[3]);
+    ifma::F4 z;
+    switch (op) {
+        case 0: z = ifma::mul4_wide(x, y); break;
+        case 1: z = ifma::square4_wide(x); break;
+        case 2: z = ifma::addsub4_wide<0x5>(x, y); break;
+        case 3: z = ifma::dbl4_terms(x); break;
+        default: z = ifma::dbl4_lanes<false>(x); break;  // a doubling of wide coordinates (mul_by_pow2_4's)
+    }
+    ifma::unlanes4(z, fr[0], fr[1], fr[2], fr[3]);
+    for (int j = 0; j < 4; ++j) std::memcpy(r[j], fr[j].limb, 40);
+}
+
+static void test_four_lanes_wide(bool quick) {
+    const unsigned n_codes = N_EDGE * N_EDGE * N_EDGE * N_EDGE * N_EDGE;
+    const char* names[5] = {"mul4_wide", "square4_wide", "addsub4_wide", "dbl4_terms", "dbl4_lanes (wide input)"};
+    const size_t rounds = quick ? 5000 : 50000;
+    for (int op = 0; op < 5; ++op) {
+        size_t bad = 0;
+        const uint64_t wide = op == 4 ? ifma::WIDE4_BOUND : ifma::WIDE_P_0, wmax = wide - 1;
+        const size_t total = op < 2 ? rounds + n_codes / 4 : rounds + 16;
+        for (size_t n = 0; n < total; ++n) {
+            uint64_t a[4][5], b[4][5], r[4][5];
+            for (int j = 0; j < 4; ++j)
+                for (int i = 0; i < 5; ++i) {
+                    if (op < 2) {  // inputs < 2^52: random, then every edge-limb element
+                        const bool edge = n >= rounds;
+                        a[j][i] = edge ? edge_fe(unsigned((4 * (n - rounds) + j) % n_codes)).limb[i] : rnd() >> 12;
+                        b[j][i] = edge ? edge_fe(unsigned(rnd() % n_codes)).limb[i] : rnd() >> 12;
+                    } else if (n < rounds) {  // wide inputs: random below their bound
+                        a[j][i] = rnd() % wide;
+                        b[j][i] = rnd() % wide;
+                    } else {  // lane j all limbs at the maximum or 0, by the bits of n
+                        a[j][i] = ((n >> j) & 1) ? wmax : 0;
+                        b[j][i] = ((n >> (j + 1)) & 1) ? 0 : wmax;
+                    }
+                }
+            four_lane_wide_op(op, r, a, b);
+            FE fa[4], fb[4];
+            for (int j = 0; j < 4; ++j) { fa[j] = from_wide_limbs(a[j]); fb[j] = from_wide_limbs(b[j]); }
+            for (int j = 0; j < 4; ++j) {
+                FE want;
+                if (op == 0) want = p_mul(fa[j], fb[j]);
+                else if (op == 1) want = fa[j].square();
+                else if (op == 2) want = j % 2 == 0 ? p_sub(fa[j], fb[j]) : p_add(fa[j], fb[j]);
+                else if (op == 3) {
+                    const FE xx = fa[0], yy = fa[1], zz = fa[2], s = fa[3];
+                    const FE w[4] = {s - yy - xx, yy + xx, yy - xx, zz + zz - yy + xx};
+                    want = w[j];
+                } else {
+                    const EdwardsPoint d = EdwardsPoint{fa[0], fa[1], fa[2], fa[3]}.dbl();
+                    const FE w[4] = {d.X, d.Y, d.Z, d.T};
+                    want = w[j];
+                }
+                const uint64_t bound = op < 2 ? ifma::WIDE4_BOUND : BOUND;
+                bool in = true;
+                for (int i = 0; i < 5; ++i) in = in && r[j][i] < bound;
+                if (!in || !same_value(from_wide_limbs(r[j]), want)) ++bad;
+            }
+        }
+        check(bad == 0, std::string(names[op]) + " at its bounds: " + std::to_string(bad) + " lanes wrong");
+    }
+}
+
 static void test_four_lanes(bool quick) {
     // Field: every lane against the portable operation, on random limbs < 2^52 and every edge-limb combination.
     FE (*const portable[5])(const FE&, const FE&) = {p_mul, p_square, p_add, p_sub, p_add};
@@ -1272,6 +1360,7 @@ int main(int argc, char** argv) {
         test_sums(quick);
         test_scale(quick);
         test_four_lanes(quick);
+        test_four_lanes_wide(quick);
         test_routed(quick);
         test_fixed_base(quick);
         if (do_bench) {

@@ -180,6 +180,8 @@ IFMA_TARGET static void immediates4(const Lanes& a, const Lanes& b, size_t* wron
           "_mm256_permute4x64_epi64", wrong);
     check(same4(_mm256_blend_epi32(real4(a), real4(b), Imm), (E::_mm256_blend_epi32)(emu4(a), emu4(b), Imm)),
           "_mm256_blend_epi32", wrong);
+    check(same4(_mm256_shuffle_epi32(real4(a), Imm), (E::_mm256_shuffle_epi32)(emu4(a), Imm)), "_mm256_shuffle_epi32",
+          wrong);
     check(same4(_mm256_srli_epi64(real4(a), Imm % 64), (E::_mm256_srli_epi64)(emu4(a), Imm % 64)),
           "_mm256_srli_epi64", wrong);
     check(same4(_mm256_slli_epi64(real4(a), Imm % 64), (E::_mm256_slli_epi64)(emu4(a), Imm % 64)),
@@ -225,6 +227,9 @@ IFMA_TARGET static void compare_all4(size_t trials) {
         immediates4<0xc0>(a, b, &wrong);
         immediates4<0xe4>(a, b, &wrong);
         immediates4<0xff>(a, b, &wrong);
+        immediates4<0x44>(a, b, &wrong);  // shuf4 (field4.hpp): the low, high and swapped pairs of each half
+        immediates4<0xee>(a, b, &wrong);
+        immediates4<0x4e>(a, b, &wrong);
     }
     check(same4(_mm256_setzero_si256(), (E::_mm256_setzero_si256)()), "_mm256_setzero_si256", &wrong);
     if (wrong == 0) ++g_pass; else ++g_fail;

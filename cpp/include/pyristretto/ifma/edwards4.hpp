@@ -1,12 +1,15 @@
 // One edwards25519 point in four 256-bit lanes (field4.hpp): the parallel form of edwards8.hpp's group law, where
 // the four products of each step of Hisil-Wong-Carter-Dawson (a = -1) run as one four-lane product:
 //   Point4  lanes (X, Y, Z, T)
-//   Cached4 lanes (Y - X, Y + X, 2Z, 2d T): the second operand of an addition.
+//   Cached4 lanes (Y - X, Y + X, 2d T, 2Z): the second operand of an addition.
 // Doubling: (X, Y, Z, X + Y)^2 = (xx, yy, zz, s), then cy = yy + xx, cz = yy - xx, cx = s - cy, ct = 2 zz - cz and
-// (cx, cy, cz, cx) * (ct, cz, ct, cy): 1 four-lane square + 1 four-lane product (the serial code: 4S + 4M).
-// Addition: (Y1 - X1, Y1 + X1, Z1, T1) * Cached4 = (A, B, D, C), then e = B - A, h = B + A, f = D - C, g = D + C
-// and (e, h, g, e) * (f, g, f, h): 2 four-lane products (serial: 8M, edwards8.hpp's add_from_terms).
-// Every lane move is a permute or blend with an immediate; constant-time.
+// (cx, cy, cz, cx) * (ct, cz, ct, cy): 1 four-lane square + 1 four-lane product (the serial code: 4S + 4M). The
+// square is left wide (field4.hpp) and the four sums are one carried step (dbl4_terms); in mul_by_pow2_4 the
+// product of every doubling but the last is left wide too (the next doubling's first sums carry it).
+// Addition: (Y1 - X1, Y1 + X1, T1, Z1) * Cached4 = (A, B, C, D), then e = B - A, h = B + A, f = D - C, g = D + C
+// and (e, h, g, e) * (f, g, f, h): 2 four-lane products (serial: 8M, edwards8.hpp's add_from_terms). The first
+// product is left wide and carried once, after the sums (addsub4_wide).
+// Every lane move is a permute, an in-half shuffle or a blend with an immediate; constant-time.
 #pragma once
 #include "pyristretto/edwards.hpp"
 #include "pyristretto/ifma/field4.hpp"
@@ -35,50 +38,71 @@ PYR_IFMA_INLINE Point4 identity4() { return load_point4(EdwardsPoint::identity()
 
 PYR_IFMA_INLINE Cached4 cached_identity4() {
     const FieldElement one = FieldElement::one();
-    return Cached4{lanes4(one, one, one + one, FieldElement::zero())};
+    return Cached4{lanes4(one, one, FieldElement::zero(), one + one)};
+}
+
+// The doubling's (cx, cy, cz, ct) = (s - yy - xx, yy + xx, yy - xx, 2 zz - yy + xx) from v = (xx, yy, zz, s) with
+// limbs < WIDE_P_0 (square4_wide's), in one carried sum: (s, 0, 0, 2 zz) + (-xx, xx, -xx, xx) + (-yy, yy, yy, -yy),
+// each -t as 2^10 p - t (field4.hpp's WIDE_P): at most four terms < 2^61 each, < 2^63.
+PYR_IFMA_INLINE F4 dbl4_terms(const F4& v) {
+    __m256i w[5];
+    _Pragma("GCC unroll 10")
+    for (int i = 0; i < 5; ++i) {
+        const __m256i pk = splat4(i == 0 ? WIDE_P_0 : WIDE_P_N), zi = _mm256_setzero_si256();
+        const __m256i g = _mm256_permute4x64_epi64(v.v[i], 3 | (3 << 2) | (3 << 4) | (2 << 6));  // (s, s, s, zz)
+        const __m256i a = _mm256_blend_epi32(_mm256_blend_epi32(zi, _mm256_add_epi64(g, g), blend_imm(0x8)), g,
+                                             blend_imm(0x1));  // (s, 0, 0, 2 zz)
+        const __m256i xx = _mm256_permute4x64_epi64(v.v[i], 0), yy = _mm256_permute4x64_epi64(v.v[i], 0x55);
+        const __m256i sx = _mm256_blend_epi32(xx, _mm256_sub_epi64(pk, xx), blend_imm(0x5));
+        const __m256i sy = _mm256_blend_epi32(yy, _mm256_sub_epi64(pk, yy), blend_imm(0x9));
+        w[i] = _mm256_add_epi64(a, _mm256_add_epi64(sx, sy));
+    }
+    return carry4(w);
+}
+
+// 2P on coordinates with limbs < WIDE4_BOUND (a Point4's, or this function's wide result): (X, Y, Z, X + Y) sums
+// < 2^61.1, carried; the result carried (a Point4's limbs) or, WideOut, left wide for the next doubling.
+template <bool WideOut>
+PYR_IFMA_INLINE F4 dbl4_lanes(const F4& c) {
+    // (X, Y, Z, X) + (0, 0, 0, Y)
+    const F4 in = add4(perm4<0, 1, 2, 0>(c), blend4<0x8>(zero4(), perm4<1, 1, 1, 1>(c)));
+    const F4 w = dbl4_terms(square4_wide(in));  // square4_wide: (xx, yy, zz, s), not carried
+    const F4 l = perm4<0, 1, 2, 0>(w), r = perm4<3, 2, 3, 1>(w);
+    return WideOut ? mul4_wide(l, r) : mul4(l, r);
 }
 
 // 2P, T included (the four-lane product computes it anyway).
-PYR_IFMA_INLINE Point4 dbl4(const Point4& p) {
-    const F4 z = zero4();
-    // (X, Y, Z, X) + (0, 0, 0, Y)
-    const F4 in = add4(perm4<0, 1, 2, 0>(p.c), blend4<0x8>(z, perm4<1, 1, 1, 1>(p.c)));
-    const F4 v = square4(in);  // (xx, yy, zz, s)
-    // (yy, yy, zz, s) +- (xx, xx, zz, 0): lane 1 subtracts -> (cy, cz, 2zz, s)
-    const F4 u = addsub4<0x2>(perm4<1, 1, 2, 3>(v), blend4<0x8>(perm4<0, 0, 2, 3>(v), z));
-    // (s, cy, cz, 2zz) - (cy, 0, 0, cz) in lanes 0 and 3 -> (cx, cy, cz, ct)
-    const F4 w = addsub4<0x9>(perm4<3, 0, 1, 2>(u), blend4<0x6>(perm4<0, 0, 0, 1>(u), z));
-    return Point4{mul4(perm4<0, 1, 2, 0>(w), perm4<3, 2, 3, 1>(w))};
-}
+PYR_IFMA_INLINE Point4 dbl4(const Point4& p) { return Point4{dbl4_lanes<false>(p.c)}; }
 
-// 2^k P, k >= 1.
-PYR_IFMA_INLINE Point4 mul_by_pow2_4(Point4 p, unsigned k) {
-    for (unsigned i = 0; i < k; ++i) p = dbl4(p);
-    return p;
+// 2^k P, k >= 1: the doublings between the first and the last pass wide coordinates (one carry round fewer each).
+PYR_IFMA_INLINE Point4 mul_by_pow2_4(const Point4& p, unsigned k) {
+    F4 c = p.c;
+    for (unsigned i = 1; i < k; ++i) c = dbl4_lanes<true>(c);
+    return Point4{dbl4_lanes<false>(c)};
 }
 
 PYR_IFMA_INLINE Point4 add4(const Point4& p, const Cached4& q) {
-    // (Y, Y, Z, T) -+ (X, X, 0, 0): lane 0 subtracts -> (Y - X, Y + X, Z, T)
-    const F4 l = addsub4<0x1>(perm4<1, 1, 2, 3>(p.c), blend4<0xc>(perm4<0, 0, 0, 0>(p.c), zero4()));
-    const F4 m = mul4(l, q.c);  // (A, B, D, C)
-    const F4 u = addsub4<0x5>(perm4<1, 1, 2, 2>(m), perm4<0, 0, 3, 3>(m));  // (e, h, f, g)
+    // (Y, X, T, Z) -+ (X, Y, 0, 0): lane 0 subtracts -> (Y - X, Y + X, T, Z)
+    const F4 l = addsub4<0x1>(shuf4<1, 0, 3, 2>(p.c), blend4<0xc>(p.c, zero4()));
+    const F4 m = mul4_wide(l, q.c);  // (A, B, C, D), not carried
+    const F4 u = addsub4_wide<0x5>(shuf4<1, 1, 3, 3>(m), shuf4<0, 0, 2, 2>(m));  // (e, h, f, g)
     return Point4{mul4(perm4<0, 1, 3, 0>(u), perm4<2, 3, 2, 1>(u))};
 }
 
-// (Y - X, Y + X, 2Z, 2d T): one four-lane product by (1, 1, 1, 2d).
+// (Y - X, Y + X, 2d T, 2Z): one four-lane product by (1, 1, 2d, 1).
 PYR_IFMA_INLINE Cached4 to_cached4(const Point4& p) {
     const FieldElement one = FieldElement::one();
-    const F4 k = lanes4(one, one, one, constants::EDWARDS_D2);
-    // (Y, Y, Z, T) -+ (X, X, Z, 0): lane 0 subtracts
-    const F4 l = addsub4<0x1>(perm4<1, 1, 2, 3>(p.c), blend4<0x8>(perm4<0, 0, 2, 3>(p.c), zero4()));
+    const F4 k = lanes4(one, one, constants::EDWARDS_D2, one);
+    // (Y, X, T, Z) -+ (X, Y, 0, Z): lane 0 subtracts
+    const F4 l = addsub4<0x1>(shuf4<1, 0, 3, 2>(p.c), blend4<0x4>(blend4<0x8>(p.c, shuf4<1, 0, 3, 2>(p.c)), zero4()));
     return Cached4{mul4(l, k)};
 }
 
-// -Q = (Y + X, Y - X, 2Z, -2d T): the first two lanes swapped, the last negated.
+// -Q = (Y + X, Y - X, -2d T, 2Z): the first two lanes swapped, the third negated.
 PYR_IFMA_INLINE Cached4 neg4(const Cached4& q) {
     const F4 s = perm4<1, 0, 2, 3>(q.c);
     const F4 z = zero4();
-    return Cached4{addsub4<0x8>(blend4<0x8>(s, z), blend4<0x7>(s, z))};
+    return Cached4{addsub4<0x4>(blend4<0x4>(s, z), blend4<0xb>(s, z))};
 }
 
 // -Q where mask (all ones or all zeros in every lane, derived from a secret) is set, else Q; no branch.

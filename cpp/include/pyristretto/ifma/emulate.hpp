@@ -136,6 +136,20 @@ inline __m256i _mm256_madd52hi_epu64(__m256i a, __m256i b, __m256i c) {
 }
 // Lane j from lane (imm >> 2j) & 3 (a public immediate, as vpermq's).
 inline __m256i _mm256_permute4x64_epi64(__m256i a, int imm) { PYR_EMU_LANES4(a.v[(imm >> (2 * j)) & 3]); }
+// 32-bit element e of each 128-bit half from element (imm >> 2e) & 3 of the same half (vpshufd; imm public).
+inline __m256i _mm256_shuffle_epi32(__m256i a, int imm) {
+    __m256i r;
+    for (int j = 0; j < 4; ++j) {
+        uint64_t v = 0;
+        for (int e = 0; e < 2; ++e) {
+            const int src = ((imm >> (2 * (2 * (j & 1) + e))) & 3);  // dword of the half
+            const uint64_t d = (a.v[(j & 2) | (src >> 1)] >> (32 * (src & 1))) & 0xffffffffull;
+            v |= d << (32 * e);
+        }
+        r.v[j] = v;
+    }
+    return r;
+}
 // 32-bit element e from b where bit e of imm is set (vpblendd; imm public).
 inline __m256i _mm256_blend_epi32(__m256i a, __m256i b, int imm) {
     __m256i r;

@@ -8,8 +8,19 @@
 // carry round leaves every limb a valid IFMA operand) on ymm registers (vpmadd52luq/huq with AVX512VL), plus the
 // lane moves the parallel formulas need: permutes (vpermq) and blends with public immediates.
 //
-// Bounds: inputs of mul/square have limbs < 2^52; every function returns limbs < 2^52. Constant-time: no branch
-// or address depends on a lane value; the lane selections are immediates or and/xor masks.
+// Bounds: inputs of mul/square have limbs < 2^52; every function returns limbs < 2^52, except the *_wide ones, which
+// leave out the carry round when the next step can take bigger limbs (edwards4.hpp: the sums and differences
+// between the two products of an addition, and after the square of a doubling, carry once instead of twice):
+//   mul4_wide, square4_wide  inputs < 2^52 (any madd52 operand), outputs < WIDE4_BOUND = 267 * 2^52 < 2^60.07:
+//       column k of the product sums n(k) low halves and 2 n(k-1) high halves (each < 2^52), n = 1 2 3 4 5 4 3 2 1 0
+//       products, so columns 0..9 < (1 4 7 10 13 14 11 8 5 2) * 2^52; limb k = column k + 19 column k+5
+//       < (267 213 159 105 51) * 2^52. The square has the same column sums (cross products doubled).
+//   addsub4_wide             inputs < WIDE_P_0 = 2^10 (2^51 - 19) ~ 2^61 (> WIDE4_BOUND): a - b as a + 2^10 p - b,
+//       sums < 2^62, carried.
+//   carry4                   inputs < 2^64: carries c < 2^13 (19 c4 < 2^18, a madd52 operand), outputs limb 0
+//       < 2^51 + 19 * 2^13, limbs 1..4 < 2^51 + 2^13: < 2^52.
+// cpp/tests/test_ifma.cpp checks each at its bound (all limbs at the maximum). Constant-time: no branch or address
+// depends on a lane value; the lane selections are immediates or and/xor masks.
 #pragma once
 #include "pyristretto/ifma/field8.hpp"
 
@@ -54,17 +65,25 @@ PYR_IFMA_INLINE F4 zero4() {
     return F4{{z, z, z, z, z}};
 }
 
-// One parallel carry round (field8.hpp's carry): inputs < 2^63, outputs < 2^51 + 19 * 2^12.
+PYR_IFMA_INLINE __m256i times19_4(__m256i x) {
+    return _mm256_add_epi64(_mm256_add_epi64(_mm256_slli_epi64(x, 4), _mm256_slli_epi64(x, 1)), x);
+}
+
+// The bound of mul4_wide's and square4_wide's limbs, and 2^10 p limb by limb: the multiple of p that addsub4_wide
+// adds before subtracting a wide operand (both limbs above WIDE4_BOUND).
+constexpr uint64_t WIDE4_BOUND = uint64_t(267) << 52;
+constexpr uint64_t WIDE_P_0 = ((uint64_t(1) << 51) - 19) << 10, WIDE_P_N = ((uint64_t(1) << 51) - 1) << 10;
+
+// One parallel carry round (field8.hpp's carry; 19 c4 on the IFMA unit, a single instruction for three):
+// inputs < 2^64, outputs < 2^51 + 19 * 2^13.
 PYR_IFMA_INLINE F4 carry4(const __m256i z[5]) {
     const __m256i m = splat4(MASK51);
     __m256i c[5];
     PYR_UNROLL4
     for (int i = 0; i < 5; ++i) c[i] = _mm256_srli_epi64(z[i], 51);
-    const __m256i c4_19 = _mm256_add_epi64(_mm256_add_epi64(_mm256_slli_epi64(c[4], 4), _mm256_slli_epi64(c[4], 1)),
-                                           c[4]);
-    return F4{{_mm256_add_epi64(_mm256_and_si256(z[0], m), c4_19), _mm256_add_epi64(_mm256_and_si256(z[1], m), c[0]),
-               _mm256_add_epi64(_mm256_and_si256(z[2], m), c[1]), _mm256_add_epi64(_mm256_and_si256(z[3], m), c[2]),
-               _mm256_add_epi64(_mm256_and_si256(z[4], m), c[3])}};
+    return F4{{_mm256_madd52lo_epu64(_mm256_and_si256(z[0], m), c[4], splat4(19)),
+               _mm256_add_epi64(_mm256_and_si256(z[1], m), c[0]), _mm256_add_epi64(_mm256_and_si256(z[2], m), c[1]),
+               _mm256_add_epi64(_mm256_and_si256(z[3], m), c[2]), _mm256_add_epi64(_mm256_and_si256(z[4], m), c[3])}};
 }
 
 // vpblendd immediate taking the 64-bit lanes set in `lanes` (bit j = lane j) from the second operand.
@@ -92,6 +111,19 @@ PYR_IFMA_INLINE F4 perm4(const F4& a) {
     return r;
 }
 
+// Lane j of the result = lane Ij of a, within each half (I0, I1 in {0, 1}; I2, I3 in {2, 3}): vpshufd, cheaper
+// than perm4's lane-crossing vpermq.
+template <int I0, int I1, int I2, int I3>
+PYR_IFMA_INLINE F4 shuf4(const F4& a) {
+    static_assert(I0 < 2 && I1 < 2 && I2 >= 2 && I3 >= 2, "shuf4 stays within each 128-bit half");
+    constexpr int imm = (I0 ? 0x0e : 0x04) | (I1 ? 0xe0 : 0x40);  // 32-bit pairs (2i, 2i+1)
+    static_assert(I2 - 2 == I0 && I3 - 2 == I1, "vpshufd applies one pattern to both halves");
+    F4 r;
+    PYR_UNROLL4
+    for (int i = 0; i < 5; ++i) r.v[i] = _mm256_shuffle_epi32(a.v[i], imm);
+    return r;
+}
+
 // Lanes in Sub get a - b (as a + 4p - b: 4p's limbs exceed b's), the others a + b; carried. add4 and sub4 are the
 // two extremes; the mixed forms are what the parallel formulas use to make (Y - X, Y + X, ...) in one step.
 template <int Sub>
@@ -110,23 +142,20 @@ PYR_IFMA_INLINE F4 addsub4(const F4& a, const F4& b) {
 PYR_IFMA_INLINE F4 add4(const F4& a, const F4& b) { return addsub4<0>(a, b); }
 PYR_IFMA_INLINE F4 sub4(const F4& a, const F4& b) { return addsub4<0xf>(a, b); }
 
-PYR_IFMA_INLINE __m256i times19_4(__m256i x) {
-    return _mm256_add_epi64(_mm256_add_epi64(_mm256_slli_epi64(x, 4), _mm256_slli_epi64(x, 1)), x);
-}
-
-// Ten product columns (each < 2^57) folded to five limbs with 2^255 = 19 mod p, then carried (field8.hpp's fold).
-PYR_IFMA_INLINE F4 fold4(const __m256i z[10]) {
-    __m256i r[5];
+// Ten product columns folded to five limbs with 2^255 = 19 mod p, NOT carried: limb k = z[k] + 19 z[k + 5].
+PYR_IFMA_INLINE F4 fold4_wide(const __m256i z[10]) {
+    F4 r;
     PYR_UNROLL4
-    for (int i = 0; i < 5; ++i) r[i] = _mm256_add_epi64(z[i], times19_4(z[i + 5]));
-    return carry4(r);
+    for (int i = 0; i < 5; ++i) r.v[i] = _mm256_add_epi64(z[i], times19_4(z[i + 5]));
+    return r;
 }
 
 #define PYR_LO4(acc, x, y) acc = _mm256_madd52lo_epu64(acc, x, y)
 #define PYR_HI4(acc, x, y) acc = _mm256_madd52hi_epu64(acc, x, y)
 
-// Lane-wise a * b: field8.hpp's mul (low halves weight 1 in column i+j, high halves weight 2 in column i+j+1).
-PYR_IFMA_INLINE F4 mul4(const F4& a, const F4& b) {
+// Lane-wise a * b, folded but not carried (limbs < WIDE4_BOUND): field8.hpp's mul (low halves weight 1
+// in column i+j, high halves weight 2 in column i+j+1).
+PYR_IFMA_INLINE F4 mul4_wide(const F4& a, const F4& b) {
     const __m256i* x = a.v;
     const __m256i* y = b.v;
     __m256i lo[10], hi[10];
@@ -143,11 +172,12 @@ PYR_IFMA_INLINE F4 mul4(const F4& a, const F4& b) {
     __m256i z[10];
     PYR_UNROLL4
     for (int k = 0; k < 10; ++k) z[k] = _mm256_add_epi64(lo[k], _mm256_add_epi64(hi[k], hi[k]));
-    return fold4(z);
+    return fold4_wide(z);
 }
 
-// Lane-wise a^2: field8.hpp's square (15 distinct products; accumulators by weight 1, 2, 4).
-PYR_IFMA_INLINE F4 square4(const F4& a) {
+// Lane-wise a^2, folded but not carried (limbs < WIDE4_BOUND): field8.hpp's square (15 distinct products;
+// accumulators by weight 1, 2, 4).
+PYR_IFMA_INLINE F4 square4_wide(const F4& a) {
     const __m256i* x = a.v;
     __m256i w1[10], w2[10], w4[10];
     PYR_UNROLL4
@@ -168,11 +198,29 @@ PYR_IFMA_INLINE F4 square4(const F4& a) {
         const __m256i t = _mm256_add_epi64(w2[k], _mm256_add_epi64(w4[k], w4[k]));
         z[k] = _mm256_add_epi64(w1[k], _mm256_add_epi64(t, t));
     }
-    return fold4(z);
+    return fold4_wide(z);
 }
 
 #undef PYR_LO4
 #undef PYR_HI4
+
+PYR_IFMA_INLINE F4 mul4(const F4& a, const F4& b) { return carry4(mul4_wide(a, b).v); }
+PYR_IFMA_INLINE F4 square4(const F4& a) { return carry4(square4_wide(a).v); }
+
+// addsub4 on wide operands (limbs < WIDE_P_0, as mul4_wide's and square4_wide's): a - b as a + 2^10 p - b, whose
+// limbs exceed b's; the sums stay < 2^62, and are carried.
+template <int Sub>
+PYR_IFMA_INLINE F4 addsub4_wide(const F4& a, const F4& b) {
+    constexpr int imm = blend_imm(Sub);
+    __m256i z[5];
+    PYR_UNROLL4
+    for (int i = 0; i < 5; ++i) {
+        const __m256i pk = splat4(i == 0 ? WIDE_P_0 : WIDE_P_N);
+        const __m256i bi = Sub == 0 ? b.v[i] : _mm256_blend_epi32(b.v[i], _mm256_sub_epi64(pk, b.v[i]), imm);
+        z[i] = _mm256_add_epi64(a.v[i], bi);
+    }
+    return carry4(z);
+}
 
 // b where mask (all ones or all zeros per 64-bit lane, from a secret) is set, else a: and/xor, no branch.
 PYR_IFMA_INLINE F4 select4(__m256i mask, const F4& a, const F4& b) {
