@@ -1,6 +1,7 @@
 // MSMTable's kernels on the AVX2 backend (avx2/msm_table.hpp): the odd multiples P, 3P, ... of each base with one
-// point on four lanes (add and to_cached of edwards4.hpp, no inversion), stored packed (each limb's four 64-bit
-// slots as 32-bit words), and the width-w NAF Straus over them, about 256 / (w + 1) additions per scalar.
+// point on four lanes (add and to_cached of edwards4.hpp, no inversion), stored as they sit in registers
+// (field4.hpp packs two limbs per 64-bit slot: 160 bytes), and the width-w NAF Straus over them, about
+// 256 / (w + 1) additions per scalar.
 #include "pyristretto/avx2/msm_table.hpp"
 
 #include "pyristretto/avx2/edwards4.hpp"
@@ -12,21 +13,15 @@ namespace avx2 {
 
 namespace {
 
-static_assert(sizeof(F4) == 320 && kTableEntryBytes == 160, "ten limbs of four lanes");
+static_assert(sizeof(F4) == kTableEntryBytes, "an entry is one cached point as it sits in registers");
 
-// The low 32 bits of each slot (a reduced limb; the slot's high half is zero) to out[16 i, 16 i + 16).
-PYR_AVX2_FN inline void store_packed(const C4& q, uint8_t* out) {
-    const __m256i even = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
-    for (int i = 0; i < 10; i += 2) {
-        const __m256i a = _mm256_permutevar8x32_epi32(q.f.v[i], even), b = _mm256_permutevar8x32_epi32(q.f.v[i + 1], even);
-        _mm256_store_si256(reinterpret_cast<__m256i*>(out + 16 * i), _mm256_blend_epi32(a, b, 0xf0));
-    }
+PYR_AVX2_FN inline void store_entry(const C4& q, uint8_t* out) {
+    for (int i = 0; i < F4::kVectors; ++i) _mm256_store_si256(reinterpret_cast<__m256i*>(out + 32 * i), q.f.v[i]);
 }
 
-PYR_AVX2_FN inline C4 load_packed(const uint8_t* in) {
+PYR_AVX2_FN inline C4 load_entry(const uint8_t* in) {
     C4 q;
-    for (int i = 0; i < 10; ++i)
-        q.f.v[i] = _mm256_cvtepu32_epi64(_mm_load_si128(reinterpret_cast<const __m128i*>(in + 16 * i)));
+    for (int i = 0; i < F4::kVectors; ++i) q.f.v[i] = _mm256_load_si256(reinterpret_cast<const __m256i*>(in + 32 * i));
     return q;
 }
 
@@ -41,13 +36,13 @@ PYR_AVX2_FN void build_odd_multiples(const EdwardsPoint* points, size_t n, size_
         const P4 p = from_point(points[i]), r = from_point(points[i + 1]);
         const C4 p2 = to_cached(dbl(p)), r2 = to_cached(dbl(r));
         P4 q = p, s = r;
-        store_packed(to_cached(q), t);
-        store_packed(to_cached(s), t + stride);
+        store_entry(to_cached(q), t);
+        store_entry(to_cached(s), t + stride);
         for (size_t k = 1; k < odd_count; ++k) {
             q = add(q, p2);  // (2k + 1) P
             s = add(s, r2);
-            store_packed(to_cached(q), t + kTableEntryBytes * k);
-            store_packed(to_cached(s), t + stride + kTableEntryBytes * k);
+            store_entry(to_cached(q), t + kTableEntryBytes * k);
+            store_entry(to_cached(s), t + stride + kTableEntryBytes * k);
         }
     }
     for (; i < n; ++i) {
@@ -55,10 +50,10 @@ PYR_AVX2_FN void build_odd_multiples(const EdwardsPoint* points, size_t n, size_
         const P4 p = from_point(points[i]);
         const C4 p2 = to_cached(dbl(p));
         P4 q = p;
-        store_packed(to_cached(q), t);
+        store_entry(to_cached(q), t);
         for (size_t k = 1; k < odd_count; ++k) {
             q = add(q, p2);
-            store_packed(to_cached(q), t + kTableEntryBytes * k);
+            store_entry(to_cached(q), t + kTableEntryBytes * k);
         }
     }
 }
@@ -71,7 +66,7 @@ PYR_AVX2_FN EdwardsPoint straus_tables(const TableTerms& list) noexcept {
         if (c) acc = mul_by_pow2(acc, list.doublings[c]);
         for (const size_t end = t + list.count[c]; t < end; ++t) {
             list.prefetch(t + TableTerms::kAhead);
-            const C4 q = load_packed(list.entry(t));
+            const C4 q = load_entry(list.entry(t));
             acc = add(acc, list.negative(t) ? negate(q) : q);
         }
     }

@@ -10,8 +10,8 @@
 namespace pyristretto {
 namespace avx2 {
 
-// Bytes of one entry: a C4 with its ten limbs (< 2^32 when reduced) stored as 32-bit words, four per limb, half
-// of the in-register size (320 bytes): 64 entries of 128 bases are 1.3 MB instead of 2.6. 32-byte aligned.
+// Bytes of one entry: a C4 as it sits in registers (field4.hpp: five vectors, two limbs per 64-bit slot); 64
+// entries of 128 bases are 1.3 MB. 32-byte aligned.
 constexpr size_t kTableEntryBytes = 160;
 
 // odd[odd_count i + k] = (2k + 1) points[i] for i < n.
