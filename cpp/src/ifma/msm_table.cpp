@@ -25,13 +25,14 @@ constexpr size_t kGroupsPerBlock = 8;  // 64 bases per batched inversion: 64 Poi
 
 static_assert(sizeof(Cached4) == kTableEntryBytes, "Cached4 entries");
 
-// Writes entry (ymx, ypx, z2, t2d) of lane j to out[j] (nullptr: lane unused, a padding base).
-PYR_IFMA_INLINE void store_cached4(const F8& ymx, const F8& ypx, const F8& z2, const F8& t2d, uint8_t* const out[8]) {
+// Writes the Cached4 entry of lane j, whose four lanes are (a, b, c, d) (edwards4.hpp's order), to out[j] (nullptr:
+// lane unused, a padding base).
+PYR_IFMA_INLINE void store_cached4(const F8& a, const F8& b, const F8& c, const F8& d, uint8_t* const out[8]) {
 #if defined(PYRISTRETTO_IFMA_EMULATE)
     alignas(64) uint64_t t[4][5][8];
-    const F8* c[4] = {&ymx, &ypx, &z2, &t2d};
+    const F8* lanes[4] = {&a, &b, &c, &d};
     for (int k = 0; k < 4; ++k)
-        for (int i = 0; i < 5; ++i) _mm512_store_si512(t[k][i], c[k]->v[i]);
+        for (int i = 0; i < 5; ++i) _mm512_store_si512(t[k][i], lanes[k]->v[i]);
     for (int j = 0; j < 8; ++j)
         if (out[j])
             for (int i = 0; i < 5; ++i)
@@ -39,10 +40,10 @@ PYR_IFMA_INLINE void store_cached4(const F8& ymx, const F8& ypx, const F8& z2, c
 #else
     const __m512i lo_idx = _mm512_setr_epi64(0, 1, 8, 9, 2, 3, 10, 11), hi_idx = _mm512_setr_epi64(4, 5, 12, 13, 6, 7, 14, 15);
     for (int i = 0; i < 5; ++i) {
-        const __m512i ab0 = _mm512_unpacklo_epi64(ymx.v[i], ypx.v[i]);  // (a0 b0 a2 b2 a4 b4 a6 b6)
-        const __m512i ab1 = _mm512_unpackhi_epi64(ymx.v[i], ypx.v[i]);  // lanes 1, 3, 5, 7
-        const __m512i cd0 = _mm512_unpacklo_epi64(z2.v[i], t2d.v[i]);
-        const __m512i cd1 = _mm512_unpackhi_epi64(z2.v[i], t2d.v[i]);
+        const __m512i ab0 = _mm512_unpacklo_epi64(a.v[i], b.v[i]);  // (a0 b0 a2 b2 a4 b4 a6 b6)
+        const __m512i ab1 = _mm512_unpackhi_epi64(a.v[i], b.v[i]);  // lanes 1, 3, 5, 7
+        const __m512i cd0 = _mm512_unpacklo_epi64(c.v[i], d.v[i]);
+        const __m512i cd1 = _mm512_unpackhi_epi64(c.v[i], d.v[i]);
         const __m512i r[4] = {_mm512_permutex2var_epi64(ab0, lo_idx, cd0),   // lanes 0, 2
                               _mm512_permutex2var_epi64(ab1, lo_idx, cd1),   // 1, 3
                               _mm512_permutex2var_epi64(ab0, hi_idx, cd0),   // 4, 6
@@ -58,7 +59,7 @@ PYR_IFMA_INLINE void store_cached4(const F8& ymx, const F8& ypx, const F8& z2, c
 }
 
 PYR_IFMA_INLINE void store_cached4(const Point8& p, const F8& d2, uint8_t* const out[8]) {
-    store_cached4(sub(p.Y, p.X), add(p.Y, p.X), add(p.Z, p.Z), mul(p.T, d2), out);
+    store_cached4(sub(p.Y, p.X), add(p.Y, p.X), mul(p.T, d2), add(p.Z, p.Z), out);  // (Y - X, Y + X, 2d T, 2Z)
 }
 
 }  // namespace
