@@ -45,16 +45,19 @@ PYR_IFMA_INLINE Cached4 cached_identity4() {
 // limbs < WIDE_P_0 (square4_wide's), in one carried sum: (s, 0, 0, 2 zz) + (-xx, xx, -xx, xx) + (-yy, yy, yy, -yy),
 // each -t as 2^10 p - t (field4.hpp's WIDE_P): at most four terms < 2^61 each, < 2^63.
 PYR_IFMA_INLINE F4 dbl4_terms(const F4& v) {
+    // Constant expressions even unoptimised (-O0 builds the intrinsics as macros).
+    constexpr int s_s_s_zz = 3 | (3 << 2) | (3 << 4) | (2 << 6), lane0 = blend_imm(0x1), lane3 = blend_imm(0x8),
+                  lanes02 = blend_imm(0x5), lanes03 = blend_imm(0x9);
     __m256i w[5];
     _Pragma("GCC unroll 10")
     for (int i = 0; i < 5; ++i) {
         const __m256i pk = splat4(i == 0 ? WIDE_P_0 : WIDE_P_N), zi = _mm256_setzero_si256();
-        const __m256i g = _mm256_permute4x64_epi64(v.v[i], 3 | (3 << 2) | (3 << 4) | (2 << 6));  // (s, s, s, zz)
-        const __m256i a = _mm256_blend_epi32(_mm256_blend_epi32(zi, _mm256_add_epi64(g, g), blend_imm(0x8)), g,
-                                             blend_imm(0x1));  // (s, 0, 0, 2 zz)
+        const __m256i g = _mm256_permute4x64_epi64(v.v[i], s_s_s_zz);  // (s, s, s, zz)
+        // (s, 0, 0, 2 zz)
+        const __m256i a = _mm256_blend_epi32(_mm256_blend_epi32(zi, _mm256_add_epi64(g, g), lane3), g, lane0);
         const __m256i xx = _mm256_permute4x64_epi64(v.v[i], 0), yy = _mm256_permute4x64_epi64(v.v[i], 0x55);
-        const __m256i sx = _mm256_blend_epi32(xx, _mm256_sub_epi64(pk, xx), blend_imm(0x5));
-        const __m256i sy = _mm256_blend_epi32(yy, _mm256_sub_epi64(pk, yy), blend_imm(0x9));
+        const __m256i sx = _mm256_blend_epi32(xx, _mm256_sub_epi64(pk, xx), lanes02);  // (-xx, xx, -xx, xx)
+        const __m256i sy = _mm256_blend_epi32(yy, _mm256_sub_epi64(pk, yy), lanes03);  // (-yy, yy, yy, -yy)
         w[i] = _mm256_add_epi64(a, _mm256_add_epi64(sx, sy));
     }
     return carry4(w);

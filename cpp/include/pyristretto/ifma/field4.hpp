@@ -6,7 +6,8 @@
 // Layout: F4::v[i] holds limb i of the four elements (lane j = element j). Radix 2^51 with limbs < 2^52, as F8 and
 // the portable FieldElement: the arithmetic below is F8's (see field8.hpp for why 2^51 and not 2^52: one parallel
 // carry round leaves every limb a valid IFMA operand) on ymm registers (vpmadd52luq/huq with AVX512VL), plus the
-// lane moves the parallel formulas need: permutes (vpermq) and blends with public immediates.
+// lane moves the parallel formulas need: permutes (vpermq), in-half shuffles (vpshufd) and blends with public
+// immediates.
 //
 // Bounds: inputs of mul/square have limbs < 2^52; every function returns limbs < 2^52, except the *_wide ones, which
 // leave out the carry round when the next step can take bigger limbs (edwards4.hpp: the sums and differences
