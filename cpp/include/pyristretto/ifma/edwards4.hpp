@@ -77,8 +77,10 @@ PYR_IFMA_INLINE F4 dbl4_lanes(const F4& c) {
 // 2P, T included (the four-lane product computes it anyway).
 PYR_IFMA_INLINE Point4 dbl4(const Point4& p) { return Point4{dbl4_lanes<false>(p.c)}; }
 
-// 2^k P, k >= 1: the doublings between the first and the last pass wide coordinates (one carry round fewer each).
+// 2^k P (k public; P itself when k = 0): the doublings between the first and the last pass wide coordinates (one
+// carry round fewer each).
 PYR_IFMA_INLINE Point4 mul_by_pow2_4(const Point4& p, unsigned k) {
+    if (k == 0) return p;
     F4 c = p.c;
     for (unsigned i = 1; i < k; ++i) c = dbl4_lanes<true>(c);
     return Point4{dbl4_lanes<false>(c)};
