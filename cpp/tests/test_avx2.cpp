@@ -24,6 +24,7 @@
 
 #include "pyristretto/avx2/batch.hpp"
 #include "pyristretto/avx2/edwards4.hpp"
+#include "pyristretto/avx2/field4_pow.hpp"
 #include "pyristretto/avx2/straus.hpp"
 #include "pyristretto/backend.hpp"
 #include "pyristretto/msm_algorithms.hpp"
@@ -384,6 +385,37 @@ static void test_straus(bool quick) {
 }
 
 
+// The lane-wise sign, zero and equality tests and abs (field4_pow.hpp) on every special value in every lane,
+// also as differences (sub, then weak_reduce: the other reduced form), against the portable ones.
+PYR_AVX2_FN static void test_lane_tests() {
+    const std::vector<FE> v = special_values();
+    size_t bad = 0;
+    for (size_t i = 0; i < v.size(); ++i) {
+        const FE a[4] = {v[i], v[(i + 1) % v.size()], v[(i + 5) % v.size()], v[(i + 11) % v.size()]};
+        const FE b[4] = {v[(i + 2) % v.size()], a[1], v[(i + 3) % v.size()] * FE::one(), -a[3]};
+        const F4 x = from_lanes(a[0], a[1], a[2], a[3]), y = from_lanes(b[0], b[1], b[2], b[3]);
+        const F4 d = weak_reduce(sub(x, y));
+        FE ab[4];
+        to_lanes(avx2::abs(x), ab);
+        unsigned neg = 0, zero = 0, eq = 0, dneg = 0, dzero = 0;
+        for (int k = 0; k < 4; ++k) {
+            neg |= unsigned(a[k].is_negative()) << k;
+            zero |= unsigned(a[k].is_zero()) << k;
+            eq |= unsigned(a[k].ct_eq(b[k])) << k;
+            dneg |= unsigned((a[k] - b[k]).is_negative()) << k;
+            dzero |= unsigned((a[k] - b[k]).is_zero()) << k;
+            bad += !same_value(ab[k], a[k].abs());
+        }
+        bad += is_negative_bits(x) != neg;
+        bad += is_zero_bits(x) != zero;
+        bad += mask_bits(eq_mask(x, y)) != eq;
+        bad += is_negative_bits(d) != dneg;
+        bad += is_zero_bits(d) != dzero;
+    }
+    check(bad == 0, "lane-wise is_negative, is_zero, eq and abs agree with the portable ones on the special values (" +
+                        std::to_string(bad) + " wrong)");
+}
+
 // ---- batch decode, encode and one-way map (avx2/batch.cpp) --------------------------------------------------------
 
 static size_t portable_decode_many(EdwardsPoint* out, const uint8_t* enc, size_t n) {
@@ -687,6 +719,7 @@ int main(int argc, char** argv) {
         test_points();
         test_scalar_mul(quick);
         test_straus(quick);
+        test_lane_tests();
         test_batch(doc, quick);
         if (do_bench) bench();
     }

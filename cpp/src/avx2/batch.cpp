@@ -1,7 +1,7 @@
 // Ristretto decode, encode and one-way map of many points on the AVX2 backend: the portable formulas of ristretto.cpp
 // step for step, 4 G points in G groups of four lanes (field4_pow.hpp), so one exponentiation chain serves them
-// all. The byte checks (canonical, sign of s) and the sign / equality tests are the portable code's, lane by lane;
-// everything else is lane-wise. Constant-time: lane masks, no branch or index on lane values.
+// all. The byte checks of decode (canonical, sign of s) are the portable code's, lane by lane; everything else is
+// lane-wise. Constant-time: lane masks, no branch or index on lane values.
 #include "pyristretto/avx2/batch.hpp"
 
 #include <sodium.h>
@@ -134,8 +134,8 @@ PYR_AVX2_FN void encode_step(uint8_t* out, const EdwardsPoint* points, size_t co
         const F4 den_inv = select(den2, mul(den1, invsqrt_a_minus_d), rotate);
         y = select(y, neg(y), lane_mask(is_negative_bits(mul(x, z_inv))));  // both at most 2p limb by limb
         FieldElement s[4];
-        store4(mul(den_inv, sub(Z.g[g], y)), s);
-        for (size_t k = 0; k < 4 && 4 * g + k < count; ++k) s[k].abs().to_bytes(out + 32 * (4 * g + k));
+        store4(abs(mul(den_inv, sub(Z.g[g], y))), s);
+        for (size_t k = 0; k < 4 && 4 * g + k < count; ++k) s[k].to_bytes(out + 32 * (4 * g + k));
     }
 }
 

@@ -3,9 +3,8 @@
 //
 // G groups of four elements go through the chains side by side (F4G): a single four-lane squaring chain waits on
 // each product's latency, two independent ones fill the pipeline (measured in avx2/batch.cpp).
-// The sign and equality tests are the portable code's (FieldElement::is_negative / ct_eq) lane by lane: they cost a
-// few percent of a square root and give the portable results exactly. Lane masks are all ones (true) or zero per
-// 64-bit slot; nothing branches on lane values.
+// The sign and equality tests reduce the four lanes to canonical form at once (canonical_limbs). Lane masks are all
+// ones (true) or zero per 64-bit slot; nothing branches on lane values.
 //
 // Bounds: the functions here take and return R or "W out" values (field4.hpp's table). A W out is, like an R, at
 // most 2p limb by limb (so sub / neg may take it), an M (so mul / square may), and to_lanes reads it into limbs
@@ -34,26 +33,67 @@ PYR_AVX2_FN inline __m256i lane_mask(unsigned m) {
     return _mm256_cmpeq_epi64(bits, _mm256_set_epi64x(8, 4, 2, 1));
 }
 
-PYR_AVX2_FN inline unsigned is_negative_bits(const F4& x) {  // x reduced
-    FieldElement l[4];
-    to_lanes(x, l);
-    return l[0].is_negative() | l[1].is_negative() << 1 | l[2].is_negative() << 2 | l[3].is_negative() << 3;
+// The ten limbs of x mod p, fully reduced, one per 64-bit slot (x reduced): two carry passes bring every limb in
+// range and the value below 2^255; then q = 1 iff value + 19 >= 2^255 (the value is >= p), and value + 19 q with
+// bit 255 dropped is the canonical one. Lane-wise and branch-free (the portable to_bytes' method, on four lanes).
+PYR_AVX2_FN inline void canonical_limbs(const F4& x, __m256i l[10]) {
+    const __m256i low32 = _mm256_set1_epi64x(0xffffffff);
+    for (int i = 0; i < 5; ++i) {
+        l[2 * i] = _mm256_and_si256(x.v[i], low32);
+        l[2 * i + 1] = _mm256_srli_epi64(x.v[i], 32);
+    }
+    for (int pass = 0; pass < 2; ++pass) {
+        for (int k = 0; k < 9; ++k) {
+            l[k + 1] = _mm256_add_epi64(l[k + 1], _mm256_srli_epi64(l[k], k & 1 ? 25 : 26));
+            l[k] = _mm256_and_si256(l[k], _mm256_set1_epi64x(k & 1 ? (1 << 25) - 1 : (1 << 26) - 1));
+        }
+        l[0] = _mm256_add_epi64(l[0], times19(_mm256_srli_epi64(l[9], 25)));
+        l[9] = _mm256_and_si256(l[9], _mm256_set1_epi64x((1 << 25) - 1));
+    }
+    __m256i q = _mm256_srli_epi64(_mm256_add_epi64(l[0], _mm256_set1_epi64x(19)), 26);
+    for (int k = 1; k < 10; ++k) q = _mm256_srli_epi64(_mm256_add_epi64(l[k], q), k & 1 ? 25 : 26);
+    l[0] = _mm256_add_epi64(l[0], times19(q));
+    for (int k = 0; k < 9; ++k) {
+        l[k + 1] = _mm256_add_epi64(l[k + 1], _mm256_srli_epi64(l[k], k & 1 ? 25 : 26));
+        l[k] = _mm256_and_si256(l[k], _mm256_set1_epi64x(k & 1 ? (1 << 25) - 1 : (1 << 26) - 1));
+    }
+    l[9] = _mm256_and_si256(l[9], _mm256_set1_epi64x((1 << 25) - 1));  // drops 2^255
 }
 
-PYR_AVX2_FN inline unsigned is_zero_bits(const F4& x) {  // x reduced
-    FieldElement l[4];
-    to_lanes(x, l);
-    return l[0].is_zero() | l[1].is_zero() << 1 | l[2].is_zero() << 2 | l[3].is_zero() << 3;
+// The sign bits of a lane mask (lane k at bit k).
+PYR_AVX2_FN inline unsigned mask_bits(__m256i m) {
+    return static_cast<unsigned>(_mm256_movemask_pd(_mm256_castsi256_pd(m)));
 }
+
+PYR_AVX2_FN inline __m256i is_negative_mask(const F4& x) {  // x reduced
+    __m256i l[10];
+    canonical_limbs(x, l);
+    const __m256i one = _mm256_set1_epi64x(1);
+    return _mm256_cmpeq_epi64(_mm256_and_si256(l[0], one), one);
+}
+
+PYR_AVX2_FN inline __m256i is_zero_mask(const F4& x) {  // x reduced
+    __m256i l[10];
+    canonical_limbs(x, l);
+    __m256i acc = l[0];
+    for (int k = 1; k < 10; ++k) acc = _mm256_or_si256(acc, l[k]);
+    return _mm256_cmpeq_epi64(acc, _mm256_setzero_si256());
+}
+
+PYR_AVX2_FN inline unsigned is_negative_bits(const F4& x) { return mask_bits(is_negative_mask(x)); }
+PYR_AVX2_FN inline unsigned is_zero_bits(const F4& x) { return mask_bits(is_zero_mask(x)); }
+
+// a == b lane by lane (a, b reduced).
+PYR_AVX2_FN inline __m256i eq_mask(const F4& a, const F4& b) { return is_zero_mask(weak_reduce(sub(a, b))); }
 
 // |x| (the non-negative one of x, -x), reduced; x reduced.
 PYR_AVX2_FN inline F4 abs(const F4& x) {
-    return weak_reduce(select(x, neg(x), lane_mask(is_negative_bits(x))));
+    return weak_reduce(select(x, neg(x), is_negative_mask(x)));
 }
 
 // -|x|, reduced; x reduced.
 PYR_AVX2_FN inline F4 neg_abs(const F4& x) {
-    return weak_reduce(select(neg(x), x, lane_mask(is_negative_bits(x))));
+    return weak_reduce(select(neg(x), x, is_negative_mask(x)));
 }
 
 // x^(2^k), k >= 1, on every group; always inlined so the groups' squarings interleave in one loop body.
@@ -105,20 +145,12 @@ PYR_AVX2_FN inline unsigned sqrt_ratio_i(const F4G<G>& u, const F4G<G>& v, F4G<G
     for (int j = 0; j < G; ++j) {
         F4 rr = mul(uv3.g[j], p.g[j]);
         const F4 check = mul(v.g[j], square(rr));
-        const F4 neg_u_i = mul(neg(u.g[j]), sqrt_m1);
-        FieldElement c[4], ul[4], ui[4];
-        to_lanes(check, c);
-        to_lanes(u.g[j], ul);
-        to_lanes(neg_u_i, ui);
-        unsigned correct = 0, flipped = 0, flipped_i = 0;
-        for (int k = 0; k < 4; ++k) {
-            correct |= static_cast<unsigned>(c[k].ct_eq(ul[k])) << k;
-            flipped |= static_cast<unsigned>(c[k].ct_eq(-ul[k])) << k;
-            flipped_i |= static_cast<unsigned>(c[k].ct_eq(ui[k])) << k;
-        }
-        rr = select(rr, mul(rr, sqrt_m1), lane_mask(flipped | flipped_i));
+        const __m256i correct = eq_mask(check, u.g[j]);
+        const __m256i flipped = is_zero_mask(weak_reduce(add(check, u.g[j])));  // check == -u
+        const __m256i flipped_i = eq_mask(check, mul(neg(u.g[j]), sqrt_m1));
+        rr = select(rr, mul(rr, sqrt_m1), _mm256_or_si256(flipped, flipped_i));
         r.g[j] = abs(rr);
-        was_square |= (correct | flipped) << (4 * j);
+        was_square |= mask_bits(_mm256_or_si256(correct, flipped)) << (4 * j);
     }
     return was_square;
 }
