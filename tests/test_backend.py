@@ -202,3 +202,44 @@ def test_avx2_backend_agrees_with_portable_on_every_n():
         assert avx2[key] == portable[key], key
     assert portable["msm"] == portable["PointVector.msm"] == portable["msm_vartime"]
     assert len(set(portable["msm"])) > 200  # mostly distinct sums (identity points, zero scalars repeat some)
+
+
+# What the AVX2 backend runs on its lanes in batches (avx2/batch.cpp): PointVector(encodings) (with an invalid
+# encoding of each class at every position: the first invalid index in the error), to_bytes() of computed points
+# and hash_to_group, at every length 0..20 and 63..65 (four-group steps of 16 points or 8 inputs, one-group tails,
+# the portable last ones).
+CROSS_AVX2_BATCH = r"""
+import json, random, pyristretto as pr
+pr.set_threads(1)
+rng = random.Random(7)
+pts = [pr.Point(pr.base_mul(rng.randrange(1, pr.q))) if i % 9 != 5 else pr.Point(pr.IDENTITY) for i in range(65)]
+enc = [p.to_bytes() for p in pts]
+p_ = 2**255 - 19
+bad = [(p_).to_bytes(32, "little"), (p_ + 1).to_bytes(32, "little"), (2**255 - 1).to_bytes(32, "little"),
+       bytes(enc[0][:31]) + bytes([enc[0][31] | 0x80]), bytes([enc[0][0] ^ 1]) + enc[0][1:], (2).to_bytes(32, "little")]
+out = {"decode": [], "errors": [], "encode": [], "hash_to_group": []}
+for n in list(range(21)) + [63, 64, 65]:
+    out["decode"].append(pr.PointVector(b"".join(enc[:n])).to_bytes() == b"".join(enc[:n]))
+    for at in (range(n) if n <= 20 else (0, 15, 16, 33, n - 1)):
+        e = enc[:n]
+        e[at] = bad[(at + n) % len(bad)]
+        try:
+            pr.PointVector(b"".join(e))
+            out["errors"].append(None)
+        except ValueError as exc:
+            out["errors"].append(str(exc))
+    V, W = pr.PointVector(pts[:n]), pr.PointVector([pts[(i + 7) % 65] for i in range(n)])
+    out["encode"].append((V + W).to_bytes().hex())
+    out["hash_to_group"].append(pr.PointVector.hash_to_group([b"m%d" % i for i in range(n)], b"dst").to_bytes().hex())
+print(json.dumps(out))
+"""
+
+
+@pytest.mark.skipif(not cpu_has_avx2(), reason="this CPU has no AVX2")
+def test_avx2_batches_agree_with_portable():
+    portable = json.loads(run_python(CROSS_AVX2_BATCH, "portable"))
+    avx2 = json.loads(run_python(CROSS_AVX2_BATCH, "avx2"))
+    for key in portable:
+        assert avx2[key] == portable[key], key
+    assert all(portable["errors"]) and len(portable["errors"]) == 210 + 15
+    assert all(portable["decode"])

@@ -28,7 +28,8 @@ data-dependent timing.
 
 The AVX2 backend: valgrind executes AVX2, so ct_check runs with PYRISTRETTO_BACKEND=avx2 on the real instructions:
 point_mul, point_mul_decoded (Point * secret), msm, Straus::mul_ct, msm_points and scale_points then run the
-four-lane code (avx2/straus.cpp). cpp/tests/ct_leaky_avx2.cpp is its P * s with a secret-dependent branch, or a
+four-lane code (avx2/straus.cpp), and the batch encoding of secret points and the one-way map of secret inputs the
+four-lane square roots (avx2/batch.cpp). cpp/tests/ct_leaky_avx2.cpp is its P * s with a secret-dependent branch, or a
 secret-dependent table address, which memcheck must flag (each alone). These names extend the portable tests' names, so `-k "not test_secret_scalar_code..."`
 (.ci/run's repeated passes) leaves them out too."""
 
@@ -140,6 +141,7 @@ def test_secret_scalar_code_is_constant_time_avx2(tmp_path, cxx):
     assert "backend: avx2" in out, out[-6000:]  # the AVX2 code ran, on valgrind's own AVX2
     assert "ok: avx2::straus_ct" in out, out[-6000:]
     assert "ok: avx2::point_mul" in out, out[-6000:]
+    assert "ok: avx2::encode_many_groups" in out and "ok: avx2::from_uniform_many_groups" in out, out[-6000:]
     assert "ERROR SUMMARY: 0 errors" in out, out[-6000:]
     assert rc == 0, out[-6000:]
     assert "all results correct" in out, out[-6000:]

@@ -2,8 +2,8 @@
 cpp/tests/test_msm.cpp (recodings, MSM, point_sum, pedersen_commit, fixed-base tables vs libsodium),
 cpp/tests/test_ifma.cpp (the AVX-512 IFMA field, batch decoder, MSMs and fixed-base comb against the portable code),
 cpp/tests/test_encode.cpp (batch encoding on each backend against the one-point encoder and libsodium),
-cpp/tests/test_avx2.cpp (the AVX2 four-lane field, point formulas and scalar multiplications against the portable
-code), and the IFMA
+cpp/tests/test_avx2.cpp (the AVX2 four-lane field, point formulas, scalar multiplications and batch decode, encode and
+one-way map against the portable code), and the IFMA
 emulation of the constant-time check (cpp/include/pyristretto/ifma/emulate.hpp): intrinsic by intrinsic against the
 real instructions (cpp/tests/test_ifma_emulation.cpp), and test_ifma.cpp built on it."""
 
@@ -78,9 +78,10 @@ def cpu_has_avx2():
 def test_avx2(tmp_path, opt):
     """The four-lane field on edge and random inputs (values >= p, limbs up to 2^52 - 1, a long chain) with its limb
     bounds, the parallel point formulas, P * s and both Straus MSMs (n = 0..40 and around the blocks, edge scalars and
-    points), direct and routed, against the portable code. -O0: the intrinsics' immediates hold unoptimised too."""
+    points), direct and routed, and the batch decode, encode and one-way map (RFC 9496 vectors, every invalid class at
+    every position, lengths 0..33), against the portable code. -O0: the intrinsics' immediates hold unoptimised too."""
     exe = cpp_build.build("test_avx2.cpp", tmp_path, opt=opt)
-    rc, out = _run([exe, "--quick"])
+    rc, out = _run([exe, cpp_build.VECTORS, "--quick"])
     assert rc == 0, out[-4000:]
     if not cpu_has_avx2():
         assert "avx2: not available" in out, out[-4000:]

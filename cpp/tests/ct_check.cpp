@@ -19,7 +19,9 @@
 // (ifma/fixed_base.cpp), also called directly.
 // Run with PYRISTRETTO_BACKEND=avx2 (valgrind executes AVX2 natively: the real instructions) the backend is AVX2:
 // point_mul, point_mul_decoded, msm, Straus::mul_ct, msm_points and scale_points then run the four-lane code
-// (avx2/straus.cpp), whose avx2::point_mul and avx2::straus_ct are also called directly.
+// (avx2/straus.cpp), whose avx2::point_mul and avx2::straus_ct are also called directly; the batch encoding of
+// secret points and the one-way map of secret inputs run the four-lane square roots (avx2/batch.cpp), also called
+// directly with 1, 2 and 4 groups of lanes.
 // Run: valgrind --error-exitcode=1 ./ct_check   -> must report 0 errors.
 // Outputs are declassified (VALGRIND_MAKE_MEM_DEFINED) before they are compared or printed.
 #include <sodium.h>
@@ -30,6 +32,7 @@
 #include <cstring>
 #include <vector>
 
+#include "pyristretto/avx2/batch.hpp"
 #include "pyristretto/avx2/straus.hpp"
 #include "pyristretto/backend.hpp"
 #include "pyristretto/edwards.hpp"
@@ -309,6 +312,42 @@ void check_one_way_map() {
     }
 }
 
+// The AVX2 batches (avx2/batch.cpp) on secret data, every group count and the tails: encoding of secret points
+// (secret multiples of G, all coordinates undefined) and the one-way map of secret inputs.
+void check_avx2_batches() {
+    if (backend() != Backend::Avx2) return;
+    for (size_t n : {size_t(3), size_t(4), size_t(5), size_t(19)}) {
+        std::vector<EdwardsPoint> pts(n);
+        std::vector<uint8_t> want(32 * n), got(32 * n), u(64 * n);
+        for (size_t i = 0; i < n; ++i) {
+            uint8_t k[32];
+            crypto_core_ristretto255_scalar_random(k);
+            pts[i] = i == 1 ? EdwardsPoint::identity() : point_mul_decoded(k, EdwardsPoint::basepoint());
+            ristretto_encode(&want[32 * i], pts[i]);
+        }
+        randombytes_buf(u.data(), u.size());
+        u[31] |= 0x80;
+        std::vector<EdwardsPoint> want_map(n), got_map(n);
+        for (size_t i = 0; i < n; ++i) want_map[i] = ristretto_from_uniform_point(&u[64 * i]);
+        for (int groups : {0, 1, 2, 4}) {
+            secret(pts.data(), sizeof(EdwardsPoint) * n);
+            secret(u.data(), u.size());
+            if (groups == 0) ristretto_encode_many(got.data(), pts.data(), n);
+            else avx2::encode_many_groups(got.data(), pts.data(), n, groups);
+            if (groups == 0) ristretto_from_uniform_many(got_map.data(), u.data(), n);
+            else avx2::from_uniform_many_groups(got_map.data(), u.data(), n, groups);
+            declassify(pts.data(), sizeof(EdwardsPoint) * n);
+            declassify(u.data(), u.size());
+            declassify(got.data(), got.size());
+            declassify(got_map.data(), sizeof(EdwardsPoint) * n);
+            expect(got == want, groups == 0 ? "ristretto_encode_many (avx2)" : "avx2::encode_many_groups");
+            bool same = true;
+            for (size_t i = 0; i < n; ++i) same = same && ristretto_ct_eq(got_map[i], want_map[i]);
+            expect(same, groups == 0 ? "ristretto_from_uniform_many (avx2)" : "avx2::from_uniform_many_groups");
+        }
+    }
+}
+
 // The scalar work of the protocols (pyristretto.oprf and pyristretto.frost, through sc_add, sc_sub, sc_mul, sc_neg,
 // sc_inv and sc_reduce) on secret keys, shares, nonces and blinds: libsodium's crypto_core_ristretto255_scalar_*
 // and the core's scalar_invert (Scalar.invert, sc_inv), run here exactly as the wrappers call them.
@@ -540,6 +579,7 @@ int main() {
     check_fixed_base(true);
     check_objects();
     check_one_way_map();
+    check_avx2_batches();
     check_scalar_arithmetic();
     check_hash_to_scalar();
     check_nonce_hash();

@@ -5,7 +5,9 @@
 // edge scalars (0, 1, q - 1, q, 2^255 - 1, 2^256 - 1) and points (identity, P and -P, duplicates). Expected values
 // come from the portable backend, never from the AVX2 code.
 //
-//   /tmp/test_avx2 [--quick] [--bench]
+//   /tmp/test_avx2 [tests/vectors/ristretto255.json] [--quick] [--bench]
+// Batch decode, encode and one-way map (avx2/batch.cpp) with 1, 2 and 4 groups of lanes against the portable code
+// and the RFC 9496 vectors (when the file is given).
 //
 // Prints one line per failure and ends with "N passed, M failed"; exits non-zero on any failure. On a CPU without
 // AVX2 it says "avx2: not available" and checks only that the backend cannot be switched to it.
@@ -15,10 +17,14 @@
 #include <cstdio>
 #include <ctime>
 #include <cstring>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
+#include "pyristretto/avx2/batch.hpp"
 #include "pyristretto/avx2/edwards4.hpp"
+#include "pyristretto/avx2/field4_pow.hpp"
 #include "pyristretto/avx2/straus.hpp"
 #include "pyristretto/backend.hpp"
 #include "pyristretto/msm_algorithms.hpp"
@@ -379,6 +385,229 @@ static void test_straus(bool quick) {
     check(bad.empty(), "AVX2 Straus (ct and vartime, direct and routed) agree with the portable ones:" + bad);
 }
 
+
+// The lane-wise sign, zero and equality tests and abs (field4_pow.hpp) on every special value in every lane,
+// also as differences (sub, then weak_reduce: the other reduced form), against the portable ones.
+PYR_AVX2_FN static void test_lane_tests() {
+    const std::vector<FE> v = special_values();
+    size_t bad = 0;
+    for (size_t i = 0; i < v.size(); ++i) {
+        const FE a[4] = {v[i], v[(i + 1) % v.size()], v[(i + 5) % v.size()], v[(i + 11) % v.size()]};
+        const FE b[4] = {v[(i + 2) % v.size()], a[1], v[(i + 3) % v.size()] * FE::one(), -a[3]};
+        const F4 x = from_lanes(a[0], a[1], a[2], a[3]), y = from_lanes(b[0], b[1], b[2], b[3]);
+        const F4 d = weak_reduce(sub(x, y));
+        FE ab[4];
+        to_lanes(avx2::abs(x), ab);
+        unsigned neg = 0, zero = 0, eq = 0, dneg = 0, dzero = 0;
+        for (int k = 0; k < 4; ++k) {
+            neg |= unsigned(a[k].is_negative()) << k;
+            zero |= unsigned(a[k].is_zero()) << k;
+            eq |= unsigned(a[k].ct_eq(b[k])) << k;
+            dneg |= unsigned((a[k] - b[k]).is_negative()) << k;
+            dzero |= unsigned((a[k] - b[k]).is_zero()) << k;
+            bad += !same_value(ab[k], a[k].abs());
+        }
+        bad += is_negative_bits(x) != neg;
+        bad += is_zero_bits(x) != zero;
+        bad += mask_bits(eq_mask(x, y)) != eq;
+        bad += is_negative_bits(d) != dneg;
+        bad += is_zero_bits(d) != dzero;
+    }
+    check(bad == 0, "lane-wise is_negative, is_zero, eq and abs agree with the portable ones on the special values (" +
+                        std::to_string(bad) + " wrong)");
+}
+
+// ---- batch decode, encode and one-way map (avx2/batch.cpp) --------------------------------------------------------
+
+static size_t portable_decode_many(EdwardsPoint* out, const uint8_t* enc, size_t n) {
+    for (size_t i = 0; i < n; ++i)
+        if (!ristretto_decode(out[i], enc + 32 * i)) return i;
+    return n;
+}
+
+// decode_many (the dispatched one when groups == 0) against the portable decoder: same first invalid index, same
+// points before it.
+static bool decode_agrees(const std::vector<uint8_t>& enc, int groups) {
+    const size_t n = enc.size() / 32;
+    std::vector<EdwardsPoint> want(n), got(n);
+    const size_t w = portable_decode_many(want.data(), enc.data(), n);
+    const size_t g = groups == 0 ? ristretto_decode_many(got.data(), enc.data(), n)
+                                 : avx2::decode_many_groups(got.data(), enc.data(), n, groups);
+    bool ok = w == g;
+    for (size_t j = 0; ok && j < w; ++j) ok = same_point(got[j], want[j]);
+    return ok;
+}
+
+static std::vector<uint8_t> valid_encodings(size_t n) {
+    std::vector<uint8_t> e(32 * n);
+    for (size_t i = 0; i < n; ++i) {
+        if (i % 5 == 2) continue;  // the identity (zero bytes)
+        crypto_core_ristretto255_random(&e[32 * i]);
+    }
+    return e;
+}
+
+static void test_batch(const std::string& doc, bool quick) {
+    static const int kGroupChoices[] = {0, 1, 2, 4};
+    // Invalid encodings of every class: non-canonical (p, p + 1, 2^255 - 1, p + 2 which is s = 2 unreduced), bit 255
+    // set on a valid one, negative s, non-square, and the RFC's list.
+    std::vector<std::vector<uint8_t>> invalid;
+    auto fill = [](uint64_t low, uint8_t mid, uint8_t top) {
+        std::vector<uint8_t> e(32, mid);
+        for (int i = 0; i < 8; ++i) e[i] = uint8_t(low >> (8 * i));
+        e[31] = top;
+        return e;
+    };
+    const uint64_t p_low = 0xffffffffffffffedULL;
+    invalid.push_back(fill(p_low, 0xff, 0x7f));
+    invalid.push_back(fill(p_low + 1, 0xff, 0x7f));
+    invalid.push_back(fill(p_low + 2, 0xff, 0x7f));
+    invalid.push_back(fill(~0ULL, 0xff, 0x7f));
+    invalid.push_back(fill(~0ULL, 0xff, 0xff));
+    {
+        std::vector<uint8_t> e = valid_encodings(2);
+        e.resize(32);
+        e[31] |= 0x80;
+        invalid.push_back(e);
+        e[31] &= 0x7f;
+        e[0] |= 1;  // negative s (and maybe non-square)
+        invalid.push_back(e);
+    }
+    for (uint8_t b = 2; invalid.size() < 12; b += 2) {  // even, canonical, non-square (or bad t)
+        std::vector<uint8_t> e(32, 0);
+        e[0] = b;
+        EdwardsPoint tmp;
+        if (!ristretto_decode(tmp, e.data())) invalid.push_back(e);
+    }
+    const std::vector<std::string> mult =
+        hex_strings_between(doc, "rfc9496_multiples_of_generator", "rfc9496_invalid_encodings");
+    const std::vector<std::string> bad_vectors =
+        hex_strings_between(doc, "rfc9496_invalid_encodings", "rfc9496_one_way_map");
+    if (!doc.empty()) check(mult.size() == 16 && bad_vectors.size() >= 30, "vectors: multiples and invalid found");
+    for (const auto& h : bad_vectors) {
+        std::vector<uint8_t> e(32);
+        from_hex(h, e.data());
+        invalid.push_back(e);
+    }
+
+    // Decode: every length 0..20 and 31..33, all valid, then one invalid at every position (every class, cycled).
+    size_t wrong = 0, cases = 0;
+    for (int groups : kGroupChoices) {
+        for (size_t n = 0; n <= 33; n += n == 20 ? 11 : 1) {
+            std::vector<uint8_t> enc = valid_encodings(n);
+            if (n > 0 && n <= 16 && !mult.empty())
+                for (size_t i = 0; i < n; ++i) from_hex(mult[i], &enc[32 * i]);
+            cases++, wrong += !decode_agrees(enc, groups);
+            for (size_t at = 0; at < n; ++at) {
+                std::vector<uint8_t> b = enc;
+                std::memcpy(&b[32 * at], invalid[(at + n) % invalid.size()].data(), 32);
+                cases++, wrong += !decode_agrees(b, groups);
+            }
+        }
+        // Every invalid class at every lane of a batch of nine.
+        for (const auto& bad : invalid)
+            for (size_t at = 0; at < 9; ++at) {
+                std::vector<uint8_t> b = valid_encodings(9);
+                std::memcpy(&b[32 * at], bad.data(), 32);
+                cases++, wrong += !decode_agrees(b, groups);
+            }
+        // Random bytes (mostly invalid) and random even canonical-range bytes, walked by restarting after each reject.
+        std::vector<uint8_t> r(32 * (quick ? 400 : 4000));
+        randombytes_buf(r.data(), r.size());
+        for (size_t i = 0; i < r.size(); i += 32) { r[i] &= 0xfe; r[i + 31] &= 0x7f; }
+        for (size_t i = 0; i + 32 * 8 <= r.size(); i += 32 * 8) {
+            EdwardsPoint out[8];
+            size_t start = 0;
+            while (start < 8) {
+                std::vector<uint8_t> b(r.begin() + i + 32 * start, r.begin() + i + 256);
+                cases++, wrong += !decode_agrees(b, groups);
+                start += portable_decode_many(out, b.data(), b.size() / 32) + 1;
+            }
+        }
+    }
+    check(wrong == 0, "AVX2 batch decode agrees with the portable decoder (" + std::to_string(wrong) + " of " +
+                          std::to_string(cases) + " cases wrong)");
+
+    // Encode: computed points (identity, torsion-free multiples, P and -P, sums) at every length 0..20 and 31..33.
+    wrong = 0, cases = 0;
+    for (int groups : kGroupChoices) {
+        for (size_t n = 0; n <= 33; n += n == 20 ? 11 : 1) {
+            std::vector<EdwardsPoint> p = points(n);
+            for (size_t i = 0; i < n; ++i)
+                if (i % 4 == 1) p[i] = p[i] + EdwardsPoint::basepoint().dbl();  // Z != 1
+            std::vector<uint8_t> want(32 * n), got(32 * n);
+            for (size_t i = 0; i < n; ++i) ristretto_encode(&want[32 * i], p[i]);
+            if (groups == 0) ristretto_encode_many(got.data(), p.data(), n);
+            else avx2::encode_many_groups(got.data(), p.data(), n, groups);
+            cases++, wrong += want != got;
+        }
+    }
+    // And the libsodium encodings decoded and re-encoded (bytes back unchanged).
+    {
+        std::vector<uint8_t> enc = valid_encodings(quick ? 64 : 1000), got(enc.size());
+        std::vector<EdwardsPoint> p(enc.size() / 32);
+        check(portable_decode_many(p.data(), enc.data(), p.size()) == p.size(), "libsodium points decode");
+        for (int groups : kGroupChoices) {
+            if (groups == 0) ristretto_encode_many(got.data(), p.data(), p.size());
+            else avx2::encode_many_groups(got.data(), p.data(), p.size(), groups);
+            cases++, wrong += enc != got;
+        }
+    }
+    check(wrong == 0, "AVX2 batch encode gives the portable bytes (" + std::to_string(wrong) + " of " +
+                          std::to_string(cases) + " cases wrong)");
+
+    // One-way map: the RFC cases in every lane of nine, edge halves, random inputs at lengths 0..20 and 31..33.
+    wrong = 0, cases = 0;
+    auto map_agrees = [&](const std::vector<uint8_t>& u, int groups) {
+        const size_t n = u.size() / 64;
+        std::vector<EdwardsPoint> got(n);
+        if (groups == 0) ristretto_from_uniform_many(got.data(), u.data(), n);
+        else avx2::from_uniform_many_groups(got.data(), u.data(), n, groups);
+        bool ok = true;
+        for (size_t i = 0; i < n; ++i) ok = ok && same_point(got[i], ristretto_from_uniform_point(&u[64 * i]));
+        return ok;
+    };
+    const std::vector<std::string> in =
+        hex_strings_between(doc, "rfc9496_one_way_map", "rfc9496_one_way_map_equivalent_inputs", 128);
+    const std::vector<std::string> out =
+        hex_strings_between(doc, "rfc9496_one_way_map", "rfc9496_one_way_map_equivalent_inputs");
+    if (!doc.empty()) check(in.size() == 7 && out.size() == 7, "one-way map: the 7 RFC 9496 cases found");
+    std::vector<uint8_t> edges;  // 0, 1, p - 1, p, p + 1, 2^255 - 1, 2^256 - 1, sqrt(-1) as halves
+    for (auto e : {fill(0, 0, 0), fill(1, 0, 0), fill(p_low - 1, 0xff, 0x7f), fill(p_low, 0xff, 0x7f),
+                   fill(p_low + 1, 0xff, 0x7f), fill(~0ULL, 0xff, 0x7f), fill(~0ULL, 0xff, 0xff)})
+        edges.insert(edges.end(), e.begin(), e.end());
+    edges.resize(edges.size() + 32);
+    constants::SQRT_M1.to_bytes(&edges[edges.size() - 32]);
+    std::vector<uint8_t> pairs;
+    for (size_t a = 0; a < edges.size(); a += 32)
+        for (size_t b = 0; b < edges.size(); b += 32) {
+            pairs.insert(pairs.end(), edges.begin() + a, edges.begin() + a + 32);
+            pairs.insert(pairs.end(), edges.begin() + b, edges.begin() + b + 32);
+        }
+    for (int groups : kGroupChoices) {
+        for (size_t k = 0; k < in.size() && k < out.size(); ++k)
+            for (size_t lane = 0; lane < 9; ++lane) {
+                std::vector<uint8_t> u(9 * 64);
+                randombytes_buf(u.data(), u.size());
+                from_hex(in[k], &u[64 * lane], 64);
+                std::vector<EdwardsPoint> mapped(9);
+                if (groups == 0) ristretto_from_uniform_many(mapped.data(), u.data(), 9);
+                else avx2::from_uniform_many_groups(mapped.data(), u.data(), 9, groups);
+                uint8_t enc[32];
+                ristretto_encode(enc, mapped[lane]);
+                cases++, wrong += hex(enc, 32) != out[k];
+            }
+        cases++, wrong += !map_agrees(pairs, groups);
+        for (size_t n = 0; n <= 33; n += n == 20 ? 11 : 1) {
+            std::vector<uint8_t> u(64 * n);
+            randombytes_buf(u.data(), u.size());
+            cases++, wrong += !map_agrees(u, groups);
+        }
+    }
+    check(wrong == 0, "AVX2 batch one-way map gives the portable points (" + std::to_string(wrong) + " of " +
+                          std::to_string(cases) + " cases wrong)");
+}
+
 template <class F>
 static double best_us(F f, int reps) {
     double best = 1e30;
@@ -416,6 +645,50 @@ static void bench() {
     row("vartime Straus n=128", 10, [&] { sink = sink + Straus::mul_vartime(sr.data(), p.data(), 128).X.limb[0]; });
     row("constant-time MSM n=16", 50, [&] { sink = sink + Straus::mul_ct(sr.data(), p.data(), 16).X.limb[0]; });
     row("constant-time MSM n=128", 10, [&] { sink = sink + Straus::mul_ct(sr.data(), p.data(), 128).X.limb[0]; });
+
+    // Batches: ns per point, portable and AVX2 with 1, 2 and 4 groups of lanes, and the dispatched entry points at
+    // small n (the crossover).
+    {
+        const size_t N = 512;
+        std::vector<uint8_t> enc = valid_encodings(N), bytes(32 * N), uni(64 * N);
+        randombytes_buf(uni.data(), uni.size());
+        std::vector<EdwardsPoint> pts(N);
+        portable_decode_many(pts.data(), enc.data(), N);
+        for (auto& q : pts) q = q + EdwardsPoint::basepoint();
+        std::printf("%-28s %10s %8s %8s %8s   (ns per point, n = %zu)\n", "batch", "portable", "g=1", "g=2", "g=4", N);
+        auto brow = [&](const char* name, auto f) {
+            double t[4];
+            for (int g = 0; g < 4; ++g) t[g] = best_us([&] { f(g == 0 ? 0 : 1 << (g - 1)); }, 2) * 1e3 / N;
+            std::printf("%-28s %10.0f %8.0f %8.0f %8.0f\n", name, t[0], t[1], t[2], t[3]);
+        };
+        brow("decode", [&](int g) {
+            if (g == 0) sink = sink + portable_decode_many(pts.data(), enc.data(), N);
+            else sink = sink + avx2::decode_many_groups(pts.data(), enc.data(), N, g);
+        });
+        brow("encode", [&](int g) {
+            if (g == 0) for (size_t i = 0; i < N; ++i) ristretto_encode(&bytes[32 * i], pts[i]);
+            else avx2::encode_many_groups(bytes.data(), pts.data(), N, g);
+        });
+        brow("one-way map", [&](int g) {
+            if (g == 0) for (size_t i = 0; i < N; ++i) pts[i] = ristretto_from_uniform_point(&uni[64 * i]);
+            else avx2::from_uniform_many_groups(pts.data(), uni.data(), N, g);
+        });
+        portable_decode_many(pts.data(), enc.data(), N);
+        std::printf("%-28s", "n: us portable / avx2");
+        for (size_t n = 1; n <= 9; ++n) {
+            double a[3], b[3];
+            set_backend_for_testing(Backend::Portable);
+            a[0] = best_us([&] { sink = sink + ristretto_decode_many(pts.data(), enc.data(), n); }, 200);
+            a[1] = best_us([&] { ristretto_encode_many(bytes.data(), pts.data(), n); }, 200);
+            a[2] = best_us([&] { ristretto_from_uniform_many(pts.data() + 16, uni.data(), n); }, 100);
+            set_backend_for_testing(Backend::Avx2);
+            b[0] = best_us([&] { sink = sink + avx2::decode_many_groups(pts.data(), enc.data(), n, n <= 4 ? 1 : 2); }, 200);
+            b[1] = best_us([&] { avx2::encode_many_groups(bytes.data(), pts.data(), n, n <= 4 ? 1 : 2); }, 200);
+            b[2] = best_us([&] { avx2::from_uniform_many_groups(pts.data() + 16, uni.data(), n, n <= 2 ? 1 : 2); }, 100);
+            std::printf("\n  n=%zu decode %.1f/%.1f encode %.1f/%.1f map %.1f/%.1f", n, a[0], b[0], a[1], b[1], a[2], b[2]);
+        }
+        std::printf("\n");
+    }
 }
 
 // MSMTable built on the AVX2 backend (its odd multiples in avx2/msm_table.cpp's packed cached form) against one
@@ -448,9 +721,17 @@ int main(int argc, char** argv) {
     g_state = 0x5eed5eed12345678ULL;  // this program's own inputs (check.hpp's default seed is test_ifma's)
     if (sodium_init() < 0) { std::printf("sodium_init failed\n0 passed, 1 failed\n"); return 1; }
     bool quick = false, do_bench = false;
+    std::string doc;
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--quick") == 0) quick = true;
-        if (std::strcmp(argv[i], "--bench") == 0) do_bench = true;
+        else if (std::strcmp(argv[i], "--bench") == 0) do_bench = true;
+        else {
+            std::ifstream f(argv[i]);
+            std::stringstream ss;
+            ss << f.rdbuf();
+            doc = ss.str();
+            check(!doc.empty(), std::string("read the vectors file ") + argv[i]);
+        }
     }
     if (!avx2_available()) {
         std::printf("avx2: not available on this CPU or build\n");
@@ -466,6 +747,8 @@ int main(int argc, char** argv) {
         test_scalar_mul(quick);
         test_straus(quick);
         test_msm_table(quick);
+        test_lane_tests();
+        test_batch(doc, quick);
         if (do_bench) bench();
     }
     std::printf("%d passed, %d failed\n", g_pass, g_fail);
