@@ -38,7 +38,7 @@ MIN_SODIUM = (1, 0, 18)
 CPP_SOURCES = ["sodium", "hash", "field", "edwards", "ristretto", "scalar", "points", "threads", "straus", "pippenger",
                "msm", "fixed_base", "backend", "ifma/field", "ifma/decode", "ifma/encode", "ifma/straus",
                "ifma/pippenger", "ifma/fixed_base", "ifma/fold", "ifma/scalar_mul", "ifma/scalar8",
-               "ifma/straus_vartime", "ifma/one_way_map", "avx2/straus", "point_vector",
+               "ifma/straus_vartime", "ifma/one_way_map", "avx2/straus", "avx2/pippenger", "point_vector",
                "msm_table", "schnorr", "keccak", "transcript", "scalar_vector"]
 CORE_SOURCE_FILES = [f"cpp/src/{name}.cpp" for name in CPP_SOURCES]
 CORE_MODULE = "pyristretto._objects"  # the one extension module that links the C++ core

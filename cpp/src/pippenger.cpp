@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "pyristretto/avx2/pippenger.hpp"
 #include "pyristretto/backend.hpp"
 #include "pyristretto/ifma/pippenger.hpp"
 #include "pyristretto/ifma/straus_vartime.hpp"
@@ -191,12 +192,19 @@ EdwardsPoint msm_vartime_decoded(const uint8_t* scalars, const EdwardsPoint* poi
             acc = acc + ifma::pippenger_vartime(scalars + 32 * first, points + first, std::min(kMsmBlock, n - first));
         return acc;
     }
+    if (backend() == Backend::Avx2 && n >= avx2::kPippengerMin) {  // four windows per pass on the four lanes
+        EdwardsPoint acc = EdwardsPoint::identity();
+        for (size_t first = 0; first < n; first += kMsmBlock)
+            acc = acc + avx2::pippenger_vartime(scalars + 32 * first, points + first, std::min(kMsmBlock, n - first));
+        return acc;
+    }
     if (n < kPippengerCrossover) return Straus::mul_vartime(scalars, points, n);
     return Pippenger::mul_vartime(scalars, points, n, Pippenger::window_for(n));
 }
 
 EdwardsPoint sum_decoded(const EdwardsPoint* points, size_t n) noexcept {
     if (backend() == Backend::Ifma && n >= ifma::kSumMin) return ifma::sum_points(points, n);
+    if (backend() == Backend::Avx2 && n >= avx2::kSumMin) return avx2::sum_points(points, n);
     EdwardsPoint acc = EdwardsPoint::identity();
     for (size_t i = 0; i < n; ++i) acc = acc + points[i];
     return acc;
