@@ -19,6 +19,10 @@ EdwardsPoint pippenger_vartime(const uint8_t* scalars, const EdwardsPoint* point
 // The same with the window c (4..8) given: for the tests and the window measurements.
 EdwardsPoint pippenger_vartime_window(const uint8_t* scalars, const EdwardsPoint* points, size_t n, int c);
 
+// Below this many points per thread, msm_vartime (MsmAccumulator) runs pippenger_vartime block by block (kMsmBlock
+// points); from it, the portable Pippenger that keeps its buckets across the blocks (windows up to 12 bits) instead.
+extern const size_t kBlocksMax;
+
 // From this many points sum_decoded uses sum_points on the AVX2 backend (measured, see the .cpp).
 extern const size_t kSumMin;
 
