@@ -184,7 +184,7 @@ for n in range(301):
     out["PointVector.msm_vartime"].append(v.msm_vartime(s).to_bytes().hex())
     out.setdefault("point_sum", []).append(pr.point_sum(enc[:n]).hex())
     out.setdefault("PointVector.sum", []).append(v.sum().to_bytes().hex())
-for n in (503, 504, 505, 1000, 4095, 4096, 4097, 4100):  # the AVX2 Pippenger's windows and kMsmBlock
+for n in (639, 640, 895, 896, 4095, 4096, 4097, 4100):  # the AVX2 Pippenger's last windows and kMsmBlock
     s, v = raw[:32 * n], pr.PointVector(points[:n])
     out["msm_vartime"].append(pr.msm_vartime(s, enc[:n]).hex())
     out["PointVector.msm_vartime"].append(v.msm_vartime(s).to_bytes().hex())

@@ -399,9 +399,10 @@ static bool sodium_msm(const uint8_t* s, const std::vector<EdwardsPoint>& p, siz
 static void test_pippenger(bool quick) {
     std::vector<size_t> sizes;
     for (size_t n = 0; n <= 20; ++n) sizes.push_back(n);
-    for (size_t n : {59u, 60u, 61u, 63u, 64u, 65u, 67u, 161u, 162u, 163u, 503u, 504u, 505u}) sizes.push_back(n);
-    const std::vector<uint8_t> s = scalars(520);
-    const std::vector<EdwardsPoint> p = points(520);
+    for (size_t n : {63u, 64u, 65u, 67u, 151u, 152u, 153u, 287u, 288u, 289u, 639u, 640u, 895u, 896u, 897u})
+        sizes.push_back(n);
+    const std::vector<uint8_t> s = scalars(900);
+    const std::vector<EdwardsPoint> p = points(900);
     std::vector<uint8_t> short_s(s.size(), 0), zero_s(s.size(), 0);  // 128-bit scalars: the passes stop early
     for (size_t i = 0; i < short_s.size(); ++i) short_s[i] = (i % 32) < 16 ? static_cast<uint8_t>(rnd()) : 0;
     std::string bad;

@@ -40,15 +40,17 @@ namespace {
 static_assert(sizeof(EdwardsPoint) == 20 * 8, "a point is 20 limbs: X, Y, Z, T, five each");
 
 // The window: each pass costs n four-lane additions plus 2^c for its bucket sums, and there are
-// ceil(ceil(254 / c) / 4) passes (c = 4: 16, 5: 13, 6: 11, 7: 10, 8: 8). The fastest c measured (xbench: us, one
-// thread, decoded points, noisy shared machine): n = 192: c=5 736, c=6 738; 256: c=5 956, c=6 906; 384: c=5 1296,
-// c=6 1427, c=8 1426; 768: c=6 2158, c=7 2119, c=8 2168; 1536: c=7 3985, c=8 3629; 4096: c=7 9433, c=8 8478.
-// (Smaller than the addition count alone predicts: c = 8's buckets are 82 KiB, past L1.)
+// ceil(ceil(254 / c) / 4) passes (c = 4: 16, 5: 13, 6: 11, 7: 10, 8: 8). The fastest c measured (xbench, a C++ loop
+// over pippenger_vartime_window: us, one thread, decoded points, two runs): n = 160: c=5 564-575, c=6 599-603;
+// 224: c=5 748-853, c=6 751-932; 288: c=5 902-1149, c=6 884-1095; 512: c=6 1400-1434, c=7 1439-1458;
+// 640: c=6 1683-1702, c=7 1681-1689, c=8 1736-1756; 768: c=6 1930-1952, c=7 1922-1971, c=8 1941-1946;
+// 896: c=7 2169-2178, c=8 2128-2154; 1024: c=7 2408-2439, c=8 2367-2396; 4096: c=7 8318-9350, c=8 7459-7469.
+// (c = 8 wins later than the addition count alone predicts: its buckets, 82 KiB, are past L1.)
 int window_bits(size_t n) {
     if (n < 64) return 4;
     if (n < 288) return 5;
     if (n < 640) return 6;
-    if (n < 1280) return 7;
+    if (n < 896) return 7;
     return 8;
 }
 
