@@ -203,7 +203,7 @@ EdwardsPoint msm_vartime_decoded(const uint8_t* scalars, const EdwardsPoint* poi
             acc = acc + avx2::pippenger_vartime(scalars + 32 * first, points + first, std::min(kMsmBlock, n - first));
         return acc;
     }
-    if (n < kPippengerCrossover) return Straus::mul_vartime(scalars, points, n);
+    if (n < kPippengerCrossover || backend() == Backend::Avx2) return Straus::mul_vartime(scalars, points, n);
     return Pippenger::mul_vartime(scalars, points, n, Pippenger::window_for(n));
 }
 
