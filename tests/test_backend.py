@@ -159,8 +159,9 @@ def test_backends_agree_on_decoding_and_msm(vectors, ref):
 
 
 # What the AVX2 backend runs on its lanes (P * s, the constant-time and vartime Straus behind msm, msm_vartime below
-# the Pippenger switch, PointVector.msm / msm_vartime / scale and the two-point check a·A + b·G), for every n from 0
-# to 300 (across the Straus/Pippenger switch at 128 and the threading threshold), with the edge scalars 0, 1, q - 1,
+# the Pippenger switch, the four-lane Pippenger above it, point_sum and PointVector.sum, PointVector.msm / msm_vartime
+# / scale and the two-point check a·A + b·G), for every n from 0 to 300 (across the Straus/Pippenger switch and the
+# threading threshold) and past the Pippenger's last window change and kMsmBlock, with the edge scalars 0, 1, q - 1,
 # q, 2^255 - 1 and 2^256 - 1 (raw bytes) and the identity, P and -P and duplicates among the points.
 CROSS_AVX2 = r"""
 import json, random, pyristretto as pr
@@ -168,11 +169,11 @@ pr.set_threads(1)
 rng = random.Random(99)
 base = [pr.Point(pr.base_mul(rng.randrange(1, pr.q))) for _ in range(40)]
 points = []
-for i in range(300):
+for i in range(4100):
     points.append(pr.Point(pr.IDENTITY) if i % 11 == 4 else -points[-1] if i % 11 == 7 else base[i % 40])
 edges = [0, 1, pr.q - 1, pr.q, 2**255 - 1, 2**256 - 1]
 raw = b"".join((edges[i % 6] if i < 6 or i % 9 == 0 else rng.randrange(pr.q)).to_bytes(32, "little")
-               for i in range(300))
+               for i in range(4100))
 enc = [p.to_bytes() for p in points]
 out = {"msm": [], "msm_vartime": [], "PointVector.msm": [], "PointVector.msm_vartime": []}
 for n in range(301):
@@ -181,6 +182,14 @@ for n in range(301):
     out["msm_vartime"].append(pr.msm_vartime(s, enc[:n]).hex())
     out["PointVector.msm"].append(v.msm(s).to_bytes().hex())
     out["PointVector.msm_vartime"].append(v.msm_vartime(s).to_bytes().hex())
+    out.setdefault("point_sum", []).append(pr.point_sum(enc[:n]).hex())
+    out.setdefault("PointVector.sum", []).append(v.sum().to_bytes().hex())
+for n in (639, 640, 895, 896, 4095, 4096, 4097, 4100):  # the AVX2 Pippenger's last windows and kMsmBlock
+    s, v = raw[:32 * n], pr.PointVector(points[:n])
+    out["msm_vartime"].append(pr.msm_vartime(s, enc[:n]).hex())
+    out["PointVector.msm_vartime"].append(v.msm_vartime(s).to_bytes().hex())
+    out["point_sum"].append(pr.point_sum(enc[:n]).hex())
+    out["PointVector.sum"].append(v.sum().to_bytes().hex())
 scalars = [pr.Scalar(e % pr.q) for e in edges] + [pr.Scalar(rng.randrange(pr.q)) for _ in range(20)]
 out["P*s"] = [(p * s).to_bytes().hex() for p in points[:12] for s in scalars]
 out["point_mul"] = [pr.point_mul(s, p.to_bytes()).hex() for p in points[:12] if p != pr.Point(pr.IDENTITY)
@@ -200,7 +209,9 @@ def test_avx2_backend_agrees_with_portable_on_every_n():
     assert run_python("import pyristretto; print(pyristretto.backend())", "avx2").strip() == "avx2"
     for key in portable:
         assert avx2[key] == portable[key], key
-    assert portable["msm"] == portable["PointVector.msm"] == portable["msm_vartime"]
+    assert portable["msm"] == portable["PointVector.msm"] == portable["msm_vartime"][:301]
+    assert portable["msm_vartime"] == portable["PointVector.msm_vartime"]
+    assert portable["point_sum"] == portable["PointVector.sum"]
     assert len(set(portable["msm"])) > 200  # mostly distinct sums (identity points, zero scalars repeat some)
 
 

@@ -12,6 +12,7 @@
 #include "pyristretto/fixed_base.hpp"
 #include "pyristretto/hash.hpp"
 #include "pyristretto/msm_algorithms.hpp"
+#include "pyristretto/avx2/pippenger.hpp"
 #include "pyristretto/ristretto.hpp"
 #include "pyristretto/threads.hpp"
 
@@ -26,8 +27,10 @@ namespace pyristretto {
 struct MsmAccumulator::Lane {
     Lane(int kind_, size_t total_)
         : kind(kind_), total(total_),
-          // On the IFMA backend each block runs its eight-lane Pippenger instead (msm_vartime_decoded).
-          buckets(kind_ == kVartime && total_ >= kPippengerCrossover && backend() != Backend::Ifma) {
+          // On the IFMA backend each block runs its eight-lane Pippenger instead (msm_vartime_decoded), and so does
+          // the AVX2 backend its four-lane one below avx2::kBlocksMax points per lane.
+          buckets(kind_ == kVartime && total_ >= kPippengerCrossover && backend() != Backend::Ifma &&
+                  !(backend() == Backend::Avx2 && total_ < avx2::kBlocksMax)) {
         if (buckets) sums.reset(new PippengerSums(Pippenger::window_for(total), total));
     }
 
@@ -64,7 +67,7 @@ struct MsmAccumulator::Lane {
                 sums->add(s, points, k);
             } else if (kind == kConstantTime) {
                 acc = acc + Straus::mul_ct(s, points, k);
-            } else if (kind == kVartime) {  // a short share (< kPippengerCrossover), or the IFMA backend
+            } else if (kind == kVartime) {  // a short share (< kPippengerCrossover), or the IFMA or AVX2 lanes
                 acc = acc + msm_vartime_decoded(s, points, k);
             } else {
                 acc = acc + sum_decoded(points, k);

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "pyristretto/avx2/pippenger.hpp"
 #include "pyristretto/backend.hpp"
 #include "pyristretto/ifma/pippenger.hpp"
 #include "pyristretto/ifma/straus_vartime.hpp"
@@ -191,12 +192,24 @@ EdwardsPoint msm_vartime_decoded(const uint8_t* scalars, const EdwardsPoint* poi
             acc = acc + ifma::pippenger_vartime(scalars + 32 * first, points + first, std::min(kMsmBlock, n - first));
         return acc;
     }
-    if (n < kPippengerCrossover) return Straus::mul_vartime(scalars, points, n);
+    // On AVX2 the four-lane Pippenger (a window per lane) from avx2::kPippengerMin points; below, the AVX2 vartime
+    // Straus, which also beats the portable Pippenger from 128 (through Python, one thread, pinned, CPU time, best
+    // of a run, three runs alternating, us, AVX2 Straus / four-lane Pippenger: n = 120: 410-467 / 488-500,
+    // 128: 438-482 / 512-521, 144: 503-569 / 551-636, 152: 576-610 / 564-572, 160: 593-615 / 586-593,
+    // 176: 679-715 / 627-636, 224: 892-911 / 756-767; the portable Pippenger: 128: 628-873, 144: 679-717).
+    if (backend() == Backend::Avx2 && n >= avx2::kPippengerMin) {
+        EdwardsPoint acc = EdwardsPoint::identity();
+        for (size_t first = 0; first < n; first += kMsmBlock)
+            acc = acc + avx2::pippenger_vartime(scalars + 32 * first, points + first, std::min(kMsmBlock, n - first));
+        return acc;
+    }
+    if (n < kPippengerCrossover || backend() == Backend::Avx2) return Straus::mul_vartime(scalars, points, n);
     return Pippenger::mul_vartime(scalars, points, n, Pippenger::window_for(n));
 }
 
 EdwardsPoint sum_decoded(const EdwardsPoint* points, size_t n) noexcept {
     if (backend() == Backend::Ifma && n >= ifma::kSumMin) return ifma::sum_points(points, n);
+    if (backend() == Backend::Avx2 && n >= avx2::kSumMin) return avx2::sum_points(points, n);
     EdwardsPoint acc = EdwardsPoint::identity();
     for (size_t i = 0; i < n; ++i) acc = acc + points[i];
     return acc;

@@ -25,6 +25,7 @@
 #include "pyristretto/avx2/batch.hpp"
 #include "pyristretto/avx2/edwards4.hpp"
 #include "pyristretto/avx2/field4_pow.hpp"
+#include "pyristretto/avx2/pippenger.hpp"
 #include "pyristretto/avx2/straus.hpp"
 #include "pyristretto/backend.hpp"
 #include "pyristretto/msm_algorithms.hpp"
@@ -606,6 +607,82 @@ static void test_batch(const std::string& doc, bool quick) {
     }
     check(wrong == 0, "AVX2 batch one-way map gives the portable points (" + std::to_string(wrong) + " of " +
                           std::to_string(cases) + " cases wrong)");
+// libsodium's sum of s_i P_i (each scalar reduced mod q first; the all-zero encoding is the identity).
+static bool sodium_msm(const uint8_t* s, const std::vector<EdwardsPoint>& p, size_t n, uint8_t out[32]) {
+    std::memset(out, 0, 32);
+    for (size_t i = 0; i < n; ++i) {
+        uint8_t wide[64] = {}, r[32], enc[32], term[32];
+        std::memcpy(wide, s + 32 * i, 32);
+        crypto_core_ristretto255_scalar_reduce(r, wide);
+        ristretto_encode(enc, p[i]);
+        if (crypto_scalarmult_ristretto255(term, r, enc) != 0) continue;  // the identity
+        if (crypto_core_ristretto255_add(out, out, term) != 0) return false;
+    }
+    return true;
+}
+
+// The AVX2 Pippenger (every window c, and routed through msm_vartime_decoded) and sum_points against the portable
+// code: every n to 20 (the four-lane remainders), around each window change and the switch to Straus, past a pass
+// of short scalars; edge scalars and points from scalars() and points(); one size against libsodium.
+static void test_pippenger(bool quick) {
+    std::vector<size_t> sizes;
+    for (size_t n = 0; n <= 20; ++n) sizes.push_back(n);
+    for (size_t n : {63u, 64u, 65u, 67u, 151u, 152u, 153u, 287u, 288u, 289u, 639u, 640u, 895u, 896u, 897u})
+        sizes.push_back(n);
+    const std::vector<uint8_t> s = scalars(900);
+    const std::vector<EdwardsPoint> p = points(900);
+    std::vector<uint8_t> short_s(s.size(), 0), zero_s(s.size(), 0);  // 128-bit scalars: the passes stop early
+    for (size_t i = 0; i < short_s.size(); ++i) short_s[i] = (i % 32) < 16 ? static_cast<uint8_t>(rnd()) : 0;
+    std::string bad;
+    for (size_t n : sizes) {
+        set_backend_for_testing(Backend::Portable);
+        const EdwardsPoint expect = msm_vartime_decoded(s.data(), p.data(), n);
+        const EdwardsPoint expect_short = msm_vartime_decoded(short_s.data(), p.data(), n);
+        const EdwardsPoint expect_sum = sum_decoded(p.data(), n);
+        set_backend_for_testing(Backend::Avx2);
+        const std::string at = " n=" + std::to_string(n);
+        for (int c = 4; c <= 8; ++c) {
+            if (quick && n > 64 && c != 4 && c != 8) continue;
+            if (!same_point(avx2::pippenger_vartime_window(s.data(), p.data(), n, c), expect))
+                bad += " c=" + std::to_string(c) + at;
+        }
+        if (!same_point(avx2::pippenger_vartime(short_s.data(), p.data(), n), expect_short)) bad += " short" + at;
+        if (!same_point(avx2::pippenger_vartime(zero_s.data(), p.data(), n), EdwardsPoint::identity()))
+            bad += " zero" + at;
+        if (!same_point(msm_vartime_decoded(s.data(), p.data(), n), expect)) bad += " msm_vartime_decoded" + at;
+        if (!same_point(avx2::sum_points(p.data(), n), expect_sum)) bad += " sum_points" + at;
+        if (!same_point(sum_decoded(p.data(), n), expect_sum)) bad += " sum_decoded" + at;
+    }
+    // Every point the same, P, -P pairs only (buckets that cancel to the identity), and decoded points (Z = 1: the
+    // seven-product additions), around the four-lane remainders.
+    std::vector<EdwardsPoint> same(130, p[0]), pairs(130), decoded(131);
+    for (size_t i = 0; i < pairs.size(); ++i) pairs[i] = i % 2 ? -pairs[i - 1] : p[i];
+    bool decodes = true;
+    for (size_t i = 0; i < decoded.size(); ++i) {
+        uint8_t e[32];
+        ristretto_encode(e, p[i]);
+        decodes = ristretto_decode(decoded[i], e) && decodes;
+    }
+    check(decodes, "the points' encodings decode");
+    std::vector<EdwardsPoint> decoded_130(decoded.begin(), decoded.end() - 1);
+    for (const auto* q : {&same, &pairs, &decoded, &decoded_130}) {
+        set_backend_for_testing(Backend::Portable);
+        const EdwardsPoint expect = msm_vartime_decoded(s.data(), q->data(), q->size());
+        const EdwardsPoint expect_sum = sum_decoded(q->data(), q->size());
+        set_backend_for_testing(Backend::Avx2);
+        const std::string at = " n=" + std::to_string(q->size());
+        for (int c = 4; c <= 8; ++c)
+            if (!same_point(avx2::pippenger_vartime_window(s.data(), q->data(), q->size(), c), expect))
+                bad += " same/pairs/decoded c=" + std::to_string(c) + at;
+        if (!same_point(avx2::sum_points(q->data(), q->size()), expect_sum)) bad += " same/pairs/decoded sum" + at;
+    }
+    uint8_t want[32], got[32];
+    const size_t n = 70;
+    check(sodium_msm(s.data(), p, n, want), "libsodium computes the reference sum");
+    ristretto_encode(got, avx2::pippenger_vartime(s.data(), p.data(), n));
+    if (std::memcmp(want, got, 32) != 0) bad += " libsodium n=70";
+    check(bad.empty(), "AVX2 Pippenger (every window, short and zero scalars, routed) and point sums agree with the "
+                       "portable code and libsodium:" + bad);
 }
 
 template <class F>
@@ -749,6 +826,7 @@ int main(int argc, char** argv) {
         test_msm_table(quick);
         test_lane_tests();
         test_batch(doc, quick);
+        test_pippenger(quick);
         if (do_bench) bench();
     }
     std::printf("%d passed, %d failed\n", g_pass, g_fail);

@@ -1,0 +1,192 @@
+// Pippenger's bucket method and point sums on the AVX2 backend, four independent points in the four lanes
+// (edwards_lanes.hpp). The structure of ifma/pippenger.cpp with four lanes instead of eight: scalars are cut into
+// signed radix-2^c digits (c = 4..8 by n, the portable recoding of scalar.cpp); a pass handles four windows at once,
+// lane w holding the 2^(c-1) buckets of window 4p + w, and every point is added, in one four-lane addition, to
+// bucket |digit| of each of the four windows (with the digit's sign). The lanes' buckets are separate arrays, so the
+// four additions never touch the same bucket; a bucket is a 160-byte record of one lane's packed limbs, and a
+// transpose brings four of them into the lanes and back (AVX2 has gathers but no scatter). Zero digits add to
+// bucket 0, which is never read; a point whose four digits of a pass are all zero is skipped, and the passes stop at
+// the highest nonzero digit of any scalar (short scalars, such as 128-bit batch weights, cost half the passes).
+// The bucket sums run on the four lanes too; the window sums are combined with c doublings each (portable).
+// (Not a template shared with the IFMA code: that one gathers and scatters its buckets with AVX-512 instructions
+// from one interleaved array, this one transposes per-lane records, and the two field types share no interface.)
+#include "pyristretto/avx2/pippenger.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+#include "pyristretto/avx2/edwards_lanes.hpp"
+#include "pyristretto/scalar.hpp"
+
+namespace pyristretto {
+namespace avx2 {
+
+#if PYRISTRETTO_AVX2
+
+// Measured against the AVX2 vartime Straus: see pippenger.cpp's msm_vartime_decoded.
+const size_t kPippengerMin = 152;
+// Never, as measured (one thread, us, portable buckets kept across blocks / these blocks: n = 8192: 21407 / 15353,
+// 16384: 39011 / 30323, 65536: 142448 / 122626); the gap narrows as the portable window grows with n.
+const size_t kBlocksMax = SIZE_MAX;
+// Measured (xbench, one thread, decoded points, ns per point, portable / four lanes): n = 8: 218 / 252, 12: 189 / 183,
+// 16: 188 / 165, 256: 118 / 69, 4096: 115 / 65. The end (four lane sums added portably) is what a short run pays.
+const size_t kSumMin = 16;
+
+namespace {
+
+static_assert(sizeof(EdwardsPoint) == 20 * 8, "a point is 20 limbs: X, Y, Z, T, five each");
+
+// The window: each pass costs n four-lane additions plus 2^c for its bucket sums, and there are
+// ceil(ceil(254 / c) / 4) passes (c = 4: 16, 5: 13, 6: 11, 7: 10, 8: 8). The fastest c measured (xbench, a C++ loop
+// over pippenger_vartime_window: us, one thread, decoded points, two runs): n = 160: c=5 564-575, c=6 599-603;
+// 224: c=5 748-853, c=6 751-932; 288: c=5 902-1149, c=6 884-1095; 512: c=6 1400-1434, c=7 1439-1458;
+// 640: c=6 1683-1702, c=7 1681-1689, c=8 1736-1756; 768: c=6 1930-1952, c=7 1922-1971, c=8 1941-1946;
+// 896: c=7 2169-2178, c=8 2128-2154; 1024: c=7 2408-2439, c=8 2367-2396; 4096: c=7 8318-9350, c=8 7459-7469.
+// (c = 8 wins later than the addition count alone predicts: its buckets, 82 KiB, are past L1.)
+int window_bits(size_t n) {
+    if (n < 64) return 4;
+    if (n < 288) return 5;
+    if (n < 640) return 6;
+    if (n < 896) return 7;
+    return 8;
+}
+
+// Four points' limbs (radix 2^51) into the lanes, reduced to radix 2^25.5: field4.hpp's from_lanes on each
+// coordinate, the loads as transposes.
+PYR_AVX2_FN inline __attribute__((always_inline)) L4 load_points(const EdwardsPoint* a, const EdwardsPoint* b,
+                                                                const EdwardsPoint* c, const EdwardsPoint* d) {
+    __m256i l[20];
+    gather_records(&a->X.limb[0], &b->X.limb[0], &c->X.limb[0], &d->X.limb[0], l);
+    L4 r;
+    F4* out[4] = {&r.X, &r.Y, &r.Z, &r.T};
+    for (int k = 0; k < 4; ++k) {
+        __m256i z[10];
+        for (int i = 0; i < 5; ++i) {
+            z[2 * i] = _mm256_and_si256(l[5 * k + i], PYR_AVX2_LOW_MASK(0));
+            z[2 * i + 1] = _mm256_srli_epi64(l[5 * k + i], 26);
+        }
+        *out[k] = reduce(z);
+    }
+    return r;
+}
+
+// Whether every point has Z = 1 (decoded points do): then the additions take lanes_add_z1, 7 products instead of 8.
+bool all_z_one(const EdwardsPoint* points, size_t n) {
+    for (size_t i = 0; i < n; ++i) {
+        const FieldElement& z = points[i].Z;
+        if (z.limb[0] != 1 || (z.limb[1] | z.limb[2] | z.limb[3] | z.limb[4]) != 0) return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+PYR_AVX2_FN EdwardsPoint pippenger_vartime_window(const uint8_t* scalars, const EdwardsPoint* points, size_t n,
+                                                  int c) {
+    if (n == 0) return EdwardsPoint::identity();
+    const int count = static_cast<int>(radix2c_digit_count(static_cast<unsigned>(c)));
+    const int stride = (count + 3) & ~3;  // digits per point, zero-padded to whole passes
+    const size_t nb = (size_t(1) << (c - 1)) + 1;  // |digit| in 0..2^(c-1); bucket 0 is discarded
+    const size_t n4 = (n + 3) & ~size_t(3);
+    std::vector<int8_t> digits(stride * n, 0);
+    std::vector<uint64_t> cached(20 * n4);  // per point: (Y + X, Y - X, 2Z, 2dT), packed (edwards_lanes.hpp)
+    int top = 0;
+    int16_t d[radix2c_digit_count(4)];
+    for (size_t i = 0; i < n; ++i) {
+        const int t = static_cast<int>(signed_radix2c(scalars + 32 * i, static_cast<unsigned>(c), d));
+        top = std::max(top, t);
+        for (int k = 0; k < t; ++k) digits[stride * i + k] = static_cast<int8_t>(d[k]);  // |d| <= 2^(c-1) <= 128
+    }
+    if (top == 0) return EdwardsPoint::identity();
+    const F4 d2 = splat_fe(constants::EDWARDS_D2);
+    const bool z_one = all_z_one(points, n);
+    for (size_t i = 0; i < n; i += 4) {
+        const EdwardsPoint* p = points + i;
+        const size_t last = n - 1 - i;  // the padding records repeat the last point (never added)
+        LC4 q = lanes_cached(load_points(p, p + std::min<size_t>(1, last), p + std::min<size_t>(2, last),
+                                         p + std::min<size_t>(3, last)),
+                             d2);
+        uint64_t* r = &cached[20 * i];
+        scatter_records(vectors(q), r, r + 20, r + 40, r + 60);
+    }
+
+    std::vector<uint64_t> buckets(4 * nb * 20);
+    uint64_t* const lane[4] = {&buckets[0], &buckets[nb * 20], &buckets[2 * nb * 20], &buckets[3 * nb * 20]};
+    uint64_t identity_record[20] = {};
+    identity_record[5] = identity_record[10] = 1;  // Y and Z: limb 0 = 1
+    const int passes = (top + 3) / 4;
+    std::vector<EdwardsPoint> window_sum(4 * passes);
+    for (int pass = 0; pass < passes; ++pass) {
+        for (int w = 0; w < 4; ++w)
+            for (size_t b = 0; b < nb; ++b) std::memcpy(lane[w] + 20 * b, identity_record, sizeof identity_record);
+        for (size_t i = 0; i < n; ++i) {
+            const int8_t* group = &digits[stride * i + 4 * pass];
+            uint32_t any;
+            std::memcpy(&any, group, 4);
+            if (any == 0) continue;  // all four digits zero (public scalars: skipping is fine)
+            const __m256i negative =
+                _mm256_cmpgt_epi64(_mm256_setzero_si256(), _mm256_cvtepi8_epi64(_mm_cvtsi32_si128(static_cast<int>(any))));
+            uint64_t* at[4];
+            for (int w = 0; w < 4; ++w) at[w] = lane[w] + 20 * static_cast<size_t>(std::abs(group[w]));
+            L4 bucket;
+            gather_records(at[0], at[1], at[2], at[3], vectors(bucket));
+            LC4 q;
+            splat_record(&cached[20 * i], vectors(q));
+            const LC4 signed_q = lanes_negate_where(q, negative);
+            const L4 sum = z_one ? lanes_add_z1(bucket, signed_q) : lanes_add(bucket, signed_q);
+            scatter_records(vectors(sum), at[0], at[1], at[2], at[3]);
+        }
+        // Window sums, lane by lane: sum_b b * bucket[b] as running sums from the top bucket down.
+        L4 running = lanes_identity(), sum = lanes_identity();
+        for (size_t b = nb - 1; b >= 1; --b) {
+            L4 bucket;
+            gather_records(lane[0] + 20 * b, lane[1] + 20 * b, lane[2] + 20 * b, lane[3] + 20 * b, vectors(bucket));
+            running = lanes_add(running, lanes_cached(bucket, d2));
+            sum = lanes_add(sum, lanes_cached(running, d2));
+        }
+        lanes_to_points(sum, &window_sum[4 * pass]);
+    }
+    EdwardsPoint acc = window_sum[top - 1];  // the windows past it are empty
+    for (int w = top - 2; w >= 0; --w) acc = acc.mul_by_pow2(static_cast<unsigned>(c)) + window_sum[w].to_cached();
+    return acc;
+}
+
+EdwardsPoint pippenger_vartime(const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
+    return pippenger_vartime_window(scalars, points, n, window_bits(n));
+}
+
+// Lane k sums the points k, k + 4, k + 8, ...: one four-lane addition per four points (9 lane-wise products: the
+// cached form's 2dT and the addition's 8), then the four lane sums and the last n % 4 points portably.
+PYR_AVX2_FN EdwardsPoint sum_points(const EdwardsPoint* points, size_t n) noexcept {
+    const F4 d2 = splat_fe(constants::EDWARDS_D2);
+    L4 lanes = lanes_identity();
+    size_t i = 0;
+    const bool z_one = all_z_one(points, n);
+    for (; i + 4 <= n; i += 4) {
+        const LC4 q = lanes_cached(load_points(points + i, points + i + 1, points + i + 2, points + i + 3), d2);
+        lanes = z_one ? lanes_add_z1(lanes, q) : lanes_add(lanes, q);
+    }
+    EdwardsPoint lane_sum[4];
+    lanes_to_points(lanes, lane_sum);
+    EdwardsPoint acc = lane_sum[0];
+    for (int k = 1; k < 4; ++k) acc = acc + lane_sum[k];
+    for (; i < n; ++i) acc = acc + points[i];
+    return acc;
+}
+
+#else
+
+const size_t kPippengerMin = 0;
+const size_t kBlocksMax = 0;
+EdwardsPoint pippenger_vartime_window(const uint8_t*, const EdwardsPoint*, size_t, int) { std::abort(); }
+EdwardsPoint pippenger_vartime(const uint8_t*, const EdwardsPoint*, size_t) { std::abort(); }
+const size_t kSumMin = 0;
+EdwardsPoint sum_points(const EdwardsPoint*, size_t) noexcept { std::abort(); }
+
+#endif  // PYRISTRETTO_AVX2
+
+}  // namespace avx2
+}  // namespace pyristretto
