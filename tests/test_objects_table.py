@@ -1,8 +1,8 @@
 """MSMTable: msm and msm_vartime against the functional API on bytes (itself tested against libsodium) and
 against libsodium directly (reference.KnownLogPool), at sizes around the algorithm choices (the Straus/Pippenger
 crossover at 128 bases, the threading threshold at 128, the table's NAF width 7 from 192 and switch to Pippenger
-at 256, and on the IFMA backend msm_vartime's switch to PointVector's algorithm for shares of 48 scalars and more, 47-49, and on the portable one
-for shares of 144 and more, 143-145, in one thread); never slower than PointVector (a timing check at 129, 200, 250); fewer
+at 256, and msm_vartime's switch to PointVector's algorithm for shares of 184 scalars and more on the IFMA backend,
+183-185, and of 144 and more on the portable one, 143-145, in one thread); never slower than PointVector (a timing check at 129, 200, 250); fewer
 scalars than bases; construction from every form; len, nbytes, points; pickling; threads."""
 import copy
 import pickle
@@ -72,11 +72,11 @@ def test_msm_against_libsodium(rng, pool):
             assert table.msm_vartime(scalars).to_bytes() == want, (n, m, case)
 
 
-@pytest.mark.parametrize("m", [47, 48, 49, 143, 144, 145])
+@pytest.mark.parametrize("m", [47, 48, 49, 143, 144, 145, 183, 184, 185])
 def test_msm_vartime_at_the_switch_to_point_vector_one_thread(rng, m):
     """One share (one thread) of m scalars on a table of 200 bases, around msm_vartime's switch from the table's
-    Straus to PointVector's algorithm (48 on the IFMA backend, 144 on the portable one); against the functional
-    msm on bytes."""
+    Straus to PointVector's algorithm (184 on the IFMA backend, 144 on the portable one; 48 was the IFMA one
+    before the IFMA tables); against the functional msm on bytes."""
     points = rand_points(rng, 200)
     table = MSMTable(points)
     ints = [random_scalar(rng) for _ in range(m)]
@@ -123,10 +123,10 @@ def test_arguments(rng, vectors):
 def test_nbytes(rng):
     """The memory per base the README states: the decoded point (160 bytes) and 8 constant-time multiples (120
     bytes each, affine Niels form), plus msm_vartime's odd multiples below 256 bases: 64 of them below 192 bases
-    (8,800 bytes per base), 32 from 192 to 255 (4,960); 1,120 bytes from 256 on (no wide tables). On the AVX2 and
-    IFMA backends the odd multiples are in four-lane cached form, 160 bytes each (11,360 and 6,240 bytes per base)."""
+    (8,800 bytes per base), 32 from 192 to 255 (4,960); 1,120 bytes from 256 on (no wide tables). On the IFMA
+    backend the odd multiples are in four-lane cached form, 160 bytes each (11,360 and 6,240 bytes per base)."""
     points = rand_points(rng, 256)
-    entry = 120 if pr.backend() == "portable" else 160
+    entry = 160 if pr.backend() == "ifma" else 120
     for n, per_base in ((1, 1120 + 64 * entry), (191, 1120 + 64 * entry), (192, 1120 + 32 * entry),
                         (255, 1120 + 32 * entry), (256, 1120)):
         table = MSMTable(points[:n])

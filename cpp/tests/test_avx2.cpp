@@ -29,7 +29,6 @@
 #include "pyristretto/avx2/straus.hpp"
 #include "pyristretto/backend.hpp"
 #include "pyristretto/msm_algorithms.hpp"
-#include "pyristretto/msm_table.hpp"
 #include "pyristretto/ristretto.hpp"
 #include "pyristretto/scalar_mul.hpp"
 
@@ -768,32 +767,6 @@ static void bench() {
     }
 }
 
-// MSMTable built on the AVX2 backend (its odd multiples in avx2/msm_table.cpp's packed cached form) against one
-// built on the portable backend: msm_vartime and msm for every table size to 40 and around the switches (NAF width
-// 7 from 192, no wide tables from 256), with fewer scalars than bases too.
-static void test_msm_table(bool quick) {
-    std::vector<size_t> sizes;
-    for (size_t n = 0; n <= (quick ? 20u : 40u); ++n) sizes.push_back(n);
-    for (size_t n : {127u, 128u, 129u, 191u, 192u, 193u, 255u, 256u, 257u}) sizes.push_back(n);
-    const std::vector<uint8_t> s = scalars(257);
-    const std::vector<EdwardsPoint> p = points(257);
-    std::string bad;
-    for (size_t n : sizes) {
-        for (size_t m : {n, n / 2}) {
-            EdwardsPoint want, want_ct, vt, ct;
-            set_backend_for_testing(Backend::Portable);
-            const MSMTable portable(p.data(), n);
-            const bool ok = portable.msm_vartime(s.data(), m, want) && portable.msm(s.data(), m, want_ct);
-            set_backend_for_testing(Backend::Avx2);
-            const MSMTable table(p.data(), n);
-            const std::string at = " n=" + std::to_string(n) + ",m=" + std::to_string(m);
-            if (!ok || !table.msm_vartime(s.data(), m, vt) || !table.msm(s.data(), m, ct)) bad += " failed" + at;
-            else if (!same_point(vt, want) || !same_point(ct, want) || !same_point(want_ct, want)) bad += at;
-        }
-    }
-    check(bad.empty(), "MSMTable on the AVX2 backend (msm_vartime, msm) agrees with the portable tables:" + bad);
-}
-
 int main(int argc, char** argv) {
     g_state = 0x5eed5eed12345678ULL;  // this program's own inputs (check.hpp's default seed is test_ifma's)
     if (sodium_init() < 0) { std::printf("sodium_init failed\n0 passed, 1 failed\n"); return 1; }
@@ -823,7 +796,6 @@ int main(int argc, char** argv) {
         test_points();
         test_scalar_mul(quick);
         test_straus(quick);
-        test_msm_table(quick);
         test_lane_tests();
         test_batch(doc, quick);
         test_pippenger(quick);

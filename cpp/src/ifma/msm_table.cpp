@@ -38,7 +38,8 @@ PYR_IFMA_INLINE void store_cached4(const F8& a, const F8& b, const F8& c, const 
             for (int i = 0; i < 5; ++i)
                 for (int k = 0; k < 4; ++k) reinterpret_cast<uint64_t*>(out[j])[4 * i + k] = t[k][i][j];
 #else
-    const __m512i lo_idx = _mm512_setr_epi64(0, 1, 8, 9, 2, 3, 10, 11), hi_idx = _mm512_setr_epi64(4, 5, 12, 13, 6, 7, 14, 15);
+    const __m512i lo_idx = _mm512_setr_epi64(0, 1, 8, 9, 2, 3, 10, 11);
+    const __m512i hi_idx = _mm512_setr_epi64(4, 5, 12, 13, 6, 7, 14, 15);
     for (int i = 0; i < 5; ++i) {
         const __m512i ab0 = _mm512_unpacklo_epi64(a.v[i], b.v[i]);  // (a0 b0 a2 b2 a4 b4 a6 b6)
         const __m512i ab1 = _mm512_unpackhi_epi64(a.v[i], b.v[i]);  // lanes 1, 3, 5, 7
