@@ -1,5 +1,5 @@
 """MSMTable.msm and msm_vartime on every backend (fresh interpreters with PYRISTRETTO_BACKEND=portable, avx2,
-ifma: the IFMA backend builds and reads its tables with ifma/msm_table.cpp) against libsodium
+ifma: each builds its tables with its own kernels, ifma/msm_table.cpp and avx2/msm_table.cpp) against libsodium
 (bases with known logs: the sum is one libsodium base_mul) and against PointVector in the same process: table
 sizes around every switch (the build's blocks of 8 and 32 bases, the NAF width 7 from 192 bases, no wide tables
 from 256, the thread split from 128), fewer scalars than bases, edge scalars (0, 1, q - 1, q, 2^255 - 1,

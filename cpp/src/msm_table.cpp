@@ -7,6 +7,7 @@
 #include <memory>
 #include <new>
 
+#include "pyristretto/avx2/msm_table.hpp"
 #include "pyristretto/backend.hpp"
 #include "pyristretto/ct_lookup.hpp"
 #include "pyristretto/ifma/msm_table.hpp"
@@ -80,7 +81,9 @@ TableTerms table_terms(const uint8_t* scalars, size_t n, unsigned width, const u
 }  // namespace
 
 MSMTable::MSMTable(const EdwardsPoint* points, size_t n, unsigned naf_width, size_t straus_max)
-    : kernels_(backend() == Backend::Ifma ? Kernels::Ifma : Kernels::Portable),
+    : kernels_(backend() == Backend::Ifma   ? Kernels::Ifma
+               : backend() == Backend::Avx2 ? Kernels::Avx2
+                                            : Kernels::Portable),
       naf_width_(naf_width ? std::min(8u, std::max(2u, naf_width)) : n < kNarrowFrom ? kNafWidth : kNafWidth - 1),
       odd_count_(n < straus_max ? size_t(1) << (naf_width_ - 2) : 0),
       points_(points, points + n),
@@ -111,7 +114,11 @@ void MSMTable::build_range(size_t begin, size_t end) {
     if (kernels_ == Kernels::Ifma)
         return ifma::build_msm_tables(&points_[begin], end - begin, &small_[kSmall * begin], odd_count_,
                                       vec_.get() + kEntryBytes * odd_count_ * begin);
-    const size_t odd_count = odd_count_;
+    // On the AVX2 kernels the odd multiples are built there, 1P..8P below.
+    const size_t odd_count = kernels_ == Kernels::Portable ? odd_count_ : 0;
+    if (kernels_ == Kernels::Avx2 && odd_count_)
+        avx2::build_odd_multiples(&points_[begin], end - begin, odd_count_,
+                                  vec_.get() + kEntryBytes * odd_count_ * begin);
     const size_t per = kSmall + odd_count;
     std::vector<EdwardsPoint> ext(kBuildBlock * per);
     std::vector<FieldElement> prefix(kBuildBlock * per);
@@ -196,7 +203,7 @@ EdwardsPoint MSMTable::straus_vartime_range(const uint8_t* scalars, size_t begin
     if (kernels_ != Kernels::Portable) {
         const TableTerms terms = table_terms(scalars + 32 * begin, end - begin, naf_width_,
                                              vec_.get() + kEntryBytes * odd_count_ * begin, kEntryBytes * odd_count_);
-        return ifma::straus_tables(terms);
+        return kernels_ == Kernels::Ifma ? ifma::straus_tables(terms) : avx2::straus_tables(terms);
     }
     std::vector<int8_t> naf;
     std::vector<size_t> live;  // bases with a nonzero scalar
@@ -254,11 +261,12 @@ bool MSMTable::msm(const uint8_t* scalars, size_t m, EdwardsPoint& out) const no
 // does from kStrausMax bases.
 constexpr size_t kPortableStrausMax = 144;
 bool MSMTable::table_pays_vartime(size_t k) const noexcept {
-    // The IFMA kernels (add4 on the four-lane cached entries) beat PointVector's four-lane Straus at every k
-    // (0.55-0.75x below 184 scalars: msmtable_crossover.py --backend ifma); PointVector runs its eight-lane
-    // Pippenger from ifma::kStraus4Max scalars, which beat the table there (width 8 at 188 scalars: 385 vs 339 us;
-    // width 7 tied at 192-216, 0.96-1.03x; width 8 at 192-236 lost by 1.1-1.46x), so such shares run
-    // PointVector's algorithm.
+    // The vector kernels (add4 on the four-lane cached entries) beat PointVector's four-lane Straus at every k
+    // (0.55-0.75x below 184 scalars on IFMA, 0.6-0.95x on AVX2 to 255: msmtable_crossover.py --backend ifma|avx2);
+    // on IFMA PointVector runs its eight-lane Pippenger from ifma::kStraus4Max scalars, which beat the table there
+    // (width 8 at 188 scalars: 385 vs 339 us; width 7 tied at 192-216, 0.96-1.03x; width 8 at 192-236 lost by
+    // 1.1-1.46x), so such shares run PointVector's algorithm.
+    if (kernels_ == Kernels::Avx2) return true;
     if (kernels_ == Kernels::Ifma) return k < ifma::kStraus4Max;
     return k < (backend() == Backend::Ifma ? ifma::kPippengerMin : kPortableStrausMax);
 }

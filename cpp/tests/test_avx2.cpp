@@ -606,6 +606,8 @@ static void test_batch(const std::string& doc, bool quick) {
     }
     check(wrong == 0, "AVX2 batch one-way map gives the portable points (" + std::to_string(wrong) + " of " +
                           std::to_string(cases) + " cases wrong)");
+}
+
 // libsodium's sum of s_i P_i (each scalar reduced mod q first; the all-zero encoding is the identity).
 static bool sodium_msm(const uint8_t* s, const std::vector<EdwardsPoint>& p, size_t n, uint8_t out[32]) {
     std::memset(out, 0, 32);

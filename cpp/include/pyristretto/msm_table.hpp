@@ -42,9 +42,9 @@ private:
     void build_range(size_t begin, size_t end);
     bool table_pays_vartime(size_t k) const noexcept;
 
-    // Which code builds and reads the tables: the IFMA kernels when the backend in use at the build was IFMA (the
-    // vector form is read by them only), else the portable code.
-    enum class Kernels : uint8_t { Portable, Ifma };
+    // Which code builds and reads the tables: the backend in use when the table was built (the vector forms are
+    // read by that backend's kernels only).
+    enum class Kernels : uint8_t { Portable, Ifma, Avx2 };
     struct Free {
         void operator()(uint8_t* p) const noexcept { std::free(p); }
     };
@@ -55,8 +55,8 @@ private:
     std::vector<EdwardsPoint> points_;
     std::vector<AffineNielsPoint> small_;   // small_[8 i + j] = (j + 1) * points[i] (constant-time msm)
     std::vector<AffineNielsPoint> odd_;     // odd_[odd_count i + k] = (2k + 1) * points[i] (msm_vartime, portable)
-    // The same odd multiples in the IFMA four-lane cached form (ifma::kTableEntryBytes each, 64-byte aligned:
-    // ifma/msm_table.hpp). Empty on the portable kernels.
+    // The same odd multiples in the vector backend's four-lane cached form (kTableEntryBytes each, 64-byte
+    // aligned): ifma/msm_table.hpp, avx2/msm_table.hpp. Empty on the portable kernels.
     std::unique_ptr<uint8_t[], Free> vec_;
     size_t vec_bytes_ = 0;
 };

@@ -11,7 +11,7 @@
 namespace pyristretto {
 namespace ifma {
 
-// Bytes of one odd-multiple entry (an edwards4.hpp Cached4: (Y - X, Y + X, 2Z, 2dT), limb i of the four in 32
+// Bytes of one odd-multiple entry (an edwards4.hpp Cached4: (Y - X, Y + X, 2dT, 2Z), limb i of the four in 32
 // bytes). The table memory must be 32-byte aligned.
 constexpr size_t kTableEntryBytes = 160;
 
