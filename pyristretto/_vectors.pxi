@@ -434,9 +434,11 @@ cdef class MSMTable:
     MSMTable(points) takes what PointVector takes (or a PointVector); the tables are built once, without the
     GIL. T.msm(scalars) (constant-time) and T.msm_vartime(scalars) (public scalars) return sum s_i * P_i as a
     Point; fewer scalars than bases is allowed (the rest count as 0), more is a ValueError. msm_vartime picks
-    its algorithm by size and backend (precomputed wide-window Straus for tables below 256 bases and fewer
-    than 144 scalars, or 48 on the AVX-512 IFMA backend; else PointVector's Pippenger on the decoded bases), so it is never slower than PointVector.msm_vartime (benchmarks/msmtable_crossover.py measures every
-    size). T.nbytes is the memory held."""
+    its algorithm by size and backend (the precomputed wide-window Straus for tables below 256 bases, on shares
+    below 144 scalars on the portable backend and 184 on the AVX-512 IFMA one; else PointVector's algorithm on
+    the decoded bases), and msm runs PointVector's constant-time Straus on the vector backends, so neither is
+    slower than PointVector's (benchmarks/msmtable_crossover.py measures every size). T.nbytes is the memory
+    held."""
 
     def __init__(self, points):
         cdef vector[CEdwardsPoint] own
