@@ -167,6 +167,21 @@ void ristretto_encode_doubled(uint8_t* out, EdwardsPoint* doubled, const Edwards
     }
 }
 
+void ristretto_decode_checks(const uint8_t* encodings, unsigned count, FieldElement* s, unsigned& canonical,
+                             unsigned& s_negative) {
+    canonical = s_negative = 0;
+    for (unsigned j = 0; j < count; ++j) {
+        const uint8_t* enc = encodings + 32 * j;
+        s[j] = FieldElement::from_bytes(enc);
+        uint8_t canon[32];
+        s[j].to_bytes(canon);
+        uint32_t diff = 0;
+        for (int i = 0; i < 32; ++i) diff |= static_cast<uint32_t>(canon[i] ^ enc[i]);
+        canonical |= (((diff - 1) >> 8) & 1u) << j;
+        s_negative |= (canon[0] & 1u) << j;
+    }
+}
+
 /// RFC 9496 4.3.3 EQUALS: X1 Y2 == Y1 X2 or Y1 Y2 == X1 X2 (the second case covers the 2-torsion coset mate).
 uint8_t ristretto_ct_eq(const EdwardsPoint& a, const EdwardsPoint& b) {
     return (a.X * b.Y).ct_eq(a.Y * b.X) | (a.Y * b.Y).ct_eq(a.X * b.X);

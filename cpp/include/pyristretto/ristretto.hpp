@@ -22,6 +22,12 @@ void ristretto_encode_many(uint8_t* out, const EdwardsPoint* points, size_t n);
 // in E[4], whose double is the identity, is handled by masks). Eight lanes at a time on the IFMA backend.
 void ristretto_encode_doubled(uint8_t* out, EdwardsPoint* doubled, const EdwardsPoint* halves, size_t n);
 
+// The byte checks of DECODE for a batch decoder's lanes: s[j] = encoding j read as a field element (bit 255 dropped);
+// bit j of canonical is set when encoding j is s[j]'s canonical encoding, bit j of s_negative when s[j] is negative.
+// count <= 32. No branch on the bytes.
+void ristretto_decode_checks(const uint8_t* encodings, unsigned count, FieldElement* s, unsigned& canonical,
+                             unsigned& s_negative);
+
 // Ristretto equality (RFC 9496 section 4.3.3), constant-time.
 uint8_t ristretto_ct_eq(const EdwardsPoint& a, const EdwardsPoint& b);
 

@@ -33,17 +33,8 @@ PYR_AVX2_FN inline F4 load4(const FieldElement* l) { return from_lanes(l[0], l[1
 template <int G>
 PYR_AVX2_FN unsigned decode_step(EdwardsPoint* out, const uint8_t* in) {
     FieldElement s_lanes[4 * G];
-    unsigned canonical = 0, s_negative = 0;
-    for (unsigned j = 0; j < 4 * G; ++j) {
-        const uint8_t* enc = in + 32 * j;
-        s_lanes[j] = FieldElement::from_bytes(enc);
-        uint8_t canon[32];
-        s_lanes[j].to_bytes(canon);
-        uint32_t diff = 0;
-        for (int i = 0; i < 32; ++i) diff |= static_cast<uint32_t>(canon[i] ^ enc[i]);
-        canonical |= (((diff - 1) >> 8) & 1u) << j;
-        s_negative |= (canon[0] & 1u) << j;
-    }
+    unsigned canonical, s_negative;
+    ristretto_decode_checks(in, 4 * G, s_lanes, canonical, s_negative);
     const F4 one_ = splat(FieldElement::one()), d = splat(constants::EDWARDS_D);
     F4G<G> s, u1, u2, v, ratio_v, invsqrt, unit;
     for (int g = 0; g < G; ++g) {

@@ -21,17 +21,8 @@ namespace {
 // square root and the point are computed on all eight lanes at once. No branch on the bytes.
 PYR_IFMA_FN __mmask8 decode8(EdwardsPoint out[8], const uint8_t* in) {
     FieldElement s_lanes[8];
-    unsigned canonical = 0, s_negative = 0;
-    for (unsigned j = 0; j < 8; ++j) {
-        const uint8_t* enc = in + 32 * j;
-        s_lanes[j] = FieldElement::from_bytes(enc);
-        uint8_t canon[32];
-        s_lanes[j].to_bytes(canon);
-        uint32_t diff = 0;
-        for (int i = 0; i < 32; ++i) diff |= static_cast<uint32_t>(canon[i] ^ enc[i]);
-        canonical |= (((diff - 1) >> 8) & 1u) << j;
-        s_negative |= (canon[0] & 1u) << j;
-    }
+    unsigned canonical, s_negative;
+    ristretto_decode_checks(in, 8, s_lanes, canonical, s_negative);
     const F8 one_ = one();
     const F8 s = load(s_lanes);
     const F8 ss = square(s);
