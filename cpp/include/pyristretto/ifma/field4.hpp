@@ -125,19 +125,26 @@ PYR_IFMA_INLINE F4 shuf4(const F4& a) {
     return r;
 }
 
-// Lanes in Sub get a - b (as a + 4p - b: 4p's limbs exceed b's), the others a + b; carried. add4 and sub4 are the
-// two extremes; the mixed forms are what the parallel formulas use to make (Y - X, Y + X, ...) in one step.
+// Lanes in Sub get a - b as a + k p - b (limb 0 of k p is bias0, the others bias_n: limbs that exceed b's), the
+// others a + b; carried. addsub4 and addsub4_wide (below) differ in k only.
 template <int Sub>
-PYR_IFMA_INLINE F4 addsub4(const F4& a, const F4& b) {
+PYR_IFMA_INLINE F4 addsub4_biased(const F4& a, const F4& b, uint64_t bias0, uint64_t bias_n) {
     constexpr int imm = blend_imm(Sub);
     __m256i z[5];
     PYR_UNROLL4
     for (int i = 0; i < 5; ++i) {
-        const __m256i p4 = splat4(i == 0 ? detail::FOUR_P_0 : detail::FOUR_P_N);
-        const __m256i bi = Sub == 0 ? b.v[i] : _mm256_blend_epi32(b.v[i], _mm256_sub_epi64(p4, b.v[i]), imm);
+        const __m256i pk = splat4(i == 0 ? bias0 : bias_n);
+        const __m256i bi = Sub == 0 ? b.v[i] : _mm256_blend_epi32(b.v[i], _mm256_sub_epi64(pk, b.v[i]), imm);
         z[i] = _mm256_add_epi64(a.v[i], bi);
     }
     return carry4(z);
+}
+
+// a +- b with 4p (its limbs exceed a carried b's). add4 and sub4 are the two extremes; the mixed forms are what the
+// parallel formulas use to make (Y - X, Y + X, ...) in one step.
+template <int Sub>
+PYR_IFMA_INLINE F4 addsub4(const F4& a, const F4& b) {
+    return addsub4_biased<Sub>(a, b, detail::FOUR_P_0, detail::FOUR_P_N);
 }
 
 PYR_IFMA_INLINE F4 add4(const F4& a, const F4& b) { return addsub4<0>(a, b); }
@@ -212,15 +219,7 @@ PYR_IFMA_INLINE F4 square4(const F4& a) { return carry4(square4_wide(a).v); }
 // limbs exceed b's; the sums stay < 2^62, and are carried.
 template <int Sub>
 PYR_IFMA_INLINE F4 addsub4_wide(const F4& a, const F4& b) {
-    constexpr int imm = blend_imm(Sub);
-    __m256i z[5];
-    PYR_UNROLL4
-    for (int i = 0; i < 5; ++i) {
-        const __m256i pk = splat4(i == 0 ? WIDE_P_0 : WIDE_P_N);
-        const __m256i bi = Sub == 0 ? b.v[i] : _mm256_blend_epi32(b.v[i], _mm256_sub_epi64(pk, b.v[i]), imm);
-        z[i] = _mm256_add_epi64(a.v[i], bi);
-    }
-    return carry4(z);
+    return addsub4_biased<Sub>(a, b, WIDE_P_0, WIDE_P_N);
 }
 
 // b where mask (all ones or all zeros per 64-bit lane, from a secret) is set, else a: and/xor, no branch.
