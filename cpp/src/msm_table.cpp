@@ -87,7 +87,7 @@ MSMTable::MSMTable(const EdwardsPoint* points, size_t n, unsigned naf_width, siz
       naf_width_(naf_width ? std::min(8u, std::max(2u, naf_width)) : n < kNarrowFrom ? kNafWidth : kNafWidth - 1),
       odd_count_(n < straus_max ? size_t(1) << (naf_width_ - 2) : 0),
       points_(points, points + n),
-      small_(kSmall * n),
+      small_(kernels_ == Kernels::Avx2 ? 0 : kSmall * n),
       odd_(kernels_ == Kernels::Portable ? odd_count_ * n : 0) {
     if (kernels_ != Kernels::Portable && odd_count_) {
         vec_bytes_ = (kEntryBytes * odd_count_ * n + 63) / 64 * 64;
@@ -114,12 +114,14 @@ void MSMTable::build_range(size_t begin, size_t end) {
     if (kernels_ == Kernels::Ifma)
         return ifma::build_msm_tables(&points_[begin], end - begin, &small_[kSmall * begin], odd_count_,
                                       vec_.get() + kEntryBytes * odd_count_ * begin);
-    // On the AVX2 kernels the odd multiples are built there, 1P..8P below.
-    const size_t odd_count = kernels_ == Kernels::Portable ? odd_count_ : 0;
-    if (kernels_ == Kernels::Avx2 && odd_count_)
-        avx2::build_odd_multiples(&points_[begin], end - begin, odd_count_,
-                                  vec_.get() + kEntryBytes * odd_count_ * begin);
-    const size_t per = kSmall + odd_count;
+    // The AVX2 kernels need the odd multiples alone (msm runs PointVector's Straus there: msm_ct_range).
+    if (kernels_ == Kernels::Avx2) {
+        if (odd_count_)
+            avx2::build_odd_multiples(&points_[begin], end - begin, odd_count_,
+                                      vec_.get() + kEntryBytes * odd_count_ * begin);
+        return;
+    }
+    const size_t per = kSmall + odd_count_;
     std::vector<EdwardsPoint> ext(kBuildBlock * per);
     std::vector<FieldElement> prefix(kBuildBlock * per);
     for (size_t first = begin; first < end; first += kBuildBlock) {
@@ -130,10 +132,10 @@ void MSMTable::build_range(size_t begin, size_t end) {
             const CachedPoint c = p.to_cached();
             e[0] = p;
             for (unsigned j = 1; j < kSmall; ++j) e[j] = e[j - 1] + c;  // (j + 1) P
-            if (odd_count) {
+            if (odd_count_) {
                 const CachedPoint p2 = e[1].to_cached();
                 e[kSmall] = p;
-                for (size_t k = 1; k < odd_count; ++k) e[kSmall + k] = e[kSmall + k - 1] + p2;  // (2k + 1) P
+                for (size_t k = 1; k < odd_count_; ++k) e[kSmall + k] = e[kSmall + k - 1] + p2;  // (2k + 1) P
             }
         }
         const size_t count = per * m;
@@ -149,7 +151,7 @@ void MSMTable::build_range(size_t begin, size_t end) {
             if (j < kSmall)
                 small_[kSmall * (first + i) + j] = a;
             else
-                odd_[odd_count * (first + i) + (j - kSmall)] = a;
+                odd_[odd_count_ * (first + i) + (j - kSmall)] = a;
             inv = inv * ext[k].Z;
         }
     }
@@ -173,8 +175,10 @@ EdwardsPoint MSMTable::msm_ct_range(const uint8_t* scalars, size_t begin, size_t
         return end - begin >= ifma::kStrausMin ? ifma::straus_ct(scalars + 32 * begin, &points_[begin], end - begin)
                                                : Straus::mul_ct(scalars + 32 * begin, &points_[begin], end - begin);
     // On AVX2 PointVector's constant-time Straus (one point on four lanes) beats the portable tables at every size
-    // (msmtable_crossover.py --backend avx2, 120-300 bases: 1.3-2.0x), so it runs instead.
-    if (backend() == Backend::Avx2) return Straus::mul_ct(scalars + 32 * begin, &points_[begin], end - begin);
+    // (msmtable_crossover.py --backend avx2, 120-300 bases: 1.3-2.0x), so it runs instead, and a table built there
+    // has no 1P..8P: it runs Straus whatever the backend is now (set_backend_for_testing).
+    if (backend() == Backend::Avx2 || kernels_ == Kernels::Avx2)
+        return Straus::mul_ct(scalars + 32 * begin, &points_[begin], end - begin);
     const size_t block = std::min(end - begin, kCtBlock);
     const std::unique_ptr<int8_t[]> digits(new int8_t[64 * block]);  // secret: wiped below
     EdwardsPoint total = EdwardsPoint::identity();

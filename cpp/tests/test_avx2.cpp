@@ -29,6 +29,7 @@
 #include "pyristretto/avx2/straus.hpp"
 #include "pyristretto/backend.hpp"
 #include "pyristretto/msm_algorithms.hpp"
+#include "pyristretto/msm_table.hpp"
 #include "pyristretto/ristretto.hpp"
 #include "pyristretto/scalar_mul.hpp"
 
@@ -686,6 +687,33 @@ static void test_pippenger(bool quick) {
                        "portable code and libsodium:" + bad);
 }
 
+// MSMTable built on the AVX2 kernels (odd multiples in four-lane form, no 1P..8P) against one built on the portable
+// kernels, both MSMs, with either backend in use at call time: a table keeps the kernels it was built with, and one
+// built on AVX2 must never read the portable constant-time entries it does not have.
+static void test_msm_table() {
+    const std::vector<uint8_t> s = scalars(200);
+    const std::vector<EdwardsPoint> p = points(200);
+    std::string bad;
+    for (size_t n : {1u, 2u, 5u, 17u, 191u, 192u, 200u}) {
+        set_backend_for_testing(Backend::Portable);
+        const MSMTable portable(p.data(), n);
+        EdwardsPoint want_ct, want_vt;
+        const bool ok = portable.msm(s.data(), n, want_ct) && portable.msm_vartime(s.data(), n, want_vt);
+        if (!ok || !same_point(want_ct, want_vt)) bad += " portable n=" + std::to_string(n);
+        set_backend_for_testing(Backend::Avx2);
+        const MSMTable lanes(p.data(), n);
+        for (Backend now : {Backend::Avx2, Backend::Portable}) {
+            set_backend_for_testing(now);
+            EdwardsPoint ct, vt;
+            const std::string at = std::string(now == Backend::Avx2 ? " avx2" : " portable") + " n=" + std::to_string(n);
+            if (!lanes.msm(s.data(), n, ct) || !same_point(ct, want_ct)) bad += " msm" + at;
+            if (!lanes.msm_vartime(s.data(), n, vt) || !same_point(vt, want_ct)) bad += " msm_vartime" + at;
+        }
+        set_backend_for_testing(Backend::Avx2);
+    }
+    check(bad.empty(), "MSMTable built on the AVX2 kernels agrees with the portable one, on either backend:" + bad);
+}
+
 template <class F>
 static double best_us(F f, int reps) {
     double best = 1e30;
@@ -801,6 +829,7 @@ int main(int argc, char** argv) {
         test_lane_tests();
         test_batch(doc, quick);
         test_pippenger(quick);
+        test_msm_table();
         if (do_bench) bench();
     }
     std::printf("%d passed, %d failed\n", g_pass, g_fail);
