@@ -14,7 +14,12 @@ above is not used, the module needs no libsodium at run time, and a version scri
 (nothing of libsodium or of a statically linked C++ runtime can clash with another copy in the process).
 
 PYRISTRETTO_SANITIZE=address,undefined builds with those sanitizers (for testing the extension).
+
+PYRISTRETTO_CORE_CACHE=/dir keeps the C++ core's object files there, keyed by what goes into them (core_cache_key),
+for builds that compile the same core again: scripts/build_wheels.sh builds one wheel per interpreter, and the core
+(which includes nothing of Python) differs between them only where their CFLAGS do.
 """
+import hashlib
 import os
 import re
 import shutil
@@ -154,6 +159,18 @@ def compile_flags():
     return flags, link
 
 
+def core_cache_key(compiler_args, compile_args, include_dirs, macros, files):
+    """The key of the core's objects in PYRISTRETTO_CORE_CACHE: the compiler's command line without its warning
+    options (-W...: they change no code), the extra arguments, include directories and macros, and the name and
+    content of every file given (the core's sources and headers)."""
+    h = hashlib.sha256()
+    compiler = [arg for arg in compiler_args if not arg.startswith("-W")]
+    h.update(repr((compiler, list(compile_args), list(include_dirs), list(macros))).encode())
+    for path in sorted(files):
+        h.update(str(path).encode() + b"\0" + Path(path).read_bytes())
+    return h.hexdigest()[:32]
+
+
 class build_py_with_headers(build_py):
     """Ships the C++ headers inside the package (pyristretto/include) for downstream cimport builds."""
 
@@ -194,12 +211,27 @@ class build_ext_core_once(build_ext):
         return path
 
     def compile_core(self, ext):
+        headers = [d for d in ext.depends if d.endswith(".hpp")]
+        cache = os.environ.get("PYRISTRETTO_CORE_CACHE")
+        if cache:
+            compiler = getattr(self.compiler, "compiler_so_cxx", None) or self.compiler.compiler_so
+            key = core_cache_key(compiler + ["-g" if self.debug else "-g0"], ext.extra_compile_args,
+                                 ext.include_dirs, self.compiler.macros, CORE_SOURCE_FILES + headers)
+            cache = Path(cache) / key
+
         def compile_one(source):
             [obj] = self.compiler.object_filenames([source], output_dir=self.build_temp)
-            headers = [d for d in ext.depends if d.endswith(".hpp")]
-            if self.force or newer_group([source] + headers, obj, "newer"):  # else up to date from a build before
+            kept = cache / Path(obj).relative_to(self.build_temp) if cache else None
+            if kept and kept.is_file():
+                Path(obj).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(kept, obj)
+            elif self.force or newer_group([source] + headers, obj, "newer"):  # else up to date from a build before
                 self.compiler.compile([source], output_dir=self.build_temp, include_dirs=ext.include_dirs,
                                       debug=self.debug, extra_postargs=ext.extra_compile_args)
+                if kept:  # written under another name first: a file in the cache is always complete
+                    kept.parent.mkdir(parents=True, exist_ok=True)
+                    shutil.copyfile(obj, f"{kept}.part")
+                    os.replace(f"{kept}.part", kept)
             return [obj]
         # The AVX-512 files take longest to compile: start them first.
         sources = sorted(CORE_SOURCE_FILES, key=lambda path: "ifma" not in path)
