@@ -16,8 +16,9 @@ above is not used, the module needs no libsodium at run time, and a version scri
 PYRISTRETTO_SANITIZE=address,undefined builds with those sanitizers (for testing the extension).
 
 PYRISTRETTO_CORE_CACHE=/dir keeps the C++ core's object files there, keyed by what goes into them (core_cache_key),
-for builds that compile the same core again: scripts/build_wheels.sh builds one wheel per interpreter, and the core
-(which includes nothing of Python) differs between them only where their CFLAGS do.
+for builds that compile the same core again (the core includes nothing of Python): scripts/build_wheels.sh builds
+one wheel per interpreter, whose CFLAGS differ only in warnings for some, and CI builds the sdist with the same
+compiler and options as the checkout.
 """
 import hashlib
 import os
@@ -215,8 +216,11 @@ class build_ext_core_once(build_ext):
         cache = os.environ.get("PYRISTRETTO_CORE_CACHE")
         if cache:
             compiler = getattr(self.compiler, "compiler_so_cxx", None) or self.compiler.compiler_so
-            key = core_cache_key(compiler + ["-g" if self.debug else "-g0"], ext.extra_compile_args,
-                                 ext.include_dirs, self.compiler.macros, CORE_SOURCE_FILES + headers)
+            # The tree's own include directory by its place in the tree: a copy of the same sources (the sdist's)
+            # has the same key.
+            include_dirs = [os.path.relpath(d, ROOT) if Path(d).is_relative_to(ROOT) else d for d in ext.include_dirs]
+            key = core_cache_key(compiler + ["-g" if self.debug else "-g0"], ext.extra_compile_args, include_dirs,
+                                 self.compiler.macros, CORE_SOURCE_FILES + headers)
             cache = Path(cache) / key
 
         def compile_one(source):

@@ -4,9 +4,11 @@ test_constant_time.py). A missing compiler or a failed build raises: these tests
 The core's object files are compiled once per compiler and flag set, the files side by side on every CPU, and
 kept in a cache keyed by a hash of everything that goes into them (the compiler's identity, the flags, every
 file of cpp/include and every core source): test programs built with the same flags share them, and so do later
-runs of the suite, from this tree or from an identical copy (an sdist, a wheel's tests). Set
+runs of the suite, from this tree or from an identical copy (an sdist, a wheel's tests); a process that needs
+objects another is compiling waits for them (a lock file per key). Set
 PYRISTRETTO_CPP_CACHE to choose the cache directory (default: pyristretto-cpp-<uid> in the temporary directory)."""
 
+import fcntl
 import hashlib
 import importlib.util
 import os
@@ -67,17 +69,23 @@ def core_objects(cxx, flags):
     sources = [REPO / "cpp" / "src" / f"{name}.cpp" for name in core_sources()]
     final = CACHE / _key(cxx, flags, sources)
     objects = [final / _object_name(src) for src in sources]
-    if not all(o.is_file() for o in objects):
-        CACHE.mkdir(parents=True, exist_ok=True)
-        work = Path(tempfile.mkdtemp(dir=CACHE, prefix="building-"))
-        # The AVX-512 files take longest to compile: start them first.
-        order = sorted(sources, key=lambda s: s.parent.name != "ifma")
-        with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-            list(pool.map(lambda s: _run([cxx, *flags, "-c", str(s), "-o", str(work / _object_name(s))]), order))
-        try:
-            work.rename(final)  # atomic; another process may have finished the same objects first
-        except OSError:
-            shutil.rmtree(work, ignore_errors=True)
+    if all(o.is_file() for o in objects):
+        return objects
+    CACHE.mkdir(parents=True, exist_ok=True)
+    # One process compiles a key's objects; another that needs them meanwhile (CI runs suites side by side) waits
+    # for them instead of compiling them again.
+    with open(CACHE / f"{final.name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not all(o.is_file() for o in objects):
+            work = Path(tempfile.mkdtemp(dir=CACHE, prefix="building-"))
+            # The AVX-512 files take longest to compile: start them first.
+            order = sorted(sources, key=lambda s: s.parent.name != "ifma")
+            with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+                list(pool.map(lambda s: _run([cxx, *flags, "-c", str(s), "-o", str(work / _object_name(s))]), order))
+            try:
+                work.rename(final)  # atomic; a process without the lock (an older copy of this file) may be first
+            except OSError:
+                shutil.rmtree(work, ignore_errors=True)
     return objects
 
 
