@@ -63,12 +63,18 @@ zig_env() {
 
 # cxxflags PYTHON [SYSCONFIGDATA]: CXXFLAGS for the build: the interpreter's CFLAGS (or those of the sysconfig
 # data file given) without its -g flags, then -g0. (Recent setuptools compiles C++ with CXXFLAGS in place of the
-# interpreter's CFLAGS and repeats CXXFLAGS on the link line after LDFLAGS, where a -g would undo zig's -s.)
+# interpreter's CFLAGS and repeats CXXFLAGS on the link line after LDFLAGS, where a -g would undo zig's -s.) For
+# the host's interpreters (no SYSCONFIGDATA) the flags are put in one form, so that their wheels share the core's
+# objects (PYRISTRETTO_CORE_CACHE): warnings dropped, -fwrapv (CPython 3.10, 3.11) as -fno-strict-overflow (3.12 on:
+# -fwrapv and the same for pointers), in sorted order (CPython's CFLAGS hold no options that override each other).
 cxxflags() {
     "$1" - "${2:-}" <<'PY'
 import runpy, sys, sysconfig
 flags = runpy.run_path(sys.argv[1])["build_time_vars"]["CFLAGS"] if sys.argv[1] else sysconfig.get_config_var("CFLAGS")
-print(" ".join(f for f in (flags or "").split() if not f.startswith("-g")), "-g0")
+flags = [f for f in (flags or "").split() if not f.startswith("-g")]
+if not sys.argv[1]:
+    flags = sorted({"-fno-strict-overflow" if f == "-fwrapv" else f for f in flags if not f.startswith("-W")})
+print(" ".join(flags), "-g0")
 PY
 }
 

@@ -95,7 +95,13 @@ def emulated_ifma_env():
     return {k: v for k, v in os.environ.items() if k != "PYRISTRETTO_BACKEND"}
 
 
-def build(test_source, out_dir, opt="-O2", extra=(), cxx=None, core=True):
+# The core as it ships: setup.py's -O3 and -fvisibility=hidden, with -fwrapv and -DNDEBUG from Python's sysconfig.
+# The test programs and the constant-time checks are built so by default, and share one set of objects per compiler.
+SHIPPING_OPT = "-O3"
+SHIPPING_FLAGS = ("-fwrapv", "-fvisibility=hidden", "-DNDEBUG")
+
+
+def build(test_source, out_dir, opt=SHIPPING_OPT, extra=SHIPPING_FLAGS, cxx=None, core=True):
     """Compiles cpp/tests/<test_source> and links it with the core's objects (same flags; none with core=False, for
     a header-only test) into out_dir; returns the executable path.
 

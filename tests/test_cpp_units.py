@@ -33,7 +33,7 @@ def test_msm(tmp_path, block):
     """block 64: every source built with PYRISTRETTO_MSM_BLOCK=64, so the block-boundary tests of test_msm.cpp
     (n = block - 1, block, block + 1, several blocks, invalid points in the second block) cross many
     boundaries cheaply; the real-block build runs the same tests at 4096."""
-    extra = [] if block is None else [f"-DPYRISTRETTO_MSM_BLOCK={block}"]
+    extra = [*cpp_build.SHIPPING_FLAGS] + ([] if block is None else [f"-DPYRISTRETTO_MSM_BLOCK={block}"])
     exe = cpp_build.build("test_msm.cpp", tmp_path, extra=extra)
     rc, out = _run([exe])
     assert rc == 0, out[-4000:]
@@ -74,7 +74,7 @@ def cpu_has_avx2():
     return test_backend.cpu_has_avx2()
 
 
-@pytest.mark.parametrize("opt", ["-O2", "-O0"])
+@pytest.mark.parametrize("opt", [cpp_build.SHIPPING_OPT, "-O0"])
 def test_avx2(tmp_path, opt):
     """The four-lane field on edge and random inputs (values >= p, limbs up to 2^52 - 1, a long chain) with its limb
     bounds, the parallel point formulas, P * s and both Straus MSMs (n = 0..40 and around the blocks, edge scalars and
@@ -106,7 +106,7 @@ def test_ifma_emulation_matches_the_instructions(tmp_path):
 def test_ifma_emulated(tmp_path):
     """test_ifma.cpp (--quick) on the emulated IFMA code the constant-time check runs: the same results as the
     portable backend and libsodium, so the code memcheck inspects computes what the real backend computes."""
-    exe = cpp_build.build("test_ifma.cpp", tmp_path, extra=["-DPYRISTRETTO_IFMA_EMULATE"])
+    exe = cpp_build.build("test_ifma.cpp", tmp_path, extra=[*cpp_build.SHIPPING_FLAGS, "-DPYRISTRETTO_IFMA_EMULATE"])
     rc, out = _run([exe, cpp_build.VECTORS, "--quick"], cpp_build.emulated_ifma_env())
     assert rc == 0, out[-4000:]
     assert "backend in use: ifma" in out, out[-4000:]

@@ -131,8 +131,10 @@ PYR_AVX2_FN inline F4G<G> pow_p58(const F4G<G>& x) {
 
 // RFC 9496 SQRT_RATIO_M1 lane by lane, the case analysis of FieldElement::sqrt_ratio_i: r (reduced, non-negative)
 // and the bits of the lanes where u/v was square (group j's lanes at bits 4j..4j+3). u, v reduced.
+// Never inlined: decoding, encoding and the map share one copy per group count (a call per ~250 squarings costs
+// nothing measurable; three inlined copies made avx2/batch.cpp the slowest file of the core to compile, ~3x the next).
 template <int G>
-PYR_AVX2_FN inline unsigned sqrt_ratio_i(const F4G<G>& u, const F4G<G>& v, F4G<G>& r) {
+PYR_AVX2_FN __attribute__((noinline)) unsigned sqrt_ratio_i(const F4G<G>& u, const F4G<G>& v, F4G<G>& r) {
     const F4 sqrt_m1 = splat(constants::SQRT_M1);
     F4G<G> uv3, uv7;
     for (int j = 0; j < G; ++j) {
