@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <memory>
+#include <new>
 
 #include "pyristretto/backend.hpp"
 #include "pyristretto/hash.hpp"
@@ -41,17 +43,23 @@ namespace {
 
 // Mapped points in blocks of kUniformBlock: `uniform_of(i, u)` writes input i's 64 uniform bytes to u, and
 // ristretto_from_uniform_many maps the block (eight at a time on the IFMA lanes). The bytes are wiped after.
+// The block is on the heap: the vector maps below need most of a small thread stack (32 KiB: test_threads.py;
+// the AVX2 map of four groups takes ~20 KiB of frames), so a 4 KiB buffer here overflowed it. Without memory,
+// one input at a time from a 64-byte buffer.
 constexpr size_t kUniformBlock = 64;
 template <class UniformOf>
 void map_uniform_blocks(EdwardsPoint* out, size_t n, const UniformOf& uniform_of) noexcept {
     detail::parallel_for(n, worker_count(n), [&](size_t begin, size_t end) noexcept {
-        uint8_t uniform[64 * kUniformBlock];
-        for (size_t block = begin; block < end; block += kUniformBlock) {
-            const size_t count = std::min(kUniformBlock, end - block);
+        uint8_t one[64];
+        const std::unique_ptr<uint8_t[]> heap(new (std::nothrow) uint8_t[64 * kUniformBlock]);
+        uint8_t* uniform = heap ? heap.get() : one;
+        const size_t per_block = heap ? kUniformBlock : 1;
+        for (size_t block = begin; block < end; block += per_block) {
+            const size_t count = std::min(per_block, end - block);
             for (size_t k = 0; k < count; ++k) uniform_of(block + k, uniform + 64 * k);
             ristretto_from_uniform_many(out + block, uniform, count);
         }
-        sodium_memzero(uniform, sizeof uniform);
+        sodium_memzero(uniform, 64 * per_block);
     });
 }
 
