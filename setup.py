@@ -160,15 +160,16 @@ def compile_flags():
     return flags, link
 
 
-def core_cache_key(compiler_args, compile_args, include_dirs, macros, files):
+def core_cache_key(compiler_args, compile_args, include_dirs, macros, files, root):
     """The key of the core's objects in PYRISTRETTO_CORE_CACHE: the compiler's command line without its warning
-    options (-W...: they change no code), the extra arguments, include directories and macros, and the name and
-    content of every file given (the core's sources and headers)."""
+    options (-W...: they change no code), the extra arguments, include directories and macros, and the name
+    (relative to the tree's root: a copy of the tree has the same key) and content of every file given (the core's
+    sources and headers)."""
     h = hashlib.sha256()
     compiler = [arg for arg in compiler_args if not arg.startswith("-W")]
     h.update(repr((compiler, list(compile_args), list(include_dirs), list(macros))).encode())
-    for path in sorted(files):
-        h.update(str(path).encode() + b"\0" + Path(path).read_bytes())
+    for path in sorted(Path(root, f).resolve() for f in files):
+        h.update(str(path.relative_to(Path(root).resolve())).encode() + b"\0" + path.read_bytes())
     return h.hexdigest()[:32]
 
 
@@ -220,7 +221,7 @@ class build_ext_core_once(build_ext):
             # has the same key.
             include_dirs = [os.path.relpath(d, ROOT) if Path(d).is_relative_to(ROOT) else d for d in ext.include_dirs]
             key = core_cache_key(compiler + ["-g" if self.debug else "-g0"], ext.extra_compile_args, include_dirs,
-                                 self.compiler.macros, CORE_SOURCE_FILES + headers)
+                                 self.compiler.macros, CORE_SOURCE_FILES + headers, ROOT)
             cache = Path(cache) / key
 
         def compile_one(source):

@@ -9,7 +9,12 @@ the best over all rounds of the best of K loops (benchmarks/_cpu_timing.py), in 
 are the same in every process (derive_generators, a seeded RNG) and every result is checked against the first
 process's. The dalek columns are the figures issue 19 measured on the project's machine (5.0.0-rc.1, built for
 that CPU with each backend): a reference, not re-measured here; the ratio is ours over dalek's backend of the same
-kind (portable against serial)."""
+kind (portable against serial).
+
+--dalek FILE takes dalek's figures from a markdown table measured on this machine instead (a header row naming
+the columns, e.g. `| row | dalek serial | dalek AVX2 |`, then `| P * s | 52.7 | 28.4 |`...): rows by this script's
+names, columns by the words serial, avx2 and ifma in their headers (a backend without a column gets no ratio).
+Building dalek is up to the user (outside this repository)."""
 import argparse
 import json
 import os
@@ -121,13 +126,41 @@ def available_backends():
     return found
 
 
+def read_dalek(path):
+    """{row: (serial, avx2, ifma)} from a markdown table whose header names the kinds (None where a kind has no
+    column or a cell is not a number)."""
+    table = {}
+    kinds = None
+    for line in Path(path).read_text().splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) < 2 or set(cells[1]) <= set("-: "):
+            continue
+        if kinds is None:
+            kinds = [next((KIND[k] for k in KIND if k.replace("portable", "serial") in c.lower()), None)
+                     for c in cells[1:]]
+            continue
+        row = [None] * 3
+        for kind, cell in zip(kinds, cells[1:]):
+            try:
+                if kind is not None:
+                    row[kind] = float(cell)
+            except ValueError:
+                pass
+        table[cells[0]] = tuple(row)
+    if not table:
+        raise SystemExit(f"{path}: no table rows")
+    return table
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--quick", action="store_true", help="without the 16384-point row")
+    parser.add_argument("--dalek", metavar="FILE", help="dalek's figures measured on this machine (markdown table)")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    dalek = read_dalek(args.dalek) if args.dalek else DALEK
     if args.child:
         return child(args.repeats, args.quick)
     backends = available_backends()
@@ -144,14 +177,14 @@ def main():
                 if wanted not in row or cpu < row[wanted][0]:
                     row[wanted] = (cpu, result_digest)
     print(f"one thread, best of {args.rounds} rounds x {args.repeats}, CPU time, µs per call; "
-          "dalek: issue 19's figures; ratio: ours / dalek's backend of the same kind")
+          f"dalek: {args.dalek or 'issue 19'}'s figures; ratio: ours / dalek's backend of the same kind")
     print("| operation | " + " | ".join(f"{b} | ÷ dalek" for b in backends) + " |")
     print("|---|" + "---:|---:|" * len(backends))
     for name, row in best.items():
         cells = []
         for b in backends:
             ours = 1e6 * row[b][0]
-            ref = DALEK.get(name, (None,) * 3)[KIND[b]]
+            ref = dalek.get(name, (None,) * 3)[KIND[b]]
             cells += [f"{ours:.2f}" if ours < 10 else f"{ours:.0f}", f"{ours / ref:.2f}" if ref else ""]
         print(f"| {name} | " + " | ".join(cells) + " |")
 

@@ -94,19 +94,23 @@ def test_static_libsodium_for_the_wheels(setup_module, monkeypatch, tmp_path):
 
 def test_core_cache_key(setup_module, tmp_path):
     """PYRISTRETTO_CORE_CACHE's key (the wheels' shared core objects): the same for command lines that differ only in
-    warning options, different for any other option, argument, include directory, macro, file name or content."""
-    source = tmp_path / "a.cpp"
-    source.write_text("int a;\n")
+    warning options and for a copy of the tree elsewhere (files named absolutely or relatively), different for any
+    other option, argument, include directory, macro, file name or content."""
+    tree, copy = tmp_path / "tree", tmp_path / "copy"
+    for root in (tree, copy):
+        (root / "cpp").mkdir(parents=True)
+        (root / "cpp" / "a.cpp").write_text("int a;\n")
     key = setup_module.core_cache_key
-    base = (["c++", "-Wall", "-O3", "-fwrapv"], ["-std=c++17"], ["cpp/include"], [], [source])
+    base = (["c++", "-Wall", "-O3", "-fwrapv"], ["-std=c++17"], ["cpp/include"], [], ["cpp/a.cpp"], tree)
     same = key(*base)
+    assert key(*base[:4], [tree / "cpp" / "a.cpp"], tree) == same
+    assert key(*base[:4], [copy / "cpp" / "a.cpp"], copy) == same
     assert key(["c++", "-Wno-unused-result", "-Wsign-compare", "-O3", "-fwrapv"], *base[1:]) == same
     assert key(["c++", "-O3", "-fno-strict-overflow"], *base[1:]) != same
     assert key(base[0], ["-std=c++17", "-DX"], *base[2:]) != same
     assert key(*base[:2], ["other/include"], *base[3:]) != same
-    assert key(*base[:3], [("NDEBUG", None)], base[4]) != same
-    renamed = tmp_path / "b.cpp"
-    renamed.write_text("int a;\n")
-    assert key(*base[:4], [renamed]) != same
-    source.write_text("int b;\n")
+    assert key(*base[:3], [("NDEBUG", None)], *base[4:]) != same
+    (tree / "cpp" / "b.cpp").write_text("int a;\n")
+    assert key(*base[:4], ["cpp/b.cpp"], tree) != same
+    (tree / "cpp" / "a.cpp").write_text("int b;\n")
     assert key(*base) != same
