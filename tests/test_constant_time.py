@@ -11,7 +11,9 @@ nonce hash of a secret share, hash_to_scalar_with_secret): see the
 docs/security.md, "Constant time in the protocols".
 cpp/tests/ct_leaky.cpp is the control: deliberately leaky code that memcheck must flag, proving the check can fail.
 Both are built with g++ and clang++ (the source builds' compiler and the wheels': zig is clang) at -O3 with the
-extension's flags, as the core ships, since the compiler and the optimiser decide whether a select becomes a branch. A missing compiler or valgrind fails the tests (never skips).
+extension's flags, as the core ships (cpp_build.build's defaults), since the compiler and the optimiser decide
+whether a select becomes a branch. (-O2 was checked too until CI had to fit a slower machine: each level is a build
+of the whole core per compiler.) A missing compiler or valgrind fails the tests (never skips).
 
 The IFMA backend: valgrind cannot execute AVX-512, so ct_check is built a second time with
 -DPYRISTRETTO_IFMA_EMULATE (cpp/include/pyristretto/ifma/emulate.hpp: the intrinsics as branch-free lane loops,
@@ -40,12 +42,6 @@ import pytest
 
 import cpp_build
 
-# The core as it ships (-O3 with the extension's own flags: cpp_build.SHIPPING_FLAGS), by both compilers. (-O2 was
-# checked too until CI had to fit a slower machine: each level is a build of the whole core per compiler.)
-OPT_LEVELS = [cpp_build.SHIPPING_OPT]
-EXTRA_FLAGS = {cpp_build.SHIPPING_OPT: cpp_build.SHIPPING_FLAGS}
-
-
 def _valgrind():
     path = shutil.which("valgrind")
     assert path, "valgrind not found: the constant-time check needs it (apt-get install valgrind); it does not skip"
@@ -68,9 +64,8 @@ COMPILERS = ["g++", "clang++"]
 
 
 @pytest.mark.parametrize("cxx", COMPILERS)
-@pytest.mark.parametrize("opt", OPT_LEVELS)
-def test_secret_scalar_code_is_constant_time(tmp_path, opt, cxx):
-    exe = cpp_build.build("ct_check.cpp", tmp_path, opt, EXTRA_FLAGS[opt], cxx)
+def test_secret_scalar_code_is_constant_time(tmp_path, cxx):
+    exe = cpp_build.build("ct_check.cpp", tmp_path, cxx=cxx)
     rc, out = _memcheck(exe)
     assert "ERROR SUMMARY: 0 errors" in out, out[-6000:]
     assert rc == 0, out[-6000:]
@@ -78,20 +73,19 @@ def test_secret_scalar_code_is_constant_time(tmp_path, opt, cxx):
 
 
 @pytest.mark.parametrize("cxx", COMPILERS)
-@pytest.mark.parametrize("opt", OPT_LEVELS)
-def test_leaky_control_is_flagged(tmp_path, opt, cxx):
-    exe = cpp_build.build("ct_leaky.cpp", tmp_path, opt, EXTRA_FLAGS[opt], cxx)
+def test_leaky_control_is_flagged(tmp_path, cxx):
+    exe = cpp_build.build("ct_leaky.cpp", tmp_path, cxx=cxx)
     rc, out = _memcheck(exe)
     assert rc != 0, "memcheck did not flag the deliberately leaky code: the constant-time check is blind\n" + out[-4000:]
     assert "uninitialised" in out, out[-4000:]
 
 
-IFMA_EMULATE = ("-DPYRISTRETTO_IFMA_EMULATE",)
+IFMA_EMULATE = (*cpp_build.SHIPPING_FLAGS, "-DPYRISTRETTO_IFMA_EMULATE")
 
 
 @pytest.mark.parametrize("cxx", COMPILERS)
 def test_secret_scalar_code_is_constant_time_ifma(tmp_path, cxx):
-    exe = cpp_build.build("ct_check.cpp", tmp_path, "-O3", EXTRA_FLAGS["-O3"] + IFMA_EMULATE, cxx)
+    exe = cpp_build.build("ct_check.cpp", tmp_path, extra=IFMA_EMULATE, cxx=cxx)
     rc, out = _memcheck(exe)
     assert "backend: ifma" in out, out[-6000:]  # the IFMA code ran, not the portable fallback
     assert "ok: ifma::straus_ct" in out, out[-6000:]
@@ -110,7 +104,7 @@ def test_secret_scalar_code_is_constant_time_ifma(tmp_path, cxx):
 @pytest.fixture(scope="module", params=COMPILERS)
 def leaky_ifma(request, tmp_path_factory):
     out_dir = tmp_path_factory.mktemp("ct_leaky_ifma_" + request.param.replace("+", "x"))
-    return cpp_build.build("ct_leaky_ifma.cpp", out_dir, "-O3", EXTRA_FLAGS["-O3"] + IFMA_EMULATE, request.param)
+    return cpp_build.build("ct_leaky_ifma.cpp", out_dir, extra=IFMA_EMULATE, cxx=request.param)
 
 
 BRANCH_REPORT = "Conditional jump or move depends on uninitialised value"
@@ -135,7 +129,7 @@ def _cpu_has_avx2():
 
 @pytest.mark.parametrize("cxx", COMPILERS)
 def test_secret_scalar_code_is_constant_time_avx2(tmp_path, cxx):
-    exe = cpp_build.build("ct_check.cpp", tmp_path, "-O3", EXTRA_FLAGS["-O3"], cxx)
+    exe = cpp_build.build("ct_check.cpp", tmp_path, cxx=cxx)
     rc, out = _memcheck(exe, backend="avx2")
     if not _cpu_has_avx2():
         pytest.skip("this CPU has no AVX2")
@@ -151,7 +145,7 @@ def test_secret_scalar_code_is_constant_time_avx2(tmp_path, cxx):
 @pytest.fixture(scope="module", params=COMPILERS)
 def leaky_avx2(request, tmp_path_factory):
     out_dir = tmp_path_factory.mktemp("ct_leaky_avx2_" + request.param.replace("+", "x"))
-    return cpp_build.build("ct_leaky_avx2.cpp", out_dir, "-O3", EXTRA_FLAGS["-O3"], request.param)
+    return cpp_build.build("ct_leaky_avx2.cpp", out_dir, cxx=request.param)
 
 
 @pytest.mark.parametrize("leak, report, absent", [("branch", BRANCH_REPORT, ADDRESS_REPORT),

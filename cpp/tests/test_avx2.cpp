@@ -705,7 +705,8 @@ static void test_msm_table() {
         for (Backend now : {Backend::Avx2, Backend::Portable}) {
             set_backend_for_testing(now);
             EdwardsPoint ct, vt;
-            const std::string at = std::string(now == Backend::Avx2 ? " avx2" : " portable") + " n=" + std::to_string(n);
+            const std::string at =
+                std::string(now == Backend::Avx2 ? " avx2" : " portable") + " n=" + std::to_string(n);
             if (!lanes.msm(s.data(), n, ct) || !same_point(ct, want_ct)) bad += " msm" + at;
             if (!lanes.msm_vartime(s.data(), n, vt) || !same_point(vt, want_ct)) bad += " msm_vartime" + at;
         }
