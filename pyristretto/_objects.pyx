@@ -658,12 +658,12 @@ cdef class Point:
 
     def __add__(self, other):
         if type(other) is Point:
-            return point_from_c(self.pt + (<Point>other).pt)
+            return point_from_c(cpp.point_add_decoded(self.pt, (<Point>other).pt))
         return mixed_operand(other, "+")
 
     def __sub__(self, other):
         if type(other) is Point:
-            return point_from_c(self.pt - (<Point>other).pt)
+            return point_from_c(cpp.point_sub_decoded(self.pt, (<Point>other).pt))
         return mixed_operand(other, "-")
 
     def __neg__(self):

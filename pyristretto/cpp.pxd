@@ -53,6 +53,8 @@ cdef extern from "pyristretto/points.hpp" namespace "pyristretto" nogil:
     int point_add(const uint8_t* p, const uint8_t* q, uint8_t* out) noexcept
     int point_sub(const uint8_t* p, const uint8_t* q, uint8_t* out) noexcept
     bint point_neg(const uint8_t* p, uint8_t* out) noexcept
+    CEdwardsPoint point_add_decoded(const CEdwardsPoint& p, const CEdwardsPoint& q) noexcept
+    CEdwardsPoint point_sub_decoded(const CEdwardsPoint& p, const CEdwardsPoint& q) noexcept
 
 cdef extern from "pyristretto/scalar_mul.hpp" namespace "pyristretto" nogil:
     void base_mul(const uint8_t* s, uint8_t* out) noexcept

@@ -123,6 +123,30 @@ def test_operations_differential(rng, pool):
         assert bytes(Scalar(s) * P) == expected and bytes(P * Scalar(s)) == expected
 
 
+def test_addition_edge_cases_and_chains(rng, pool):
+    """P + Q and P - Q (one four-lane addition on the vector backends) on the identity, P and -P, doubling, mapped
+    points (any of the eight Edwards representatives) and long chains, each result fed back in (its limbs are
+    what the next addition reads)."""
+    identity, g = Point.identity(), Point.generator()
+    operands = [identity, g, -g, Point(pool.points[0]), Point.from_uniform_bytes(rng.randbytes(64))]
+    for P in operands:
+        for R in operands + [P, -P]:
+            p, r = bytes(P), bytes(R)
+            assert bytes(P + R) == ref.point_add(p, r) and bytes(P - R) == ref.point_sub(p, r)
+    assert (g - g).is_identity() and (g + (-g)).is_identity() and g + identity == g and identity - g == -g
+    chain = Point.from_uniform_bytes(rng.randbytes(64))
+    expected = bytes(chain)
+    for k in range(300):  # doublings, additions and subtractions of the running result
+        step = Point(random_test_point(rng, pool))
+        if k % 3 == 0:
+            chain, expected = chain + chain, ref.point_add(expected, expected)
+        elif k % 3 == 1:
+            chain, expected = chain + step, ref.point_add(expected, bytes(step))
+        else:
+            chain, expected = step - chain, ref.point_sub(bytes(step), expected)
+        assert bytes(chain) == expected
+
+
 def test_edge_scalars_times_points(pool):
     for s in EDGE_SCALARS:
         for p in pool.points[:4]:

@@ -1,8 +1,9 @@
 // Constant-time check (the ctgrind technique of bitcoin-core/secp256k1's ctime_tests): the secret scalar bytes
 // (reduced ones, and unreduced ones with bit 255 set for the constant-time fold of scalar.hpp)
 // are marked undefined for valgrind memcheck (msm, Straus::mul_ct, pedersen_commit, FixedBaseTable::mul,
-// base_mul, point_mul; and the object layer's paths: point_mul_decoded behind Point * secret, a FixedBaseTable of
-// an arbitrary point behind FixedBase * secret, MSMTable::msm, msm_points (PointVector.msm), the element-wise
+// base_mul, point_mul; and the object layer's paths: point_mul_decoded behind Point * secret, point_add_decoded and
+// point_sub_decoded behind Point + Point and Point - Point on secret points, a FixedBaseTable of an arbitrary point
+// behind FixedBase * secret, MSMTable::msm, msm_points (PointVector.msm), the element-wise
 // scale_points (PointVector.scale) and scale_points_encoded with its batched inversion, and the batch encoding of
 // points that depend on secrets), which then reports every branch and every memory address that depends on them;
 // the 64 input bytes of the one-way map (ristretto_from_uniform, fed by hashes of possibly secret data) are checked
@@ -46,6 +47,7 @@
 #include "pyristretto/msm_algorithms.hpp"
 #include "pyristretto/msm_table.hpp"
 #include "pyristretto/point_vector.hpp"
+#include "pyristretto/points.hpp"
 #include "pyristretto/ristretto.hpp"
 #include "pyristretto/scalar.hpp"
 #include "pyristretto/scalar_mul.hpp"
@@ -275,8 +277,25 @@ void check_objects() {
         declassify(got, 32);
         expect(std::memcmp(got, u_want, 32) == 0, "ifma::mul_ct_one, unreduced scalar");
     }
-
     declassify(s, 32);
+
+    // Point + Point and Point - Point on secret points (a blinded element, a share): point_add_decoded and
+    // point_sub_decoded, one four-lane addition on the vector backends.
+    EdwardsPoint Q;
+    expect(ristretto_decode(Q, want), "decode s * P");
+    uint8_t sum_want[32], difference_want[32];
+    ristretto_encode(sum_want, P + Q);
+    ristretto_encode(difference_want, P - Q);
+    secret(&P, sizeof P);
+    secret(&Q, sizeof Q);
+    ristretto_encode(got, point_add_decoded(P, Q));
+    declassify(got, 32);
+    expect(std::memcmp(got, sum_want, 32) == 0, "point_add_decoded (secret P + Q)");
+    ristretto_encode(got, point_sub_decoded(P, Q));
+    declassify(got, 32);
+    expect(std::memcmp(got, difference_want, 32) == 0, "point_sub_decoded (secret P - Q)");
+    declassify(&P, sizeof P);
+    declassify(&Q, sizeof Q);
 }
 
 void check_one_way_map() {

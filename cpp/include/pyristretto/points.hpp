@@ -4,7 +4,14 @@
 #pragma once
 #include <cstdint>
 
+#include "pyristretto/edwards.hpp"
+
 namespace pyristretto {
+
+// P + Q and P - Q on decoded points (the object layer's Point + Point): one four-lane addition on the vector
+// backends, the portable formulas otherwise; the same group element either way.
+EdwardsPoint point_add_decoded(const EdwardsPoint& P, const EdwardsPoint& Q) noexcept;
+EdwardsPoint point_sub_decoded(const EdwardsPoint& P, const EdwardsPoint& Q) noexcept;
 
 // True if p is a valid RFC 9496 encoding (canonical, bit 255 clear, a group element).
 bool is_valid_point(const uint8_t p[32]) noexcept;

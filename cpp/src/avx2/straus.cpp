@@ -109,6 +109,11 @@ PYR_AVX2_FN EdwardsPoint point_mul(const uint8_t s[32], const EdwardsPoint& P) n
     return r;
 }
 
+PYR_AVX2_FN EdwardsPoint add_one(const EdwardsPoint& P, const EdwardsPoint& Q, bool subtract) noexcept {
+    const C4 q = to_cached(from_point(Q));
+    return to_point(add(from_point(P), subtract ? negate(q) : q));
+}
+
 EdwardsPoint straus_ct(const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
     if (n == 0) return EdwardsPoint::identity();
     const size_t block = std::min(n, kCtBlock);
@@ -133,6 +138,7 @@ EdwardsPoint straus_vartime(const uint8_t* scalars, const EdwardsPoint* points, 
 #else  // no AVX2 in this build: never called (avx2_available() is false)
 
 EdwardsPoint point_mul(const uint8_t*, const EdwardsPoint&) noexcept { return EdwardsPoint::identity(); }
+EdwardsPoint add_one(const EdwardsPoint&, const EdwardsPoint&, bool) noexcept { return EdwardsPoint::identity(); }
 EdwardsPoint straus_ct(const uint8_t*, const EdwardsPoint*, size_t) { return EdwardsPoint::identity(); }
 EdwardsPoint straus_vartime(const uint8_t*, const EdwardsPoint*, size_t) { return EdwardsPoint::identity(); }
 

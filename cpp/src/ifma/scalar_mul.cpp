@@ -70,6 +70,11 @@ PYR_IFMA_FN EdwardsPoint mul_ct_one(const uint8_t s[32], const EdwardsPoint& P) 
     return store_point4(acc);
 }
 
+PYR_IFMA_FN EdwardsPoint add_one(const EdwardsPoint& P, const EdwardsPoint& Q, bool subtract) noexcept {
+    const Cached4 q = to_cached4(load_point4(Q));
+    return store_point4(add4(load_point4(P), subtract ? neg4(q) : q));
+}
+
 }  // namespace ifma
 }  // namespace pyristretto
 
@@ -81,6 +86,7 @@ namespace pyristretto {
 namespace ifma {
 const size_t kOnePointMax = 0;
 EdwardsPoint mul_ct_one(const uint8_t*, const EdwardsPoint&) noexcept { std::abort(); }
+EdwardsPoint add_one(const EdwardsPoint&, const EdwardsPoint&, bool) noexcept { std::abort(); }
 }  // namespace ifma
 }  // namespace pyristretto
 

@@ -13,6 +13,9 @@ namespace avx2 {
 // read); the digits are wiped.
 EdwardsPoint point_mul(const uint8_t s[32], const EdwardsPoint& P) noexcept;
 
+// P + Q, or P - Q when subtract (public), with one four-lane addition (point_add_decoded's contract).
+EdwardsPoint add_one(const EdwardsPoint& P, const EdwardsPoint& Q, bool subtract) noexcept;
+
 // Straus::mul_ct's contract (msm_algorithms.hpp): sum scalars[i] * points[i], constant-time in the scalars (which
 // are wiped from its own buffers). May throw std::bad_alloc.
 EdwardsPoint straus_ct(const uint8_t* scalars, const EdwardsPoint* points, size_t n);

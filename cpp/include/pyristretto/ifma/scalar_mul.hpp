@@ -12,6 +12,9 @@ namespace ifma {
 // s * P, constant-time in s (any 32 bytes, taken mod q as signed_radix16 does): point_mul_decoded's contract.
 EdwardsPoint mul_ct_one(const uint8_t s[32], const EdwardsPoint& P) noexcept;
 
+// P + Q, or P - Q when subtract (public), with one four-lane addition (point_add_decoded's contract).
+EdwardsPoint add_one(const EdwardsPoint& P, const EdwardsPoint& Q, bool subtract) noexcept;
+
 // Up to this many points Straus::mul_ct sums mul_ct_one products instead of running the eight-lane straus_ct
 // (measured, see ifma/scalar_mul.cpp).
 extern const size_t kOnePointMax;
