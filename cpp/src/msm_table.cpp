@@ -87,7 +87,7 @@ MSMTable::MSMTable(const EdwardsPoint* points, size_t n, unsigned naf_width, siz
       naf_width_(naf_width ? std::min(8u, std::max(2u, naf_width)) : n < kNarrowFrom ? kNafWidth : kNafWidth - 1),
       odd_count_(n < straus_max ? size_t(1) << (naf_width_ - 2) : 0),
       points_(points, points + n),
-      small_(kernels_ == Kernels::Avx2 ? 0 : kSmall * n),
+      small_(kernels_ == Kernels::Portable ? kSmall * n : 0),
       odd_(kernels_ == Kernels::Portable ? odd_count_ * n : 0) {
     if (kernels_ != Kernels::Portable && odd_count_) {
         vec_bytes_ = (kEntryBytes * odd_count_ * n + 63) / 64 * 64;
@@ -111,14 +111,14 @@ MSMTable::MSMTable(const EdwardsPoint* points, size_t n, unsigned naf_width, siz
 // inversion of their Z per block (Montgomery's trick), as FixedBaseTable does.
 void MSMTable::build_range(size_t begin, size_t end) {
     if (begin == end) return;
-    if (kernels_ == Kernels::Ifma)
-        return ifma::build_msm_tables(&points_[begin], end - begin, &small_[kSmall * begin], odd_count_,
-                                      vec_.get() + kEntryBytes * odd_count_ * begin);
-    // The AVX2 kernels need the odd multiples alone (msm runs PointVector's Straus there: msm_ct_range).
-    if (kernels_ == Kernels::Avx2) {
-        if (odd_count_)
-            avx2::build_odd_multiples(&points_[begin], end - begin, odd_count_,
-                                      vec_.get() + kEntryBytes * odd_count_ * begin);
+    // The vector kernels need the odd multiples alone (msm runs PointVector's Straus there: msm_ct_range).
+    if (kernels_ != Kernels::Portable) {
+        if (odd_count_ == 0) return;
+        uint8_t* odd = vec_.get() + kEntryBytes * odd_count_ * begin;
+        if (kernels_ == Kernels::Ifma)
+            ifma::build_odd_multiples(&points_[begin], end - begin, odd_count_, odd);
+        else
+            avx2::build_odd_multiples(&points_[begin], end - begin, odd_count_, odd);
         return;
     }
     const size_t per = kSmall + odd_count_;
@@ -175,9 +175,9 @@ EdwardsPoint MSMTable::msm_ct_range(const uint8_t* scalars, size_t begin, size_t
         return end - begin >= ifma::kStrausMin ? ifma::straus_ct(scalars + 32 * begin, &points_[begin], end - begin)
                                                : Straus::mul_ct(scalars + 32 * begin, &points_[begin], end - begin);
     // On AVX2 PointVector's constant-time Straus (one point on four lanes) beats the portable tables at every size
-    // (msmtable_crossover.py --backend avx2, 120-300 bases: 1.3-2.0x), so it runs instead, and a table built there
-    // has no 1P..8P: it runs Straus whatever the backend is now (set_backend_for_testing).
-    if (backend() == Backend::Avx2 || kernels_ == Kernels::Avx2)
+    // (msmtable_crossover.py --backend avx2, 120-300 bases: 1.3-2.0x), so it runs instead, and a table built on
+    // either vector backend has no 1P..8P: it runs Straus whatever the backend is now (set_backend_for_testing).
+    if (backend() == Backend::Avx2 || kernels_ != Kernels::Portable)
         return Straus::mul_ct(scalars + 32 * begin, &points_[begin], end - begin);
     const size_t block = std::min(end - begin, kCtBlock);
     const std::unique_ptr<int8_t[]> digits(new int8_t[64 * block]);  // secret: wiped below

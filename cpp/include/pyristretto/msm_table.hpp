@@ -53,8 +53,8 @@ private:
     unsigned naf_width_;
     size_t odd_count_;                      // 2^(naf_width - 2); 0 when no wide tables are built
     std::vector<EdwardsPoint> points_;
-    // small_[8 i + j] = (j + 1) * points[i] (the portable constant-time msm; empty on the AVX2 kernels, whose msm
-    // runs PointVector's Straus on the decoded bases)
+    // small_[8 i + j] = (j + 1) * points[i] (the portable constant-time msm; empty on the vector kernels, whose
+    // msm runs PointVector's Straus on the decoded bases)
     std::vector<AffineNielsPoint> small_;
     std::vector<AffineNielsPoint> odd_;     // odd_[odd_count i + k] = (2k + 1) * points[i] (msm_vartime, portable)
     // The same odd multiples in the vector backend's four-lane cached form (kTableEntryBytes each, 64-byte

@@ -1,9 +1,9 @@
 // MSMTable's kernels on the IFMA backend (ifma/msm_table.hpp).
 //
-// Build: eight bases at a time, one per lane of edwards8.hpp's Point8. The 1P..8P of the constant-time table are
-// converted to affine Niels form with one eight-lane batched inversion per block (Montgomery's trick down each
-// lane); the odd multiples P, 3P, ..., (2 odd_count - 1) P are stored in edwards4.hpp's Cached4 form, which needs
-// no inversion, by a 4 x 8 transpose per limb (lane j of the four coordinates -> base j's four-lane entry).
+// Build: eight bases at a time, one per lane of edwards8.hpp's Point8: the odd multiples P, 3P, ...,
+// (2 odd_count - 1) P in edwards4.hpp's Cached4 form, which needs no inversion, by a 4 x 8 transpose per limb (lane j
+// of the four coordinates -> base j's four-lane entry). No 1P..8P: the constant-time msm runs the eight-lane Straus
+// on the decoded bases (msm_table.cpp's msm_ct_range), which beats tables of them.
 // MSM: the width-w NAF Straus of msm_table.cpp with one point on four lanes (straus_vartime.cpp's loop), about
 // 256 / (w + 1) add4 per scalar and the shared doublings; the entries are read as they are stored.
 #include "pyristretto/ifma/msm_table.hpp"
@@ -19,9 +19,6 @@ namespace pyristretto {
 namespace ifma {
 
 namespace {
-
-constexpr unsigned kSmall = 8;
-constexpr size_t kGroupsPerBlock = 8;  // 64 bases per batched inversion: 64 Point8 (80 KiB) of 1P..8P
 
 static_assert(sizeof(Cached4) == kTableEntryBytes, "Cached4 entries");
 
@@ -65,65 +62,23 @@ PYR_IFMA_INLINE void store_cached4(const Point8& p, const F8& d2, uint8_t* const
 
 }  // namespace
 
-PYR_IFMA_FN void build_msm_tables(const EdwardsPoint* points, size_t n, AffineNielsPoint* small, size_t odd_count,
-                                  uint8_t* odd) {
-    const size_t groups = (n + 7) / 8;
-    const size_t block_groups = std::min(groups, kGroupsPerBlock);
-    const auto ext = aligned_array<Point8>(kSmall * block_groups);
-    const auto prefix = aligned_array<F8>(kSmall * block_groups);
+PYR_IFMA_FN void build_odd_multiples(const EdwardsPoint* points, size_t n, size_t odd_count, uint8_t* odd) {
     const F8 d2 = splat(constants::EDWARDS_D2);
-    AffineNielsPoint sink;  // padding lanes' destination
-    for (size_t first_group = 0; first_group < groups; first_group += block_groups) {
-        const size_t gm = std::min(block_groups, groups - first_group);
-        for (size_t g = 0; g < gm; ++g) {
-            const size_t first = 8 * (first_group + g), m = std::min<size_t>(8, n - first);
-            EdwardsPoint in[8];
-            for (size_t j = 0; j < 8; ++j) in[j] = j < m ? points[first + j] : EdwardsPoint::identity();
-            const Point8 p = load_points(in);
-            const Cached8 c1 = to_cached(p);
-            Point8* e = &ext[kSmall * g];
-            e[0] = p;
-            for (unsigned j = 1; j < kSmall; ++j) e[j] = add(e[j - 1], c1);  // (j + 1) P
-            if (odd_count) {
-                uint8_t* out[8];
-                for (size_t j = 0; j < 8; ++j)
-                    out[j] = j < m ? odd + kTableEntryBytes * odd_count * (first + j) : nullptr;
-                const Cached8 c2 = to_cached(e[1]);
-                Point8 q = p;
-                store_cached4(q, d2, out);
-                for (size_t k = 1; k < odd_count; ++k) {
-                    q = add(q, c2);  // (2k + 1) P
-                    for (size_t j = 0; j < m; ++j) out[j] += kTableEntryBytes;
-                    store_cached4(q, d2, out);
-                }
-            }
+    for (size_t first = 0; first < n; first += 8) {
+        const size_t m = std::min<size_t>(8, n - first);
+        EdwardsPoint in[8];
+        uint8_t* out[8];
+        for (size_t j = 0; j < 8; ++j) {
+            in[j] = j < m ? points[first + j] : EdwardsPoint::identity();
+            out[j] = j < m ? odd + kTableEntryBytes * odd_count * (first + j) : nullptr;
         }
-        // Affine Niels 1P..8P: per lane, one inversion of the product of the block's Z.
-        const size_t count = kSmall * gm;
-        F8 acc = one();
-        for (size_t k = 0; k < count; ++k) {
-            prefix[k] = acc;
-            acc = mul(acc, ext[k].Z);
-        }
-        F8 inv = invert(acc);
-        for (size_t k = count; k-- > 0;) {
-            const F8 zinv = mul(inv, prefix[k]);
-            inv = mul(inv, ext[k].Z);
-            const Point8& q = ext[k];
-            const F8 x = mul(q.X, zinv), y = mul(q.Y, zinv);
-            const size_t g = k / kSmall, j = k % kSmall, first = 8 * (first_group + g);
-            FieldElement* ypx[8];
-            FieldElement* ymx[8];
-            FieldElement* xy[8];
-            for (size_t l = 0; l < 8; ++l) {
-                AffineNielsPoint* a = first + l < n ? &small[kSmall * (first + l) + j] : &sink;
-                ypx[l] = &a->y_plus_x;
-                ymx[l] = &a->y_minus_x;
-                xy[l] = &a->xy2d;
-            }
-            store(add(y, x), ypx);
-            store(sub(y, x), ymx);
-            store(mul(mul(x, y), d2), xy);
+        Point8 q = load_points(in);
+        const Cached8 twice = to_cached(dbl(q, true));
+        store_cached4(q, d2, out);
+        for (size_t k = 1; k < odd_count; ++k) {
+            q = add(q, twice);  // (2k + 1) P
+            for (size_t j = 0; j < m; ++j) out[j] += kTableEntryBytes;
+            store_cached4(q, d2, out);
         }
     }
 }
@@ -153,7 +108,7 @@ PYR_IFMA_FN EdwardsPoint straus_tables(const TableTerms& list) {
 
 namespace pyristretto {
 namespace ifma {
-void build_msm_tables(const EdwardsPoint*, size_t, AffineNielsPoint*, size_t, uint8_t*) { std::abort(); }
+void build_odd_multiples(const EdwardsPoint*, size_t, size_t, uint8_t*) { std::abort(); }
 EdwardsPoint straus_tables(const TableTerms&) { std::abort(); }
 }  // namespace ifma
 }  // namespace pyristretto

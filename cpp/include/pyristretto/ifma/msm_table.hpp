@@ -1,4 +1,4 @@
-// MSMTable's kernels on the IFMA backend (ifma/msm_table.cpp): the tables built eight bases at a time on the
+// MSMTable's kernels on the IFMA backend (ifma/msm_table.cpp): the odd multiples built eight bases at a time on the
 // eight lanes, and msm_vartime's Straus over them on four lanes. Plain C++ interface; call only when
 // ifma_available().
 #pragma once
@@ -15,10 +15,8 @@ namespace ifma {
 // bytes). The table memory must be 32-byte aligned.
 constexpr size_t kTableEntryBytes = 160;
 
-// For i < n: small[8 i + j] = (j + 1) points[i] (affine Niels), and, when odd_count > 0,
-// odd[odd_count i + k] = (2k + 1) points[i] (Cached4 entries). Throws std::bad_alloc.
-void build_msm_tables(const EdwardsPoint* points, size_t n, AffineNielsPoint* small, size_t odd_count,
-                      uint8_t* odd);
+// For i < n and k < odd_count: odd[odd_count i + k] = (2k + 1) points[i] (Cached4 entries).
+void build_odd_multiples(const EdwardsPoint* points, size_t n, size_t odd_count, uint8_t* odd);
 
 // The sum the terms make (msm_algorithms.hpp; entries in Cached4 form). Variable time (public scalars).
 EdwardsPoint straus_tables(const TableTerms& terms);
