@@ -977,8 +977,8 @@ cdef class Scalar:
 cdef class FixedBase:
     """A precomputed table for one base point P (what base_mul has for G): B * s, s * B and B.mul(s) are
     s*P as a Point, constant-time in s, several times faster than s * Point(P). The table (~30 KiB, twice
-    that where the CPU has AVX-512 IFMA: a lane-interleaved copy for the IFMA backend) is built once, with the GIL
-    released; FixedBase(G) shares G's table. Immutable."""
+    that where the CPU has AVX-512 IFMA: a lane-interleaved copy for the IFMA backend; 45 KiB more on the AVX2
+    backend: its four-lane rows) is built once, with the GIL released; FixedBase(G) shares G's table. Immutable."""
 
     def __init__(self, P):
         cdef CEdwardsPoint base

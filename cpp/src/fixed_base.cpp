@@ -2,6 +2,7 @@
 
 #include <sodium.h>
 
+#include "pyristretto/avx2/fixed_base.hpp"
 #include "pyristretto/backend.hpp"
 #include "pyristretto/ct_lookup.hpp"
 #include "pyristretto/ifma/fixed_base.hpp"
@@ -44,9 +45,13 @@ FixedBaseTable::FixedBaseTable(const EdwardsPoint& base) noexcept {
         }
     }
     if (ifma_available()) lanes_ = ifma::fixed_base_lanes_new(table_);
+    if (backend() == Backend::Avx2) avx2_rows_ = avx2::fixed_base_rows_new(table_);
 }
 
-FixedBaseTable::~FixedBaseTable() { ifma::fixed_base_lanes_free(lanes_); }
+FixedBaseTable::~FixedBaseTable() {
+    ifma::fixed_base_lanes_free(lanes_);
+    avx2::fixed_base_rows_free(avx2_rows_);
+}
 
 AffineNielsPoint FixedBaseTable::select(unsigned i, int8_t d) const noexcept {
     uint32_t abs;
@@ -61,6 +66,7 @@ EdwardsPoint FixedBaseTable::mul(const uint8_t s[32]) const noexcept {
     // The eight-lane comb: results checked against this code by cpp/tests/test_ifma.cpp, constant time by
     // tests/test_constant_time.py on the emulated build.
     if (lanes_ != nullptr && backend() == Backend::Ifma) return ifma::fixed_base_mul(*lanes_, s);
+    if (avx2_rows_ != nullptr && backend() == Backend::Avx2) return avx2::fixed_base_mul(*avx2_rows_, s);
     int8_t d[64];
     signed_radix16(s, d);
     EdwardsPoint acc = EdwardsPoint::identity();
@@ -75,6 +81,8 @@ EdwardsPoint FixedBaseTable::mul2(const FixedBaseTable& A, const uint8_t a[32], 
                                   const uint8_t b[32]) noexcept {
     if (A.lanes_ != nullptr && B.lanes_ != nullptr && backend() == Backend::Ifma)
         return ifma::fixed_base_mul2(*A.lanes_, a, *B.lanes_, b);
+    if (A.avx2_rows_ != nullptr && B.avx2_rows_ != nullptr && backend() == Backend::Avx2)
+        return avx2::fixed_base_mul2(*A.avx2_rows_, a, *B.avx2_rows_, b);
     int8_t da[64], db[64];
     signed_radix16(a, da);
     signed_radix16(b, db);

@@ -22,7 +22,8 @@
 // point_mul, point_mul_decoded, msm, Straus::mul_ct, msm_points and scale_points then run the four-lane code
 // (avx2/straus.cpp), whose avx2::point_mul and avx2::straus_ct are also called directly; the batch encoding of
 // secret points and the one-way map of secret inputs run the four-lane square roots (avx2/batch.cpp), also called
-// directly with 1, 2 and 4 groups of lanes.
+// directly with 1, 2 and 4 groups of lanes; FixedBaseTable::mul / mul2 run the four-lane comb (avx2/fixed_base.cpp),
+// also called directly.
 // Run: valgrind --error-exitcode=1 ./ct_check   -> must report 0 errors.
 // Outputs are declassified (VALGRIND_MAKE_MEM_DEFINED) before they are compared or printed.
 #include <sodium.h>
@@ -31,9 +32,11 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "pyristretto/avx2/batch.hpp"
+#include "pyristretto/avx2/fixed_base.hpp"
 #include "pyristretto/avx2/straus.hpp"
 #include "pyristretto/backend.hpp"
 #include "pyristretto/edwards.hpp"
@@ -215,18 +218,21 @@ void check_fixed_base(bool unreduced) {
     base_mul(a, got);
     declassify(got, 32);
     expect(std::memcmp(got, base_want, 32) == 0, "base_mul");
-    if (backend() == Backend::Ifma) {  // the eight-lane comb, also called directly (the calls above route to it)
-        const ifma::FixedBaseLanes* G = basepoint_table().ifma_lanes();
-        expect(G != nullptr, "the basepoint table has IFMA lanes");
-        if (G != nullptr) {
-            ristretto_encode(got, ifma::fixed_base_mul(*G, a));
-            declassify(got, 32);
-            expect(std::memcmp(got, base_want, 32) == 0, "ifma fixed-base mul");
-            ristretto_encode(got, ifma::fixed_base_mul2(*G, a, *G, b));
-            declassify(got, 32);
-            expect(std::memcmp(got, sum_want, 32) == 0, "ifma fixed-base mul2");
-        }
-    }
+    // The backend's own comb, also called directly (the calls above route to it): G's rows, or nullptr if missing.
+    const auto check_comb = [&](const char* name, const auto* G, auto mul, auto mul2) {
+        expect(G != nullptr, (std::string("the basepoint table has ") + name + " rows").c_str());
+        if (G == nullptr) return;
+        ristretto_encode(got, mul(*G, a));
+        declassify(got, 32);
+        expect(std::memcmp(got, base_want, 32) == 0, (std::string(name) + " fixed-base mul").c_str());
+        ristretto_encode(got, mul2(*G, a, *G, b));
+        declassify(got, 32);
+        expect(std::memcmp(got, sum_want, 32) == 0, (std::string(name) + " fixed-base mul2").c_str());
+    };
+    if (backend() == Backend::Ifma)
+        check_comb("ifma", basepoint_table().ifma_lanes(), ifma::fixed_base_mul, ifma::fixed_base_mul2);
+    if (backend() == Backend::Avx2)
+        check_comb("avx2", basepoint_table().avx2_rows(), avx2::fixed_base_mul, avx2::fixed_base_mul2);
 
     uint8_t p[32], pm_want[32];
     crypto_core_ristretto255_random(p);

@@ -24,10 +24,12 @@
 
 #include "pyristretto/avx2/batch.hpp"
 #include "pyristretto/avx2/edwards4.hpp"
+#include "pyristretto/avx2/fixed_base.hpp"
 #include "pyristretto/avx2/field4_pow.hpp"
 #include "pyristretto/avx2/pippenger.hpp"
 #include "pyristretto/avx2/straus.hpp"
 #include "pyristretto/backend.hpp"
+#include "pyristretto/fixed_base.hpp"
 #include "pyristretto/msm_algorithms.hpp"
 #include "pyristretto/msm_table.hpp"
 #include "pyristretto/ristretto.hpp"
@@ -715,6 +717,52 @@ static void test_msm_table() {
     check(bad.empty(), "MSMTable built on the AVX2 kernels agrees with the portable one, on either backend:" + bad);
 }
 
+// The fixed-base comb on the AVX2 rows against the portable comb and libsodium: tables of G and of random points
+// (and of the identity), every edge scalar of scalars(), mul and mul2, a table built on AVX2 used under either
+// backend and one built on the portable backend under AVX2 (no rows: the portable comb).
+static void test_fixed_base() {
+    const std::vector<uint8_t> s = scalars(64);
+    std::string bad;
+    const EdwardsPoint bases[] = {EdwardsPoint::basepoint(), random_point(), random_point(), EdwardsPoint::identity()};
+    for (int t = 0; t < 4; ++t) {
+        set_backend_for_testing(Backend::Portable);
+        const FixedBaseTable portable(bases[t]);
+        set_backend_for_testing(Backend::Avx2);
+        const FixedBaseTable rows(bases[t]);
+        const FixedBaseTable& other = t % 2 ? portable : rows;  // mul2's second table: with and without rows
+        for (size_t i = 0; i < 64; ++i) {
+            const uint8_t* a = &s[32 * i];
+            const uint8_t* b = &s[32 * ((i * 7 + 3) % 64)];
+            set_backend_for_testing(Backend::Portable);
+            const EdwardsPoint want = portable.mul(a), want2 = FixedBaseTable::mul2(portable, a, portable, b);
+            const EdwardsPoint want_other = FixedBaseTable::mul2(rows, a, other, b);
+            const EdwardsPoint reference = point_mul_decoded(a, bases[t]);
+            set_backend_for_testing(Backend::Avx2);
+            const std::string at = " base " + std::to_string(t) + " scalar " + std::to_string(i);
+            if (!same_point(want, reference)) bad += " portable-comb" + at;
+            if (!same_point(rows.mul(a), want)) bad += " mul" + at;
+            if (!same_point(portable.mul(a), want)) bad += " mul-without-rows" + at;
+            if (!same_point(FixedBaseTable::mul2(rows, a, rows, b), want2)) bad += " mul2" + at;
+            if (!same_point(FixedBaseTable::mul2(rows, a, other, b), want_other)) bad += " mul2-mixed" + at;
+        }
+    }
+    // G's table against libsodium, through base_mul (the basepoint table as this process built it) and directly.
+    set_backend_for_testing(Backend::Avx2);
+    const FixedBaseTable g(EdwardsPoint::basepoint());
+    size_t sodium_bad = 0;
+    for (size_t i = 0; i < 64; ++i) {
+        uint8_t wide[64] = {0}, r[32], want[32], got[32], via_base_mul[32];
+        std::memcpy(wide, &s[32 * i], 32);
+        crypto_core_ristretto255_scalar_reduce(r, wide);
+        if (crypto_scalarmult_ristretto255_base(want, r) != 0) std::memset(want, 0, 32);  // the identity
+        ristretto_encode(got, g.mul(&s[32 * i]));
+        base_mul(&s[32 * i], via_base_mul);
+        sodium_bad += std::memcmp(got, want, 32) != 0 || std::memcmp(via_base_mul, want, 32) != 0;
+    }
+    check(sodium_bad == 0, "the AVX2 comb of G and base_mul agree with libsodium (" + std::to_string(sodium_bad) + ")");
+    check(bad.empty(), "the AVX2 fixed-base comb (mul, mul2, mixed tables) agrees with the portable comb:" + bad);
+}
+
 template <class F>
 static double best_us(F f, int reps) {
     double best = 1e30;
@@ -831,6 +879,7 @@ int main(int argc, char** argv) {
         test_batch(doc, quick);
         test_pippenger(quick);
         test_msm_table();
+        test_fixed_base();
         if (do_bench) bench();
     }
     std::printf("%d passed, %d failed\n", g_pass, g_fail);

@@ -9,6 +9,9 @@ namespace pyristretto {
 namespace ifma {
 struct FixedBaseLanes;  // ifma/fixed_base.hpp
 }
+namespace avx2 {
+struct FixedBaseRows;  // avx2/fixed_base.hpp
+}
 
 // Signed radix-16 comb: table_[i][j] = (j + 1) * 256^i * B for i < 32, j < 8 (affine Niels form, ~30 KiB).
 // s*B = 16 * sum_{odd k} d_k 16^(k-1) B + sum_{even k} d_k 16^k B: 64 table additions and 4 doublings.
@@ -28,6 +31,8 @@ public:
 
     // The IFMA lane table, or nullptr (tests call the IFMA code on it directly).
     const ifma::FixedBaseLanes* ifma_lanes() const noexcept { return lanes_; }
+    // The AVX2 rows, or nullptr (likewise).
+    const avx2::FixedBaseRows* avx2_rows() const noexcept { return avx2_rows_; }
 
     // (|d| * 256^i * base) negated when d < 0, for d in [-8, 8]; scans the whole row.
     AffineNielsPoint select(unsigned i, int8_t d) const noexcept;
@@ -37,6 +42,10 @@ private:
     // Where the CPU has IFMA: the same entries interleaved for the eight lanes (another 30 KiB, built with the
     // table), used by mul and mul2 when backend() is IFMA; nullptr otherwise (or if it could not be allocated).
     ifma::FixedBaseLanes* lanes_ = nullptr;
+    // On the AVX2 backend: the rows in its four-lane cached form (45 KiB), used by mul and mul2 when backend() is
+    // AVX2. Built only for a table made while the backend is AVX2 (on an IFMA CPU it would sit unused); nullptr
+    // otherwise, and such a table runs the portable comb under a later AVX2 backend (set_backend_for_testing).
+    avx2::FixedBaseRows* avx2_rows_ = nullptr;
 };
 
 // The table of the RFC 9496 generator, built once (thread-safe).

@@ -43,14 +43,6 @@ PYR_AVX2_FN void multiples_0_to_8(const EdwardsPoint& point, C4 t[9]) noexcept {
     t[8] = to_cached(dbl(p4));
 }
 
-// acc + d * P for a secret digit d in [-8, 8], t = multiples_0_to_8(P): every entry read, the sign applied by a
-// masked negation.
-PYR_AVX2_FN P4 add_signed_multiple(const P4& acc, const C4 t[9], int8_t d) noexcept {
-    const uint32_t v = static_cast<uint32_t>(static_cast<int32_t>(d));
-    const uint32_t sign = v >> 31, abs = (v ^ (0u - sign)) + sign;
-    return add_inlined(acc, conditional_negate(ct_select(t, 9, abs), static_cast<uint8_t>(sign)));
-}
-
 PYR_AVX2_FN EdwardsPoint straus_ct_block(const uint8_t* scalars, const EdwardsPoint* points, size_t m, C4* tables,
                                          int8_t* digits) {
     for (size_t i = 0; i < m; ++i) {

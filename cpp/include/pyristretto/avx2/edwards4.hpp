@@ -154,6 +154,14 @@ PYR_AVX2_FN inline C4 ct_select(const C4* table, unsigned count, uint32_t index)
     return r;
 }
 
+// acc + d * P for a secret digit d in [-8, 8], t[j] = j * P (j = 0..8; straus.cpp's per-point tables, the
+// fixed-base rows): every entry read, the sign applied by a masked negation.
+PYR_AVX2_FN inline P4 add_signed_multiple(const P4& acc, const C4 t[9], int8_t d) noexcept {
+    const uint32_t v = static_cast<uint32_t>(static_cast<int32_t>(d));
+    const uint32_t sign = v >> 31, abs = (v ^ (0u - sign)) + sign;
+    return add_inlined(acc, conditional_negate(ct_select(t, 9, abs), static_cast<uint8_t>(sign)));
+}
+
 }  // namespace avx2
 }  // namespace pyristretto
 

@@ -1,0 +1,89 @@
+// How long one IFMA point addition takes as a dependency chain and how many run at once (docs/backends.md, the
+// Pippenger row of the comparison with curve25519-dalek): the eight-lane addition (edwards8.hpp, eight points, as
+// Pippenger's buckets use it) as one chain and as two independent chains, and the one-point four-lane addition
+// (edwards4.hpp) as four chains. Best of 20 runs of 20,000 additions, ns per addition, on a CPU with AVX-512 IFMA.
+//
+//   g++ -O3 -std=c++17 -Icpp/include benchmarks/ifma_addition_chains.cpp cpp/src/*.cpp cpp/src/ifma/*.cpp \
+//       cpp/src/avx2/*.cpp -lsodium -lpthread -o /tmp/chains && taskset -c 1 /tmp/chains
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+
+#include "pyristretto/backend.hpp"
+#include "pyristretto/ifma/edwards4.hpp"
+#include "pyristretto/ifma/edwards8.hpp"
+
+using namespace pyristretto;
+using namespace pyristretto::ifma;
+
+namespace {
+
+constexpr int kAdditions = 20000;
+
+double seconds() {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+// Distinct starting points per chain: chains from one start would be folded into one by the compiler.
+void starts(EdwardsPoint out[8], int from) {
+    const EdwardsPoint b = EdwardsPoint::basepoint();
+    EdwardsPoint p = b;
+    for (int k = 1; k < from; ++k) p = p + b;
+    for (int j = 0; j < 8; ++j, p = p + b) out[j] = p;
+}
+
+// The two chains are two statements on purpose: written as a loop over an array of chains, g++ 12 emits one whole
+// addition after the other, and two chains then take as long as one (the out-of-order core does not overlap them).
+template <int Chains>
+PYR_IFMA_FN double eight_lane(EdwardsPoint* sink) {
+    static_assert(Chains == 1 || Chains == 2, "one chain or two");
+    EdwardsPoint in[8];
+    Point8 acc[Chains];
+    for (int k = 0; k < Chains; ++k) {
+        starts(in, 1 + 8 * k);
+        acc[k] = load_points(in);
+    }
+    const Cached8 q = to_cached(acc[0]);
+    const double start = seconds();
+    for (int i = 0; i < kAdditions; ++i) {
+        acc[0] = add(acc[0], q);
+        if (Chains > 1) acc[Chains - 1] = add(acc[Chains - 1], q);
+    }
+    const double elapsed = seconds() - start;
+    for (int k = 0; k < Chains; ++k) store_points(acc[k], sink);
+    return elapsed / (double(Chains) * kAdditions) * 1e9;
+}
+
+PYR_IFMA_FN double four_lane(EdwardsPoint* sink) {
+    EdwardsPoint in[8];
+    starts(in, 1);
+    Point4 acc[4];
+    for (int k = 0; k < 4; ++k) acc[k] = load_point4(in[k]);
+    const Cached4 q = to_cached4(acc[0]);
+    const double start = seconds();
+    for (int i = 0; i < kAdditions; ++i)
+        for (int k = 0; k < 4; ++k) acc[k] = add4(acc[k], q);
+    const double elapsed = seconds() - start;
+    for (int k = 0; k < 4; ++k) sink[k] = store_point4(acc[k]);
+    return elapsed / (4.0 * kAdditions) * 1e9;
+}
+
+}  // namespace
+
+int main() {
+    if (!ifma_available()) {
+        std::printf("this CPU has no AVX-512 IFMA\n");
+        return 1;
+    }
+    EdwardsPoint sink[8];
+    double one = 1e9, two = 1e9, four = 1e9;
+    for (int run = 0; run < 20; ++run) {
+        one = std::min(one, eight_lane<1>(sink));
+        two = std::min(two, eight_lane<2>(sink));
+        four = std::min(four, four_lane(sink));
+    }
+    std::printf("eight-lane addition: one chain %.1f ns, two chains %.1f ns an addition (%.1f ns a lane)\n", one, two,
+                two / 8);
+    std::printf("one-point four-lane addition, four chains: %.1f ns an addition\n", four);
+    return 0;
+}
