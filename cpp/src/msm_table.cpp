@@ -107,8 +107,9 @@ MSMTable::MSMTable(const EdwardsPoint* points, size_t n, unsigned naf_width, siz
         if (failed[k]) throw std::bad_alloc();
 }
 
-// Tables of bases [begin, end): all multiples in extended form, then to affine Niels form with one batched
-// inversion of their Z per block (Montgomery's trick), as FixedBaseTable does.
+// Tables of bases [begin, end). The vector kernels: the odd multiples alone, in their four-lane form. The portable
+// kernels: 1P..8P and the odd multiples in extended form, then to affine Niels form with one batched inversion of
+// their Z per block (Montgomery's trick), as FixedBaseTable does.
 void MSMTable::build_range(size_t begin, size_t end) {
     if (begin == end) return;
     // The vector kernels need the odd multiples alone (msm runs PointVector's Straus there: msm_ct_range).
