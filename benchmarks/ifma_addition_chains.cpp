@@ -19,7 +19,7 @@ using namespace pyristretto::ifma;
 
 namespace {
 
-constexpr int kAdditions = 20000;
+constexpr int kRounds = 20000;  // operations per chain
 
 double seconds() {
     return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
@@ -37,7 +37,6 @@ void starts(EdwardsPoint out[8], int from) {
 // points, g++ dropped the first chain as dead code, and "two chains" timed one chain divided by two.
 template <int Chains>
 PYR_IFMA_FN double eight_lane(EdwardsPoint* sink) {
-    static_assert(Chains == 1 || Chains == 2, "one chain or two");
     EdwardsPoint in[8];
     Point8 acc[Chains];
     for (int k = 0; k < Chains; ++k) {
@@ -46,13 +45,11 @@ PYR_IFMA_FN double eight_lane(EdwardsPoint* sink) {
     }
     const Cached8 q = to_cached(acc[0]);
     const double start = seconds();
-    for (int i = 0; i < kAdditions; ++i) {
-        acc[0] = add(acc[0], q);
-        if (Chains > 1) acc[Chains - 1] = add(acc[Chains - 1], q);
-    }
+    for (int i = 0; i < kRounds; ++i)
+        for (int k = 0; k < Chains; ++k) acc[k] = add(acc[k], q);
     const double elapsed = seconds() - start;
     for (int k = 0; k < Chains; ++k) store_points(acc[k], sink + 8 * k);
-    return elapsed / (double(Chains) * kAdditions) * 1e9;
+    return elapsed / (double(Chains) * kRounds) * 1e9;
 }
 
 // Chains independent multiplications x_k = x_k y per round; the results go to sink[8 k .. 8 k + 7].
@@ -62,7 +59,7 @@ PYR_IFMA_FN double eight_lane_mul(FieldElement* sink) {
     for (int k = 0; k < Chains; ++k) x[k] = splat(FieldElement::from_u64(3 + k));
     const F8 y = splat(FieldElement::from_u64(5));
     const double start = seconds();
-    for (int i = 0; i < kAdditions; ++i)
+    for (int i = 0; i < kRounds; ++i)
         for (int k = 0; k < Chains; ++k) x[k] = mul(x[k], y);
     const double elapsed = seconds() - start;
     for (int k = 0; k < Chains; ++k) {
@@ -70,7 +67,7 @@ PYR_IFMA_FN double eight_lane_mul(FieldElement* sink) {
         for (int j = 0; j < 8; ++j) out[j] = &sink[8 * k + j];
         store(x[k], out);
     }
-    return elapsed / (double(Chains) * kAdditions) * 1e9;
+    return elapsed / (double(Chains) * kRounds) * 1e9;
 }
 
 PYR_IFMA_FN double four_lane(EdwardsPoint* sink) {
@@ -80,11 +77,11 @@ PYR_IFMA_FN double four_lane(EdwardsPoint* sink) {
     for (int k = 0; k < 4; ++k) acc[k] = load_point4(in[k]);
     const Cached4 q = to_cached4(acc[0]);
     const double start = seconds();
-    for (int i = 0; i < kAdditions; ++i)
+    for (int i = 0; i < kRounds; ++i)
         for (int k = 0; k < 4; ++k) acc[k] = add4(acc[k], q);
     const double elapsed = seconds() - start;
     for (int k = 0; k < 4; ++k) sink[k] = store_point4(acc[k]);
-    return elapsed / (4.0 * kAdditions) * 1e9;
+    return elapsed / (4.0 * kRounds) * 1e9;
 }
 
 }  // namespace
