@@ -43,9 +43,9 @@ PYR_AVX2_FN EdwardsPoint fixed_base_mul(const FixedBaseRows& A, const uint8_t a[
     int8_t d[64];  // secret: wiped below
     signed_radix16(a, d);
     P4 acc = identity4();
-    for (unsigned k = 1; k < 64; k += 2) acc = add_signed_multiple(acc, A.row[k / 2], d[k]);
+    for (unsigned k = 1; k < 64; k += 2) acc = add_signed_multiple_inlined(acc, A.row[k / 2], d[k]);
     acc = mul_by_pow2(acc, 4);
-    for (unsigned k = 0; k < 64; k += 2) acc = add_signed_multiple(acc, A.row[k / 2], d[k]);
+    for (unsigned k = 0; k < 64; k += 2) acc = add_signed_multiple_inlined(acc, A.row[k / 2], d[k]);
     sodium_memzero(d, sizeof d);
     return to_point(acc);
 }
@@ -57,13 +57,13 @@ PYR_AVX2_FN EdwardsPoint fixed_base_mul2(const FixedBaseRows& A, const uint8_t a
     signed_radix16(b, db);
     P4 acc = identity4();
     for (unsigned k = 1; k < 64; k += 2) {
-        acc = add_signed_multiple(acc, A.row[k / 2], da[k]);
-        acc = add_signed_multiple(acc, B.row[k / 2], db[k]);
+        acc = add_signed_multiple_inlined(acc, A.row[k / 2], da[k]);
+        acc = add_signed_multiple_inlined(acc, B.row[k / 2], db[k]);
     }
     acc = mul_by_pow2(acc, 4);
     for (unsigned k = 0; k < 64; k += 2) {
-        acc = add_signed_multiple(acc, A.row[k / 2], da[k]);
-        acc = add_signed_multiple(acc, B.row[k / 2], db[k]);
+        acc = add_signed_multiple_inlined(acc, A.row[k / 2], da[k]);
+        acc = add_signed_multiple_inlined(acc, B.row[k / 2], db[k]);
     }
     sodium_memzero(da, sizeof da);
     sodium_memzero(db, sizeof db);

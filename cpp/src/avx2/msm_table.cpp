@@ -39,8 +39,8 @@ PYR_AVX2_FN void build_odd_multiples(const EdwardsPoint* points, size_t n, size_
         store_entry(to_cached(q), t);
         store_entry(to_cached(s), t + stride);
         for (size_t k = 1; k < odd_count; ++k) {
-            q = add(q, p2);  // (2k + 1) P
-            s = add(s, r2);
+            q = add_inlined(q, p2);  // (2k + 1) P
+            s = add_inlined(s, r2);
             store_entry(to_cached(q), t + kTableEntryBytes * k);
             store_entry(to_cached(s), t + stride + kTableEntryBytes * k);
         }
@@ -52,7 +52,7 @@ PYR_AVX2_FN void build_odd_multiples(const EdwardsPoint* points, size_t n, size_
         P4 q = p;
         store_entry(to_cached(q), t);
         for (size_t k = 1; k < odd_count; ++k) {
-            q = add(q, p2);
+            q = add_inlined(q, p2);
             store_entry(to_cached(q), t + kTableEntryBytes * k);
         }
     }
@@ -63,11 +63,11 @@ PYR_AVX2_FN EdwardsPoint straus_tables(const TableTerms& list) noexcept {
     P4 acc = identity4();
     size_t t = 0;
     for (size_t c = 0; c < list.count.size(); ++c) {
-        if (c) acc = mul_by_pow2(acc, list.doublings[c]);
+        if (c) acc = mul_by_pow2_inlined(acc, list.doublings[c]);  // inlined, as straus.cpp's loops
         for (const size_t end = t + list.count[c]; t < end; ++t) {
             list.prefetch(t + TableTerms::kAhead);
             const C4 q = load_entry(list.entry(t));
-            acc = add(acc, list.negative(t) ? negate(q) : q);
+            acc = add_inlined(acc, list.negative(t) ? negate(q) : q);
         }
     }
     return to_point(mul_by_pow2(acc, list.tail));

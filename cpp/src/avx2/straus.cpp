@@ -51,8 +51,8 @@ PYR_AVX2_FN EdwardsPoint straus_ct_block(const uint8_t* scalars, const EdwardsPo
     }
     P4 acc = identity4();
     for (int k = 63; k >= 0; --k) {
-        if (k != 63) acc = mul_by_pow2(acc, 4);
-        for (size_t i = 0; i < m; ++i) acc = add_signed_multiple(acc, &tables[9 * i], digits[64 * i + k]);
+        if (k != 63) acc = mul_by_pow2_inlined(acc, 4);
+        for (size_t i = 0; i < m; ++i) acc = add_signed_multiple_inlined(acc, &tables[9 * i], digits[64 * i + k]);
     }
     return to_point(acc);
 }
@@ -70,7 +70,7 @@ PYR_AVX2_FN EdwardsPoint straus_vartime_block(const uint8_t* scalars, const Edwa
         P4 q = p;
         t[0] = to_cached(q);
         for (unsigned k = 1; k < kNafTable; ++k) {
-            q = add(q, p2);
+            q = add_inlined(q, p2);
             t[k] = to_cached(q);
         }
     }
@@ -96,9 +96,15 @@ PYR_AVX2_FN EdwardsPoint straus_vartime_block(const uint8_t* scalars, const Edwa
 PYR_AVX2_FN EdwardsPoint point_mul(const uint8_t s[32], const EdwardsPoint& P) noexcept {
     C4 table[9];
     int8_t digits[64];  // secret: wiped below
-    const EdwardsPoint r = straus_ct_block(s, &P, 1, table, digits);
+    multiples_0_to_8(P, table);
+    signed_radix16(s, digits);
+    P4 acc = identity4();
+    for (int k = 63; k >= 0; --k) {
+        if (k != 63) acc = dbl_inlined(dbl_inlined(dbl_inlined(dbl_inlined(acc))));
+        acc = add_signed_multiple_inlined(acc, table, digits[k]);
+    }
     sodium_memzero(digits, sizeof digits);
-    return r;
+    return to_point(acc);
 }
 
 PYR_AVX2_FN EdwardsPoint add_one(const EdwardsPoint& P, const EdwardsPoint& Q, bool subtract) noexcept {

@@ -136,11 +136,13 @@ PYR_AVX2_FN inline __attribute__((always_inline)) P4 dbl_inlined(const P4& p) {
 
 PYR_AVX2_FN inline P4 dbl(const P4& p) { return dbl_inlined(p); }
 
-PYR_AVX2_FN inline P4 mul_by_pow2(const P4& p, unsigned k) {
+PYR_AVX2_FN inline __attribute__((always_inline)) P4 mul_by_pow2_inlined(const P4& p, unsigned k) {
     P4 r = p;
     for (unsigned i = 0; i < k; ++i) r = dbl_inlined(r);
     return r;
 }
+
+PYR_AVX2_FN inline P4 mul_by_pow2(const P4& p, unsigned k) { return mul_by_pow2_inlined(p, k); }
 
 // table[index] for index < count, reading every entry (no address or branch depends on index).
 PYR_AVX2_FN inline C4 ct_select(const C4* table, unsigned count, uint32_t index) {
@@ -156,10 +158,15 @@ PYR_AVX2_FN inline C4 ct_select(const C4* table, unsigned count, uint32_t index)
 
 // acc + d * P for a secret digit d in [-8, 8], t[j] = j * P (j = 0..8; straus.cpp's per-point tables, the
 // fixed-base rows): every entry read, the sign applied by a masked negation.
-PYR_AVX2_FN inline P4 add_signed_multiple(const P4& acc, const C4 t[9], int8_t d) noexcept {
+PYR_AVX2_FN inline __attribute__((always_inline)) P4 add_signed_multiple_inlined(const P4& acc, const C4 t[9],
+                                                                                 int8_t d) noexcept {
     const uint32_t v = static_cast<uint32_t>(static_cast<int32_t>(d));
     const uint32_t sign = v >> 31, abs = (v ^ (0u - sign)) + sign;
     return add_inlined(acc, conditional_negate(ct_select(t, 9, abs), static_cast<uint8_t>(sign)));
+}
+
+PYR_AVX2_FN inline P4 add_signed_multiple(const P4& acc, const C4 t[9], int8_t d) noexcept {
+    return add_signed_multiple_inlined(acc, t, d);
 }
 
 }  // namespace avx2
