@@ -339,7 +339,8 @@ def test_msm_vartime_edge_points_and_the_ifma_straus_switch(rng):
 
 
 def test_double_base_with_the_generator(rng):
-    """a·A + b·G and its variants (G first, G twice, A = ±G, the identity): the precomputed table for G on IFMA."""
+    """a·A + b·G and its variants (G first, G twice, A = ±G, the identity): the precomputed table for G, which
+    every backend's variable-time Straus uses."""
     G, A = ref.base_mul(1), ref.random_point(rng)
     cases = [[A, G], [G, A], [G, G], [A, G, G], [G, ref.point_neg(G)], [IDENTITY_BYTES, G], [A, A, G]]
     scalars = [0, 1, 2, Q - 1, Q, 2**256 - 1, -1] + [random_scalar(rng) for _ in range(6)]

@@ -3,6 +3,7 @@
 #include <sodium.h>
 
 #include <algorithm>
+#include <cstring>
 #include <memory>
 #include <vector>
 
@@ -125,24 +126,44 @@ namespace {
 // use it, and the 256 doublings per block cost < 1 per point here.
 constexpr size_t kVartimeBlock = 256;
 
+// t[k] = (2k + 1) p, cached form.
+void odd_multiples(const EdwardsPoint& p, CachedPoint* t, unsigned count) {
+    const CachedPoint p2 = p.dbl().to_cached();
+    EdwardsPoint q = p;
+    t[0] = q.to_cached();
+    for (unsigned k = 1; k < count; ++k) {
+        q = q + p2;
+        t[k] = q.to_cached();
+    }
+}
+
+struct BasepointTable {
+    CachedPoint t[kBasepointTable];  // G, 3G, ..., 127G: 10 KiB
+};
+
+const BasepointTable& basepoint_table() {
+    static const BasepointTable table = [] {  // built once, thread-safe (C++11 function-local static)
+        BasepointTable g;
+        odd_multiples(EdwardsPoint::basepoint(), g.t, kBasepointTable);
+        return g;
+    }();
+    return table;
+}
+
+// acc +- t[|d| >> 1] for a nonzero public digit d.
+EdwardsPoint add_digit(const EdwardsPoint& acc, const CachedPoint* t, int d) {
+    return d > 0 ? acc + t[d >> 1] : acc - t[(-d) >> 1];
+}
+
 EdwardsPoint straus_vartime_block(const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
-    const NafSchedule s = build_naf_schedule(scalars, n, kNafWidth);
+    BasepointDigits g;
+    const NafSchedule s = build_naf_schedule_apart_from_g(scalars, points, n, kNafWidth, g);
     const std::vector<size_t>& live = s.live;
     const size_t m = live.size();
-    if (m == 0) return EdwardsPoint::identity();
-    // tables[kNafTable j + k] = (2k + 1) * points[live[j]].
-    std::vector<CachedPoint> tables(kNafTable * m);
-    for (size_t j = 0; j < m; ++j) {
-        const EdwardsPoint& p = points[live[j]];
-        const CachedPoint p2 = p.dbl().to_cached();
-        CachedPoint* t = &tables[kNafTable * j];
-        EdwardsPoint q = p;
-        t[0] = q.to_cached();
-        for (unsigned k = 1; k < kNafTable; ++k) {
-            q = q + p2;
-            t[k] = q.to_cached();
-        }
-    }
+    if (m == 0 && g.top == 0) return EdwardsPoint::identity();
+    std::vector<CachedPoint> tables(kNafTable * m);  // tables[kNafTable j + k] = (2k + 1) * points[live[j]]
+    for (size_t j = 0; j < m; ++j) odd_multiples(points[live[j]], &tables[kNafTable * j], kNafTable);
+    const CachedPoint* gt = g.top ? basepoint_table().t : nullptr;
     // Runs of all-zero columns are crossed with mul_by_pow2, whose inner doublings skip T.
     EdwardsPoint acc = EdwardsPoint::identity();
     bool started = false;
@@ -154,14 +175,9 @@ EdwardsPoint straus_vartime_block(const uint8_t* scalars, const EdwardsPoint* po
             acc = acc.mul_by_pow2(owed);
             owed = 0;
         }
-        for (size_t j = 0; j < m; ++j) {
-            const int d = s.digit(j, b);
-            if (d > 0) {
-                acc = acc + tables[kNafTable * j + (d >> 1)];
-            } else if (d < 0) {
-                acc = acc - tables[kNafTable * j + ((-d) >> 1)];
-            }
-        }
+        for (size_t j = 0; j < m; ++j)
+            if (const int d = s.digit(j, b)) acc = add_digit(acc, &tables[kNafTable * j], d);
+        if (g.naf[b]) acc = add_digit(acc, gt, g.naf[b]);
         started = true;
     }
     if (owed) acc = acc.mul_by_pow2(owed);
@@ -182,6 +198,48 @@ NafSchedule build_naf_schedule(const uint8_t* scalars, size_t n, unsigned width)
         s.live.push_back(i);
         s.top = std::max(s.top, t);
     }
+    return s;
+}
+
+namespace {
+
+// G as the decoder returns it from its encoding: the same Ristretto point as EdwardsPoint::basepoint(), but another
+// representative (measured: other limbs, and not even projectively equal).
+const EdwardsPoint& decoded_basepoint() {
+    static const EdwardsPoint g = [] {
+        uint8_t b[32];
+        ristretto_encode(b, EdwardsPoint::basepoint());
+        EdwardsPoint p;
+        ristretto_decode(p, b);
+        return p;
+    }();
+    return g;
+}
+
+// Whether p is G as a Ristretto point (public data). The limbs of X first, which differ for every other point (a
+// false "no", from a G made some other way, only loses the wide table), then Ristretto equality: p may be another
+// representative than the tables', which changes the sum by a 4-torsion point only, the same Ristretto point.
+bool is_basepoint(const EdwardsPoint& p) {
+    const EdwardsPoint& g = EdwardsPoint::basepoint();
+    const bool candidate = std::memcmp(&p.X, &g.X, sizeof p.X) == 0 ||
+                           std::memcmp(&p.X, &decoded_basepoint().X, sizeof p.X) == 0;
+    return candidate && ristretto_ct_eq(p, g);
+}
+
+}  // namespace
+
+NafSchedule build_naf_schedule_apart_from_g(const uint8_t* scalars, const EdwardsPoint* points, size_t n,
+                                            unsigned width, BasepointDigits& g) {
+    size_t at = n;
+    for (size_t i = 0; i < n && at == n; ++i)
+        if (is_basepoint(points[i])) at = i;
+    if (at == n) return build_naf_schedule(scalars, n, width);
+    std::vector<uint8_t> copy(scalars, scalars + 32 * n);  // public scalars: G's is zeroed in a copy
+    std::memset(&copy[32 * at], 0, 32);
+    NafSchedule s = build_naf_schedule(copy.data(), n, width);
+    g.top = width_naf(scalars + 32 * at, kBasepointNafWidth, g.naf);
+    for (size_t b = 0; b < g.top; ++b) s.column[b] |= static_cast<uint8_t>(g.naf[b] != 0);
+    s.top = std::max(s.top, g.top);
     return s;
 }
 

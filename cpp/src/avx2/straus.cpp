@@ -57,35 +57,54 @@ PYR_AVX2_FN EdwardsPoint straus_ct_block(const uint8_t* scalars, const EdwardsPo
     return to_point(acc);
 }
 
+// t[k] = (2k + 1) p.
+PYR_AVX2_FN void odd_multiples(const EdwardsPoint& point, C4* t, unsigned count) noexcept {
+    const P4 p = from_point(point);
+    const C4 p2 = to_cached(dbl(p));
+    P4 q = p;
+    t[0] = to_cached(q);
+    for (unsigned k = 1; k < count; ++k) {
+        q = add_inlined(q, p2);
+        t[k] = to_cached(q);
+    }
+}
+
+struct BasepointTable {
+    C4 t[kBasepointTable];  // G, 3G, ..., 127G (msm_algorithms.hpp): 10 KiB
+};
+
+PYR_AVX2_FN const BasepointTable& basepoint_table() {
+    static const BasepointTable table = [] {  // built once, thread-safe (C++11 function-local static)
+        BasepointTable g;
+        odd_multiples(EdwardsPoint::basepoint(), g.t, kBasepointTable);
+        return g;
+    }();
+    return table;
+}
+
+// acc +- t[|d| >> 1] for a nonzero public digit d: the sign picks the cached point or its negation, one inlined add.
+PYR_AVX2_FN inline __attribute__((always_inline)) P4 add_digit(const P4& acc, const C4* t, int d) {
+    const C4& q = t[(d > 0 ? d : -d) >> 1];
+    return add_inlined(acc, d > 0 ? q : negate(q));
+}
+
 PYR_AVX2_FN EdwardsPoint straus_vartime_block(const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
-    const NafSchedule s = build_naf_schedule(scalars, n, kNafWidth);
+    BasepointDigits g;
+    const NafSchedule s = build_naf_schedule_apart_from_g(scalars, points, n, kNafWidth, g);
     const std::vector<size_t>& live = s.live;
     const size_t m = live.size();
-    if (m == 0) return EdwardsPoint::identity();
+    if (m == 0 && g.top == 0) return EdwardsPoint::identity();
     std::vector<C4> tables(kNafTable * m);  // tables[kNafTable j + k] = (2k + 1) * points[live[j]]
-    for (size_t j = 0; j < m; ++j) {
-        const P4 p = from_point(points[live[j]]);
-        const C4 p2 = to_cached(dbl(p));
-        C4* t = &tables[kNafTable * j];
-        P4 q = p;
-        t[0] = to_cached(q);
-        for (unsigned k = 1; k < kNafTable; ++k) {
-            q = add_inlined(q, p2);
-            t[k] = to_cached(q);
-        }
-    }
+    for (size_t j = 0; j < m; ++j) odd_multiples(points[live[j]], &tables[kNafTable * j], kNafTable);
+    const C4* gt = g.top ? basepoint_table().t : nullptr;
     P4 acc = identity4();
     bool started = false;
     for (size_t b = s.top; b-- > 0;) {
         if (started) acc = dbl_inlined(acc);
         if (!s.column[b]) continue;
-        for (size_t j = 0; j < m; ++j) {
-            const int d = s.digit(j, b);
-            if (d != 0) {  // public digits: the sign picks the cached point or its negation, one inlined add
-                const C4& q = tables[kNafTable * j + ((d > 0 ? d : -d) >> 1)];
-                acc = add_inlined(acc, d > 0 ? q : negate(q));
-            }
-        }
+        for (size_t j = 0; j < m; ++j)
+            if (const int d = s.digit(j, b)) acc = add_digit(acc, &tables[kNafTable * j], d);
+        if (g.naf[b]) acc = add_digit(acc, gt, g.naf[b]);
         started = true;
     }
     return to_point(acc);

@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <cstring>
 #include <memory>
 #include <new>
 #include <vector>
@@ -15,7 +14,6 @@
 #include "pyristretto/ifma/edwards4.hpp"
 #include "pyristretto/ifma/edwards8.hpp"  // AlignedFree
 #include "pyristretto/msm_algorithms.hpp"
-#include "pyristretto/ristretto.hpp"
 #include "pyristretto/scalar.hpp"
 
 #if PYRISTRETTO_IFMA
@@ -29,13 +27,11 @@ namespace {
 
 constexpr unsigned kNafWidth = 5;
 constexpr unsigned kNafTable = 1u << (kNafWidth - 2);  // P, 3P, ..., 15P
-constexpr unsigned kGWidth = 8;
-constexpr unsigned kGTable = 1u << (kGWidth - 2);  // G, 3G, ..., 127G: 10 KiB
 // Blocks of this many points (tables 1.25 KiB per point, 320 KiB), so a direct call on a large input stays bounded.
 constexpr size_t kBlock = 256;
 
 struct GTable {
-    Cached4 t[kGTable];
+    Cached4 t[kBasepointTable];
 };
 
 // t[k] = (2k + 1) p.
@@ -52,36 +48,13 @@ PYR_IFMA_FN void odd_multiples(const EdwardsPoint& point, Cached4* t, unsigned c
 
 PYR_IFMA_FN GTable make_g_table() {
     GTable g;
-    odd_multiples(EdwardsPoint::basepoint(), g.t, kGTable);
+    odd_multiples(EdwardsPoint::basepoint(), g.t, kBasepointTable);
     return g;
 }
 
 PYR_IFMA_FN const GTable& g_table() {
     static const GTable table = make_g_table();  // built once, thread-safe (C++11 function-local static)
     return table;
-}
-
-// G as the decoder returns it from its encoding: the same Ristretto point as EdwardsPoint::basepoint(), but another
-// representative (measured: other limbs, and not even projectively equal).
-const EdwardsPoint& decoded_basepoint() {
-    static const EdwardsPoint g = [] {
-        uint8_t b[32];
-        ristretto_encode(b, EdwardsPoint::basepoint());
-        EdwardsPoint p;
-        ristretto_decode(p, b);
-        return p;
-    }();
-    return g;
-}
-
-// Whether p is G as a Ristretto point (public data). The limbs of X first, which differ for every other point (a
-// false "no", from a G made some other way, only loses the wide table), then Ristretto equality: p may be another
-// representative than the table's, which changes the sum by a 4-torsion point only, the same Ristretto point.
-bool is_basepoint(const EdwardsPoint& p) {
-    const EdwardsPoint& g = EdwardsPoint::basepoint();
-    const bool candidate = std::memcmp(&p.X, &g.X, sizeof p.X) == 0 ||
-                           std::memcmp(&p.X, &decoded_basepoint().X, sizeof p.X) == 0;
-    return candidate && ristretto_ct_eq(p, g);
 }
 
 // One addition of a column: +- t[|d| >> 1] for a nonzero digit d.
@@ -93,31 +66,17 @@ PYR_IFMA_INLINE Term term(const Cached4* t, int d) { return Term{&t[(d < 0 ? -d 
 PYR_IFMA_INLINE Point4 add_term(const Point4& acc, const Term& e) { return add4(acc, e.negative ? neg4(*e.q) : *e.q); }
 
 PYR_IFMA_FN EdwardsPoint straus_block(const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
-    // The first G (if any) leaves the width-5 schedule: its scalar is zeroed in a copy (public data).
-    size_t g = n;
-    for (size_t i = 0; i < n && g == n; ++i)
-        if (is_basepoint(points[i])) g = i;
-    std::vector<uint8_t> copy;
-    int8_t g_naf[kNafDigits] = {0};
-    size_t g_top = 0;
-    if (g < n) {
-        g_top = width_naf(scalars + 32 * g, kGWidth, g_naf);
-        copy.assign(scalars, scalars + 32 * n);
-        std::memset(&copy[32 * g], 0, 32);
-        scalars = copy.data();
-    }
-    NafSchedule s = build_naf_schedule(scalars, n, kNafWidth);
-    for (size_t b = 0; b < g_top; ++b) s.column[b] |= static_cast<uint8_t>(g_naf[b] != 0);
-    s.top = std::max(s.top, g_top);
+    BasepointDigits g;
+    const NafSchedule s = build_naf_schedule_apart_from_g(scalars, points, n, kNafWidth, g);
     const size_t m = s.live.size();
-    if (m == 0 && g_top == 0) return EdwardsPoint::identity();
+    if (m == 0 && g.top == 0) return EdwardsPoint::identity();
     // tables[kNafTable j + k] = (2k + 1) points[live[j]]; by hand, as edwards8.hpp's aligned_array: std::vector
     // returned memory aligned for 16 bytes only, and the 32-byte aligned loads faulted.
     const size_t bytes = sizeof(Cached4) * kNafTable * std::max<size_t>(m, 1);  // a multiple of 32
     const std::unique_ptr<Cached4[], AlignedFree> tables(static_cast<Cached4*>(std::aligned_alloc(32, bytes)));
     if (!tables) throw std::bad_alloc();
     for (size_t j = 0; j < m; ++j) odd_multiples(points[s.live[j]], &tables[kNafTable * j], kNafTable);
-    const Cached4* gt = g_top ? g_table().t : nullptr;
+    const Cached4* gt = g.top ? g_table().t : nullptr;
     // One accumulator: two (each with its own doublings, the terms alternating) lost at every n measured, by about
     // their extra 253 doublings (~8 us): add4 is bound by throughput, not latency (one thread, pinned: a chain of
     // add4 37.6 ns each, two independent chains 67.5 ns per pair).
@@ -128,7 +87,7 @@ PYR_IFMA_FN EdwardsPoint straus_block(const uint8_t* scalars, const EdwardsPoint
         if (!s.column[b]) continue;
         for (size_t j = 0; j < m; ++j)
             if (const int d = s.digit(j, b)) acc = add_term(acc, term(&tables[kNafTable * j], d));
-        if (g_naf[b]) acc = add_term(acc, term(gt, g_naf[b]));
+        if (g.naf[b]) acc = add_term(acc, term(gt, g.naf[b]));
         started = true;
     }
     return store_point4(acc);
