@@ -113,7 +113,7 @@ edge_points = [pr.IDENTITY if i % 5 == 2 else p for i, p in enumerate(points)]
 raw = b"".join([(0).to_bytes(32, "little"), (1).to_bytes(32, "little"), (pr.q - 1).to_bytes(32, "little"),
                 pr.q.to_bytes(32, "little"), bytes([255]) * 32]
                + [rng.randrange(pr.q).to_bytes(32, "little") for _ in range(295)])
-sizes = (1, 2, 3, 4, 5, 8, 9, 64, 300)
+sizes = (1, 2, 3, 4, 5, 8, 9, 64, 72, 73, 300)  # 72 / 73: the IFMA constant-time Straus switch
 out["msm"] = [pr.msm(scalars[:n], points[:n]).hex() for n in sizes]
 out["msm_edge"] = [pr.msm(raw[:32 * n], edge_points[:n]).hex() for n in sizes]
 out["msm_vartime_edge"] = [pr.msm_vartime(raw[:32 * n], edge_points[:n]).hex() for n in sizes]

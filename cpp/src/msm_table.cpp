@@ -165,16 +165,14 @@ size_t MSMTable::nbytes() const noexcept {
 
 // Signed radix-16 Straus on the 1P..8P tables: each digit reads its base's whole table (ct::select_or_identity)
 // and applies the sign by a conditional negation, so no branch or address depends on the scalars.
-// On the IFMA backend the eight-lane constant-time Straus on the decoded bases beats these tables (it builds its
-// own per call and still runs 3.1x faster at 128 bases: test_ifma --bench, one thread, CPU time 8734 vs 2846 ns
-// per point), so from ifma::kStrausMin bases it runs instead.
+// On the IFMA backend PointVector's constant-time Straus on the decoded bases beats these tables at every size (it
+// builds its own per call and still runs 3.1x faster at 128 bases: test_ifma --bench, one thread, CPU time 8734 vs
+// 2846 ns per point), so it runs instead.
 EdwardsPoint MSMTable::msm_ct_range(const uint8_t* scalars, size_t begin, size_t end) const {
     if (begin == end) return EdwardsPoint::identity();
-    // Below ifma::kStrausMin, PointVector's Straus::mul_ct (the one-point IFMA multiplications) as well: the tables
-    // lost to it there (msmtable_crossover.py --backend ifma: 1.2-1.9x at 1-3 bases).
-    if (backend() == Backend::Ifma)
-        return end - begin >= ifma::kStrausMin ? ifma::straus_ct(scalars + 32 * begin, &points_[begin], end - begin)
-                                               : Straus::mul_ct(scalars + 32 * begin, &points_[begin], end - begin);
+    // PointVector's Straus::mul_ct, which picks between the four-lane and the eight-lane Straus by size (the tables
+    // lost to the one-point IFMA code at 1-3 bases too: msmtable_crossover.py --backend ifma, 1.2-1.9x).
+    if (backend() == Backend::Ifma) return Straus::mul_ct(scalars + 32 * begin, &points_[begin], end - begin);
     // On AVX2 PointVector's constant-time Straus (one point on four lanes) beats the portable tables at every size
     // (msmtable_crossover.py --backend avx2, 120-300 bases: 1.3-2.0x), so it runs instead, and a table built on
     // either vector backend has no 1P..8P: it runs Straus whatever the backend is now (set_backend_for_testing).

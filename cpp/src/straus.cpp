@@ -84,16 +84,14 @@ EdwardsPoint point_mul_decoded(const uint8_t s[32], const EdwardsPoint& P) noexc
 }
 
 EdwardsPoint Straus::mul_ct(const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
-    // The IFMA constant-time Straus from ifma::kStrausMin points: ~5x at n = 128. Its constant-time property is
-    // checked by tests/test_constant_time.py on the emulated build (ifma/emulate.hpp), its results by test_ifma.cpp.
-    // Up to ifma::kOnePointMax points a sum of four-lane one-point products beats it (the eight lanes cost the
-    // same for 1 to 8 points); n is public.
-    if (n <= ifma::kOnePointMax && backend() == Backend::Ifma) {
-        EdwardsPoint acc = EdwardsPoint::identity();
-        for (size_t i = 0; i < n; ++i) acc = acc + ifma::mul_ct_one(scalars + 32 * i, points[i]).to_cached();
-        return acc;
-    }
-    if (n >= ifma::kStrausMin && backend() == Backend::Ifma) return ifma::straus_ct(scalars, points, n);
+    // On IFMA, up to ifma::kOneAccumulatorMax points one point on four lanes with one accumulator (the doublings
+    // shared; 0.73x the eight lanes at n = 16), and the eight-lane constant-time Straus from there (~5x the portable
+    // code at n = 128; the eight lanes cost the same for 1 to 8 points). Their constant-time property is checked by
+    // tests/test_constant_time.py on the emulated build (ifma/emulate.hpp), their results by test_ifma.cpp. n is
+    // public.
+    if (backend() == Backend::Ifma)
+        return n <= ifma::kOneAccumulatorMax ? ifma::straus_ct_one_accumulator(scalars, points, n)
+                                             : ifma::straus_ct(scalars, points, n);
     if (backend() == Backend::Avx2) return avx2::straus_ct(scalars, points, n);
     if (n == 0) return EdwardsPoint::identity();
     // Blocks of at most kCtBlock points, each with its own doublings (252 per block: < 0.5 per point), so the

@@ -112,9 +112,9 @@ void check_msm(size_t n, const char* what) {
     ristretto_encode(got, r);
     declassify(got, 32);
     expect(std::memcmp(got, want, 32) == 0, "Straus::mul_ct");
-    // Where Straus::mul_ct above reached the backend's Straus (IFMA from ifma::kOnePointMax + 1 points, AVX2 at
-    // every n), the direct call would repeat it under valgrind: it runs on the small n alone.
-    if (backend() == Backend::Ifma && n <= ifma::kOnePointMax) {  // below Straus::mul_ct's IFMA threshold
+    // Where Straus::mul_ct above reached the backend's Straus (IFMA's eight lanes from ifma::kOneAccumulatorMax + 1
+    // points, AVX2 at every n), the direct call would repeat it under valgrind: it runs on the small n alone.
+    if (backend() == Backend::Ifma && n <= ifma::kOneAccumulatorMax) {  // below Straus::mul_ct's eight-lane switch
         ristretto_encode(got, ifma::straus_ct(s.data(), d.data(), n));
         declassify(got, 32);
         expect(std::memcmp(got, want, 32) == 0, "ifma::straus_ct");

@@ -604,6 +604,8 @@ static void test_straus4_with_g() {
 static void test_msms(bool quick) {
     diff_msm("ifma::straus_ct", ifma::straus_ct, portable_straus_ct,
              quick ? std::vector<size_t>{1, 7, 8, 9, 33} : std::vector<size_t>{1, 2, 7, 8, 9, 16, 33, 128, 515});
+    diff_msm("ifma::straus_ct_one_accumulator", ifma::straus_ct_one_accumulator, portable_straus_ct,
+             quick ? std::vector<size_t>{1, 2, 9, 72} : std::vector<size_t>{1, 2, 3, 4, 5, 8, 9, 16, 33, 72, 73, 130});
     diff_msm("ifma::straus_vartime4", ifma::straus_vartime4, portable_straus_vartime,
              quick ? std::vector<size_t>{1, 2, 9, 184, 257} : std::vector<size_t>{1, 2, 3, 8, 9, 33, 183, 184, 185, 257});
     test_straus4_with_g();
@@ -900,14 +902,16 @@ static void test_four_lanes(bool quick) {
 
 // The routed entry points (msm, msm_points behind PointVector.msm, MSMTable::msm), on each backend, against
 // libsodium (which reduces each scalar first: it ignores bit 255) and against each other: random scalars, and edge
-// scalars 0, 1, q - 1, q, 2^256 - 1 mixed with random ones and identity points; sizes around the IFMA threshold
-// (ifma::kStrausMin), the eight lanes, the threaded split (128) and the blocks (512, 4096 and MSMTable's 256).
+// scalars 0, 1, q - 1, q, 2^256 - 1 mixed with random ones and identity points; sizes around the IFMA switch from
+// one accumulator to the eight lanes (ifma::kOneAccumulatorMax), the threaded split (128) and the blocks (512, 4096
+// and MSMTable's 256).
 static void test_routed(bool quick) {
     static const uint8_t Q[32] = {0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7,
                                   0xa2, 0xde, 0xf9, 0xde, 0x14, 0,    0,    0,    0,    0,    0,
                                   0,    0,    0,    0,    0,    0,    0,    0,    0,    0x10};
-    const std::vector<size_t> sizes = quick ? std::vector<size_t>{1, 2, 3, 9, 130}
-                                            : std::vector<size_t>{1, 2, 3, 4, 5, 7, 8, 9, 17, 64, 128, 129, 257, 600};
+    const std::vector<size_t> sizes = quick ? std::vector<size_t>{1, 2, 3, 9, 73, 130}
+                                            : std::vector<size_t>{1, 2, 3, 4, 5, 7, 8, 9, 17, 64, 72, 73, 128, 129, 257,
+                                                                  600};
     const int rounds = quick ? 1 : 6;
     size_t wrong = 0, cases = 0;
     std::string first;

@@ -5,8 +5,13 @@
 
 #include <sodium.h>
 
+#include <cstdlib>
+#include <memory>
+#include <new>
+
 #include "pyristretto/ct_lookup.hpp"
 #include "pyristretto/ifma/edwards4.hpp"
+#include "pyristretto/ifma/edwards8.hpp"  // AlignedFree
 #include "pyristretto/scalar.hpp"
 
 #if PYRISTRETTO_IFMA
@@ -14,9 +19,10 @@
 namespace pyristretto {
 namespace ifma {
 
-// One thread, pinned, us per call, eight-lane straus_ct / sum of mul_ct_one: n = 1: 56.8 / 12.8, n = 3: 57.4 /
-// 38.4, n = 4: 57.3 / 51.3, n = 5: 57.1 / 64.2 (the portable Straus: 35 us at n = 1).
-const size_t kOnePointMax = 4;
+// One thread, pinned, us per call, eight-lane straus_ct / straus_ct_one_accumulator (C++, best of 5): n = 1: 57.1 /
+// 11.3, 4: 57.5 / 20.2, 16: 76.6 / 56.3, 32: 121.9 / 104.4, 64: 205.7 / 200.8, 80: 247.3 / 248.4, 96: 289.9 /
+// 298.0. (A sum of mul_ct_one products, before: 12.8 at n = 1, 51.3 at n = 4.)
+const size_t kOneAccumulatorMax = 72;
 
 namespace {
 
@@ -70,6 +76,26 @@ PYR_IFMA_FN EdwardsPoint mul_ct_one(const uint8_t s[32], const EdwardsPoint& P) 
     return store_point4(acc);
 }
 
+PYR_IFMA_FN EdwardsPoint straus_ct_one_accumulator(const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
+    if (n == 0) return EdwardsPoint::identity();
+    // tables[8 i + j - 1] = j points[i] (public), 32-byte aligned by hand as straus_vartime.cpp's tables.
+    const std::unique_ptr<Cached4[], AlignedFree> tables(
+        static_cast<Cached4*>(std::aligned_alloc(32, sizeof(Cached4) * 8 * n)));
+    const std::unique_ptr<int8_t[]> digits(new int8_t[64 * n]);  // secret: wiped below
+    if (!tables) throw std::bad_alloc();
+    for (size_t i = 0; i < n; ++i) {
+        multiples_1_to_8(load_point4(points[i]), &tables[8 * i]);
+        signed_radix16(scalars + 32 * i, &digits[64 * i]);
+    }
+    Point4 acc = identity4();
+    for (int k = 63; k >= 0; --k) {
+        if (k != 63) acc = mul_by_pow2_4(acc, 4);
+        for (size_t i = 0; i < n; ++i) acc = add4(acc, select_signed4(&tables[8 * i], digits[64 * i + k]));
+    }
+    sodium_memzero(digits.get(), 64 * n);
+    return store_point4(acc);
+}
+
 PYR_IFMA_FN EdwardsPoint add_one(const EdwardsPoint& P, const EdwardsPoint& Q, bool subtract) noexcept {
     const Cached4 q = to_cached4(load_point4(Q));
     return store_point4(add4(load_point4(P), subtract ? neg4(q) : q));
@@ -84,9 +110,10 @@ PYR_IFMA_FN EdwardsPoint add_one(const EdwardsPoint& P, const EdwardsPoint& Q, b
 
 namespace pyristretto {
 namespace ifma {
-const size_t kOnePointMax = 0;
+const size_t kOneAccumulatorMax = 0;
 EdwardsPoint mul_ct_one(const uint8_t*, const EdwardsPoint&) noexcept { std::abort(); }
 EdwardsPoint add_one(const EdwardsPoint&, const EdwardsPoint&, bool) noexcept { std::abort(); }
+EdwardsPoint straus_ct_one_accumulator(const uint8_t*, const EdwardsPoint*, size_t) { std::abort(); }
 }  // namespace ifma
 }  // namespace pyristretto
 

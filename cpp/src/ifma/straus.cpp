@@ -17,12 +17,6 @@
 namespace pyristretto {
 namespace ifma {
 
-// Every lane pays the 252 doublings, so few points waste lanes. Measured (test_ifma --bench, decoded points, one
-// thread, ns per point portable / IFMA): n = 1: 41091 / 56985, n = 2: 28888 / 28572, n = 3: 24520 / 19048,
-// n = 8: 19322 / 7194, n = 64: 16666 / 3150; a second session, two runs (CPU time, load ~6 on 2 CPUs): n = 3:
-// 18788 / 19172 and 18598 / 19172, n = 4: 16662 / 14386 and 16640 / 14382, n = 6: 14480 / 9613. So from 4 points.
-const size_t kStrausMin = 4;
-
 // A group of eight costs the same however many of its lanes are used. Measured (test_ifma --bench, one thread, ns
 // per point portable point_mul_decoded / scale_ct): n = 1: 27641 / 26279, n = 2: 27426 / 13180, n = 3: 27374 /
 // 8803, n = 8: 27337 / 3354, n = 64: 27260 / 3296 (8.3x). One point is a draw: a last group pays from 2.
@@ -163,7 +157,6 @@ PYR_IFMA_FN void scale_ct(EdwardsPoint* out, const uint8_t* scalars, const Edwar
 
 namespace pyristretto {
 namespace ifma {
-const size_t kStrausMin = 0;
 EdwardsPoint straus_ct(const uint8_t*, const EdwardsPoint*, size_t) { std::abort(); }
 const size_t kScaleMin = 0;
 void scale_ct(EdwardsPoint*, const uint8_t*, const EdwardsPoint*, size_t) { std::abort(); }

@@ -8,9 +8,6 @@
 namespace pyristretto {
 namespace ifma {
 
-// From this many points Straus::mul_ct runs straus_ct on the IFMA backend (measured, see ifma/straus.cpp).
-extern const size_t kStrausMin;
-
 // Straus::mul_ct's contract (msm_algorithms.hpp): sum scalars[i] * points[i], constant-time in the scalars (which
 // are wiped from its own buffers). Call only when ifma_available(). May throw std::bad_alloc.
 EdwardsPoint straus_ct(const uint8_t* scalars, const EdwardsPoint* points, size_t n);
