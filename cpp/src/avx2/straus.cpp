@@ -117,6 +117,8 @@ PYR_AVX2_FN EdwardsPoint point_mul(const uint8_t s[32], const EdwardsPoint& P) n
     int8_t digits[64];  // secret: wiped below
     multiples_0_to_8(P, table);
     signed_radix16(s, digits);
+    // straus_ct_block's loop for one point, written apart: for one point GCC compiled that loop, with its loop over
+    // the points, 10-30% slower than with the calls it had before (23.2-27.5 against 21.0 us), this one 9% faster.
     P4 acc = identity4();
     for (int k = 63; k >= 0; --k) {
         if (k != 63) acc = dbl_inlined(dbl_inlined(dbl_inlined(dbl_inlined(acc))));
@@ -128,7 +130,7 @@ PYR_AVX2_FN EdwardsPoint point_mul(const uint8_t s[32], const EdwardsPoint& P) n
 
 PYR_AVX2_FN EdwardsPoint add_one(const EdwardsPoint& P, const EdwardsPoint& Q, bool subtract) noexcept {
     const C4 q = to_cached(from_point(Q));
-    return to_point(add(from_point(P), subtract ? negate(q) : q));
+    return to_point(add_inlined(from_point(P), subtract ? negate(q) : q));
 }
 
 EdwardsPoint straus_ct(const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
