@@ -165,10 +165,6 @@ PYR_AVX2_FN inline __attribute__((always_inline)) P4 add_signed_multiple_inlined
     return add_inlined(acc, conditional_negate(ct_select(t, 9, abs), static_cast<uint8_t>(sign)));
 }
 
-PYR_AVX2_FN inline P4 add_signed_multiple(const P4& acc, const C4 t[9], int8_t d) noexcept {
-    return add_signed_multiple_inlined(acc, t, d);
-}
-
 }  // namespace avx2
 }  // namespace pyristretto
 
