@@ -193,10 +193,10 @@ EdwardsPoint msm_vartime_decoded(const uint8_t* scalars, const EdwardsPoint* poi
         return acc;
     }
     // On AVX2 the four-lane Pippenger (a window per lane) from avx2::kPippengerMin points; below, the AVX2 vartime
-    // Straus, which also beats the portable Pippenger from 128 (through Python, one thread, pinned, CPU time, best
-    // of a run, three runs alternating, us, AVX2 Straus / four-lane Pippenger: n = 120: 410-467 / 488-500,
-    // 128: 438-482 / 512-521, 144: 503-569 / 551-636, 152: 576-610 / 564-572, 160: 593-615 / 586-593,
-    // 176: 679-715 / 627-636, 224: 892-911 / 756-767; the portable Pippenger: 128: 628-873, 144: 679-717).
+    // Straus, which also beats the portable Pippenger from 128 (C++, one thread, one core, best of 5, two runs, us,
+    // AVX2 Straus / four-lane Pippenger: n = 96: 314 / 374, 128: 419-441 / 455-460, 144: 473-481 / 498,
+    // 152: 504-505 / 516-517, 160: 525-527 / 537-548, 168: 552-555 / 558-559, 176: 609-615 / 581-583; the portable
+    // Pippenger, through Python: 128: 628-873, 144: 679-717).
     if (backend() == Backend::Avx2 && n >= avx2::kPippengerMin) {
         EdwardsPoint acc = EdwardsPoint::identity();
         for (size_t first = 0; first < n; first += kMsmBlock)

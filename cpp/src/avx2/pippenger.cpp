@@ -27,7 +27,7 @@ namespace avx2 {
 #if PYRISTRETTO_AVX2
 
 // Measured against the AVX2 vartime Straus: see pippenger.cpp's msm_vartime_decoded.
-const size_t kPippengerMin = 152;
+const size_t kPippengerMin = 168;
 // Never, as measured (one thread, us, portable buckets kept across blocks / these blocks: n = 8192: 21407 / 15353,
 // 16384: 39011 / 30323, 65536: 142448 / 122626); the gap narrows as the portable window grows with n.
 const size_t kBlocksMax = SIZE_MAX;
@@ -40,17 +40,17 @@ namespace {
 static_assert(sizeof(EdwardsPoint) == 20 * 8, "a point is 20 limbs: X, Y, Z, T, five each");
 
 // The window: each pass costs n four-lane additions plus 2^c for its bucket sums, and there are
-// ceil(ceil(254 / c) / 4) passes (c = 4: 16, 5: 13, 6: 11, 7: 10, 8: 8). The fastest c measured (xbench, a C++ loop
-// over pippenger_vartime_window: us, one thread, decoded points, two runs): n = 160: c=5 564-575, c=6 599-603;
-// 224: c=5 748-853, c=6 751-932; 288: c=5 902-1149, c=6 884-1095; 512: c=6 1400-1434, c=7 1439-1458;
-// 640: c=6 1683-1702, c=7 1681-1689, c=8 1736-1756; 768: c=6 1930-1952, c=7 1922-1971, c=8 1941-1946;
-// 896: c=7 2169-2178, c=8 2128-2154; 1024: c=7 2408-2439, c=8 2367-2396; 4096: c=7 8318-9350, c=8 7459-7469.
-// (c = 8 wins later than the addition count alone predicts: its buckets, 82 KiB, are past L1.)
+// ceil(ceil(254 / c) / 4) passes (c = 4: 16, 5: 13, 6: 11, 7: 10, 8: 8). The fastest c measured (a C++ loop over
+// pippenger_vartime_window: us, one thread, one core, decoded points, best of 5, two runs): n = 32: c=4 197, c=5 210;
+// 48: c=4 248-251, c=5 252; 96: c=4 400-401, c=5 377, c=6 399; 128: c=5 455-457, c=6 468-469; 192: c=5 618-629,
+// c=6 614-621; 256: c=5 788-792, c=6 754-762; 384: c=6 1029-1030, c=7 1058; 448: c=6 1170-1177, c=7 1189-1198;
+// 512: c=6 1323, c=7 1320, c=8 1363; 576: c=6 1471-1482, c=7 1450-1455, c=8 1463-1467; 640: c=7 1575, c=8 1575;
+// 768: c=7 1840-1854, c=8 1791-1796; 896: c=7 2056, c=8 1975; 4096: c=7 8285, c=8 7218.
 int window_bits(size_t n) {
-    if (n < 64) return 4;
-    if (n < 288) return 5;
-    if (n < 640) return 6;
-    if (n < 896) return 7;
+    if (n < 48) return 4;
+    if (n < 192) return 5;
+    if (n < 512) return 6;
+    if (n < 640) return 7;
     return 8;
 }
 
@@ -80,6 +80,13 @@ bool all_z_one(const EdwardsPoint* points, size_t n) {
         if (z.limb[0] != 1 || (z.limb[1] | z.limb[2] | z.limb[3] | z.limb[4]) != 0) return false;
     }
     return true;
+}
+
+// acc += p, out of line. The window sums' loop with its two additions inlined is about 6,000 instructions, too many
+// for the core's instruction caches: it ran at 2.85 instructions a cycle against 4.25 for one addition in a loop,
+// 660 ns a bucket. With this call each bucket takes 430 ns (1024 points: 2350 -> 2118 us in C++).
+PYR_AVX2_FN __attribute__((noinline)) void add_to(L4& acc, const L4& p, const F4& d2) {
+    acc = lanes_add(acc, lanes_cached(p, d2));
 }
 
 }  // namespace
@@ -144,8 +151,8 @@ PYR_AVX2_FN EdwardsPoint pippenger_vartime_window(const uint8_t* scalars, const 
         for (size_t b = nb - 1; b >= 1; --b) {
             L4 bucket;
             gather_records(lane[0] + 20 * b, lane[1] + 20 * b, lane[2] + 20 * b, lane[3] + 20 * b, vectors(bucket));
-            running = lanes_add(running, lanes_cached(bucket, d2));
-            sum = lanes_add(sum, lanes_cached(running, d2));
+            add_to(running, bucket, d2);
+            add_to(sum, running, d2);
         }
         lanes_to_points(sum, &window_sum[4 * pass]);
     }
