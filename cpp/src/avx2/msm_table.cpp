@@ -27,7 +27,8 @@ PYR_AVX2_FN inline C4 load_entry(const uint8_t* in) {
 
 }  // namespace
 
-// Two bases at a time: their chains of additions are independent, which the core overlaps.
+// Two bases at a time: their chains of additions are independent, which the core overlaps. Each step keeps
+// diff_sum_xy of the last multiple, which both its cached form and the next addition start from.
 PYR_AVX2_FN void build_odd_multiples(const EdwardsPoint* points, size_t n, size_t odd_count, uint8_t* odd) noexcept {
     const size_t stride = kTableEntryBytes * odd_count;
     size_t i = 0;
@@ -35,25 +36,24 @@ PYR_AVX2_FN void build_odd_multiples(const EdwardsPoint* points, size_t n, size_
         uint8_t* t = odd + stride * i;
         const P4 p = from_point(points[i]), r = from_point(points[i + 1]);
         const C4 p2 = to_cached(dbl(p)), r2 = to_cached(dbl(r));
-        P4 q = p, s = r;
-        store_entry(to_cached(q), t);
-        store_entry(to_cached(s), t + stride);
-        for (size_t k = 1; k < odd_count; ++k) {
-            q = add_inlined(q, p2);  // (2k + 1) P
-            s = add_inlined(s, r2);
-            store_entry(to_cached(q), t + kTableEntryBytes * k);
-            store_entry(to_cached(s), t + stride + kTableEntryBytes * k);
+        F4 dp = diff_sum_xy(p.f), dr = diff_sum_xy(r.f);  // of (2k + 1) P and (2k + 1) R
+        for (size_t k = 0;; ++k) {
+            store_entry(cached_from_diff_sum(dp), t + kTableEntryBytes * k);
+            store_entry(cached_from_diff_sum(dr), t + stride + kTableEntryBytes * k);
+            if (k + 1 == odd_count) break;
+            dp = diff_sum_xy(add_to_diff_sum(dp, p2).f);
+            dr = diff_sum_xy(add_to_diff_sum(dr, r2).f);
         }
     }
     for (; i < n; ++i) {
         uint8_t* t = odd + stride * i;
         const P4 p = from_point(points[i]);
         const C4 p2 = to_cached(dbl(p));
-        P4 q = p;
-        store_entry(to_cached(q), t);
-        for (size_t k = 1; k < odd_count; ++k) {
-            q = add_inlined(q, p2);
-            store_entry(to_cached(q), t + kTableEntryBytes * k);
+        F4 dp = diff_sum_xy(p.f);
+        for (size_t k = 0;; ++k) {
+            store_entry(cached_from_diff_sum(dp), t + kTableEntryBytes * k);
+            if (k + 1 == odd_count) break;
+            dp = diff_sum_xy(add_to_diff_sum(dp, p2).f);
         }
     }
 }

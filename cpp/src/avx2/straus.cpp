@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "pyristretto/avx2/edwards4.hpp"
+#include "pyristretto/avx2/msm_table.hpp"
 #include "pyristretto/msm_algorithms.hpp"
 #include "pyristretto/scalar.hpp"
 
@@ -57,16 +58,10 @@ PYR_AVX2_FN EdwardsPoint straus_ct_block(const uint8_t* scalars, const EdwardsPo
     return to_point(acc);
 }
 
-// t[k] = (2k + 1) p.
+// t[k] = (2k + 1) p: MSMTable's kernel (avx2/msm_table.cpp), whose entries are C4s as they sit in registers.
 PYR_AVX2_FN void odd_multiples(const EdwardsPoint& point, C4* t, unsigned count) noexcept {
-    const P4 p = from_point(point);
-    const C4 p2 = to_cached(dbl(p));
-    P4 q = p;
-    t[0] = to_cached(q);
-    for (unsigned k = 1; k < count; ++k) {
-        q = add_inlined(q, p2);
-        t[k] = to_cached(q);
-    }
+    static_assert(sizeof(C4) == kTableEntryBytes, "a table entry is one C4");
+    build_odd_multiples(&point, 1, count, reinterpret_cast<uint8_t*>(t));
 }
 
 struct BasepointTable {

@@ -2,9 +2,11 @@
 // Hisil, Wong, Carter and Dawson (2008) as dalek's docs/parallel-formulas.md lays them out, lane k holding one
 // coordinate, so each of the formulas' four independent products is one lane of one vector product.
 //   P4  (X, Y, Z, T), an R (field4.hpp's bound classes);
-//   C4  the cached form 121666 (Y - X, Y + X, 2Z, 2dT): d = -121665/121666, so the constants are small
-//       (121666, 2 * 121666, -2 * 121665) and one small multiplication makes it; the common factor is projective.
-//       Lanes A to C an R, lane D an R or 2p minus an R (negations flip between the two), so an M either way.
+//   C4  the cached form 121666 (Y - X, Y + X, 2Z, -2dT): d = -121665/121666, so the constants are small
+//       (121666, 2 * 121666, 2 * 121665) and one small multiplication makes it; the common factor is projective.
+//       Lane D holds -2dT, not 2dT: the addition absorbs the sign in the sums that follow its first product, and
+//       making the cached form needs no negation. Lanes A to C an R, lane D an R or 2p minus an R (negations flip
+//       between the two), so an M either way.
 #pragma once
 #include "pyristretto/avx2/field4.hpp"
 #include "pyristretto/edwards.hpp"
@@ -57,14 +59,16 @@ PYR_AVX2_FN inline F4 diff_sum_xy(const F4& p) {
     return r;
 }
 
-PYR_AVX2_FN inline C4 to_cached(const P4& p) {
-    const F4 t = mul_small(diff_sum_xy(p.f), 121666, 121666, 2 * 121666, 2 * 121665);
-    return C4{blend<kD>(t, neg(t))};
+// The cached form from diff_sum_xy(p) (the addition's first step too: a loop that needs both computes it once).
+PYR_AVX2_FN inline C4 cached_from_diff_sum(const F4& d) {
+    return C4{mul_small(d, 121666, 121666, 2 * 121666, 2 * 121665)};
 }
+
+PYR_AVX2_FN inline C4 to_cached(const P4& p) { return cached_from_diff_sum(diff_sum_xy(p.f)); }
 
 PYR_AVX2_FN inline C4 cached_identity4() { return to_cached(identity4()); }
 
-// -Q: (Y + X, Y - X, 2Z, -2dT) times the same factor.
+// -Q: (Y + X, Y - X, 2Z, 2dT) times the same factor.
 PYR_AVX2_FN inline C4 negate(const C4& q) {
     const F4 swapped = permute<shuffle(1, 0, 2, 3)>(q.f);
     return C4{blend<kD>(swapped, neg(swapped))};
@@ -76,22 +80,26 @@ PYR_AVX2_FN inline C4 conditional_negate(const C4& q, uint8_t choice) {
     return C4{select(q.f, negate(q).f, mask)};
 }
 
-// P + Q (8M, in two lane-parallel products): A, B, C, D = (Y1-X1)(Y2-X2), (Y1+X1)(Y2+X2), 2 Z1 Z2, 2d T1 T2 (times
-// the cached factor); then (E, H, F, G) = (B - A, B + A, C - D, C + D) and (X3, Y3, Z3, T3) = (EF, GH, GF, EH).
-PYR_AVX2_FN inline __attribute__((always_inline)) P4 add_inlined(const P4& p, const C4& q) {
-    const F4 t = mul(diff_sum_xy(p.f), q.f);  // (A, B, C, D)
+// P + Q (8M, in two lane-parallel products) from d = diff_sum_xy(P): A, B, C, D = (Y1-X1)(Y2-X2), (Y1+X1)(Y2+X2),
+// 2 Z1 Z2, 2d T1 T2 (times the cached factor; the product's lane D is -D); then (E, H, F, G) = (B - A, B + A, C - D,
+// C + D), each lane a sum or a difference of two lanes, and (X3, Y3, Z3, T3) = (EF, GH, GF, EH).
+PYR_AVX2_FN inline __attribute__((always_inline)) P4 add_to_diff_sum(const F4& d, const C4& q) {
+    const F4 t = mul(d, q.f);  // (A, B, C, -D)
     F4 t0, t1;
-#define M(i)                                                                                                  \
-    {                                                                                                         \
-        const __m256i x = t.v[i], sw = PYR_AVX2_PERM(x, 1, 0, 3, 2); /* (B, A, D, C) */                       \
-        const __m256i r = PYR_AVX2_BLEND(PYR_AVX2_BLEND(PYR_AVX2_SUB(sw, x, i), _mm256_add_epi32(x, sw), kB | kD), \
-                                         PYR_AVX2_SUB(x, sw, i), kC); /* (E, H, F, G) */                      \
-        t0.v[i] = PYR_AVX2_PERM(r, 0, 3, 3, 0);                       /* (E, G, G, E) */                      \
-        t1.v[i] = PYR_AVX2_PERM(r, 2, 1, 2, 1);                       /* (F, H, F, H) */                      \
+#define M(i)                                                                                                   \
+    {                                                                                                          \
+        const __m256i x = t.v[i], sw = PYR_AVX2_PERM(x, 1, 0, 3, 2);                         /* (B, A, -D, C) */ \
+        const __m256i r = PYR_AVX2_BLEND(PYR_AVX2_SUB(sw, x, i), _mm256_add_epi32(x, sw), kB | kC); /* (E, H, F, G) */ \
+        t0.v[i] = PYR_AVX2_PERM(r, 0, 3, 3, 0);                                              /* (E, G, G, E) */ \
+        t1.v[i] = PYR_AVX2_PERM(r, 2, 1, 2, 1);                                              /* (F, H, F, H) */ \
     }
     PYR_AVX2_PAIRS(M)
 #undef M
     return P4{mul(t0, t1)};
+}
+
+PYR_AVX2_FN inline __attribute__((always_inline)) P4 add_inlined(const P4& p, const C4& q) {
+    return add_to_diff_sum(diff_sum_xy(p.f), q);
 }
 
 // add and dbl as calls (GCC does not inline them: each is two products); the _inlined forms for the hot loops, where
