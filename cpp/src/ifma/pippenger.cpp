@@ -65,21 +65,66 @@ void signed_radix2c_digits(const uint8_t scalar[32], int c, int windows, int str
     for (int k = windows; k < stride; ++k) d[k] = 0;
 }
 
-// Lane w of the result is lane w of buckets[idx[w]] (idx in qword units: bucket * 160 + w).
-PYR_IFMA_INLINE Point8 gather(const Point8* buckets, __m512i idx) {
-    const long long* base = reinterpret_cast<const long long*>(buckets);
-    Point8 r;
-    F8* out[4] = {&r.X, &r.Y, &r.Z, &r.T};
-    for (int c = 0; c < 4; ++c)
-        for (int l = 0; l < 5; ++l) out[c]->v[l] = _mm512_i64gather_epi64(idx, base + (5 * c + l) * 8, 8);
-    return r;
+// A bucket of one lane: that lane's 20 qwords of a Point8 (coordinate c, limb l at 5 c + l), padded to three cache
+// lines so that each record is three aligned 64-byte loads. Records, not one interleaved Point8 per bucket: gathering
+// a bucket per lane from those took 20 vpgatherqq and 20 vpscatterqq an addition, which cost more than the addition.
+struct BucketRecord {
+    uint64_t q[24];
+};
+
+#if !defined(PYRISTRETTO_IFMA_EMULATE)
+// The 8 x 8 transpose of 64-bit elements (r[k] lane m <-> r[m] lane k): pairs, then 128-bit blocks twice.
+PYR_IFMA_INLINE void transpose8(__m512i r[8]) {
+    __m512i t[8], u[8];
+    for (int k = 0; k < 4; ++k) {
+        t[2 * k] = _mm512_unpacklo_epi64(r[2 * k], r[2 * k + 1]);  // (r[2k][2i], r[2k + 1][2i]) in block i
+        t[2 * k + 1] = _mm512_unpackhi_epi64(r[2 * k], r[2 * k + 1]);
+    }
+    for (int e = 0; e < 2; ++e) {
+        u[e] = _mm512_shuffle_i64x2(t[e], t[2 + e], 0x88);  // blocks 0, 2 of each
+        u[2 + e] = _mm512_shuffle_i64x2(t[e], t[2 + e], 0xdd);  // blocks 1, 3
+        u[4 + e] = _mm512_shuffle_i64x2(t[4 + e], t[6 + e], 0x88);
+        u[6 + e] = _mm512_shuffle_i64x2(t[4 + e], t[6 + e], 0xdd);
+    }
+    for (int e = 0; e < 2; ++e) {
+        r[e] = _mm512_shuffle_i64x2(u[e], u[4 + e], 0x88);
+        r[4 + e] = _mm512_shuffle_i64x2(u[e], u[4 + e], 0xdd);
+        r[2 + e] = _mm512_shuffle_i64x2(u[2 + e], u[6 + e], 0x88);
+        r[6 + e] = _mm512_shuffle_i64x2(u[2 + e], u[6 + e], 0xdd);
+    }
+}
+#endif
+
+// Lane w of the result is the record at[w]; scatter_records writes lane w back there.
+PYR_IFMA_INLINE void gather_records(BucketRecord* const at[8], Point8& p) {
+    uint64_t* out = reinterpret_cast<uint64_t*>(&p);  // vector k (5 c + l), lane w at qword 8 k + w
+#if defined(PYRISTRETTO_IFMA_EMULATE)
+    for (int k = 0; k < 20; ++k)
+        for (int w = 0; w < 8; ++w) out[8 * k + w] = at[w]->q[k];
+#else
+    for (int block = 0; block < 3; ++block) {
+        __m512i r[8];
+        for (int w = 0; w < 8; ++w) r[w] = _mm512_load_si512(at[w]->q + 8 * block);
+        transpose8(r);
+        for (int k = 0; k < 8 && 8 * block + k < 20; ++k) _mm512_store_si512(out + 8 * (8 * block + k), r[k]);
+    }
+#endif
 }
 
-PYR_IFMA_INLINE void scatter(Point8* buckets, __m512i idx, const Point8& p) {
-    long long* base = reinterpret_cast<long long*>(buckets);
-    const F8* in[4] = {&p.X, &p.Y, &p.Z, &p.T};
-    for (int c = 0; c < 4; ++c)
-        for (int l = 0; l < 5; ++l) _mm512_i64scatter_epi64(base + (5 * c + l) * 8, idx, in[c]->v[l], 8);
+PYR_IFMA_INLINE void scatter_records(const Point8& p, BucketRecord* const at[8]) {
+    const uint64_t* in = reinterpret_cast<const uint64_t*>(&p);
+#if defined(PYRISTRETTO_IFMA_EMULATE)
+    for (int k = 0; k < 20; ++k)
+        for (int w = 0; w < 8; ++w) at[w]->q[k] = in[8 * k + w];
+#else
+    for (int block = 0; block < 3; ++block) {
+        __m512i r[8];
+        for (int k = 0; k < 8; ++k)
+            r[k] = 8 * block + k < 20 ? _mm512_load_si512(in + 8 * (8 * block + k)) : _mm512_setzero_si512();
+        transpose8(r);
+        for (int w = 0; w < 8; ++w) _mm512_store_si512(at[w]->q + 8 * block, r[w]);
+    }
+#endif
 }
 
 PYR_IFMA_INLINE Cached8 splat_cached(const CachedPoint& q) {
@@ -97,19 +142,24 @@ PYR_IFMA_FN EdwardsPoint pippenger_vartime(const uint8_t* scalars, const Edwards
     const int buckets_per_lane = (1 << (c - 1)) + 1;  // |digit| in 0..2^(c-1); bucket 0 is discarded
     std::vector<int8_t> digits(stride * n);
     std::vector<CachedPoint> cached(n);
+    bool z_one = true;
     for (size_t i = 0; i < n; ++i) {
+        const FieldElement& z = points[i].Z;
+        z_one = z_one && z.limb[0] == 1 && (z.limb[1] | z.limb[2] | z.limb[3] | z.limb[4]) == 0;
         signed_radix2c_digits(scalars + 32 * i, c, windows, stride, &digits[stride * i]);
         cached[i] = points[i].to_cached();
     }
-    const auto memory = aligned_array<Point8>(buckets_per_lane);
-    Point8* const buckets = memory.get();
-    const __m512i lane = _mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7);
+    const auto memory = aligned_array<BucketRecord>(8 * static_cast<size_t>(buckets_per_lane));
+    BucketRecord* lane[8];  // lane w's buckets
+    for (int w = 0; w < 8; ++w) lane[w] = memory.get() + static_cast<size_t>(w) * buckets_per_lane;
+    BucketRecord identity_record = {};
+    identity_record.q[5] = identity_record.q[10] = 1;  // Y and Z: limb 0 = 1
 
     // On the heap: 64 points (c = 4: 8 passes of 8 windows) were 10 KB of a 15 KB frame, half of the 32 KiB stack a
     // Python thread may have (tests/test_threads.py runs msm_vartime on such a stack); g++ -fstack-usage: 4.8 KB now.
     std::vector<EdwardsPoint> window_sum(8 * passes);
     for (int pass = 0; pass < passes; ++pass) {
-        for (int b = 0; b < buckets_per_lane; ++b) buckets[b] = identity8();
+        for (size_t r = 0; r < 8 * static_cast<size_t>(buckets_per_lane); ++r) memory[r] = identity_record;
         for (size_t i = 0; i < n; ++i) {
             const int8_t* group = &digits[stride * i + 8 * pass];
             uint64_t any;
@@ -117,18 +167,25 @@ PYR_IFMA_FN EdwardsPoint pippenger_vartime(const uint8_t* scalars, const Edwards
             if (any == 0) continue;  // all eight digits zero (public scalars: skipping is fine)
             const __m512i d = _mm512_cvtepi8_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(group)));
             const __mmask8 negative = _mm512_cmplt_epi64_mask(d, _mm512_setzero_si512());
-            const __m512i mag = _mm512_abs_epi64(d);  // bucket * 160 = bucket * 128 + bucket * 32
-            const __m512i idx =
-                _mm512_add_epi64(_mm512_add_epi64(_mm512_slli_epi64(mag, 7), _mm512_slli_epi64(mag, 5)), lane);
+            BucketRecord* at[8];
+            for (int w = 0; w < 8; ++w) at[w] = lane[w] + std::abs(group[w]);
             const Cached8 q = splat_cached(cached[i]);
             const Cached8 signed_q{select(negative, q.YpX, q.YmX), select(negative, q.YmX, q.YpX), q.Z,
                                    select(negative, q.T2d, neg(q.T2d))};
-            scatter(buckets, idx, add(gather(buckets, idx), signed_q));
+            Point8 bucket;
+            gather_records(at, bucket);
+            // Z2 = 1 (decoded points): the affine Niels form's 7 products, its 2d x y being the cached 2d T.
+            scatter_records(z_one ? add(bucket, Niels8{signed_q.YpX, signed_q.YmX, signed_q.T2d}) : add(bucket, signed_q),
+                            at);
         }
         // Window sum, lane by lane: sum_b b * bucket[b] as running sums from the top bucket down.
         Point8 running = identity8(), sum = identity8();
         for (int b = buckets_per_lane - 1; b >= 1; --b) {
-            running = add(running, to_cached(buckets[b]));
+            BucketRecord* at[8];
+            for (int w = 0; w < 8; ++w) at[w] = lane[w] + b;
+            Point8 bucket;
+            gather_records(at, bucket);
+            running = add(running, to_cached(bucket));
             sum = add(sum, to_cached(running));
         }
         store_points(sum, &window_sum[8 * pass]);
