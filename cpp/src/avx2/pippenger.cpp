@@ -8,8 +8,8 @@
 // bucket 0, which is never read; a point whose four digits of a pass are all zero is skipped, and the passes stop at
 // the highest nonzero digit of any scalar (short scalars, such as 128-bit batch weights, cost half the passes).
 // The bucket sums run on the four lanes too; the window sums are combined with c doublings each (portable).
-// (Not a template shared with the IFMA code: that one gathers and scatters its buckets with AVX-512 instructions
-// from one interleaved array, this one transposes per-lane records, and the two field types share no interface.)
+// (Not a template shared with the IFMA code, which has the same structure: the two field types share no interface,
+// and the records and transposes differ, 160-byte records and 4 x 4 here, 192-byte records and 8 x 8 there.)
 #include "pyristretto/avx2/pippenger.hpp"
 
 #include <algorithm>

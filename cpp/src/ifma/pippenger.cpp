@@ -2,8 +2,9 @@
 // digits (windows, c = 4..8 by n); a pass handles eight windows at once: lane w of the bucket array holds the
 // 2^(c-1) buckets of window 8p + w, and every point is added, in one eight-lane addition, to bucket |digit| of each
 // of the eight windows (with the digit's sign). The eight lanes never touch the same memory, so there are no bucket
-// conflicts to schedule around, unlike eight buckets of one window; the price is that the buckets are gathered and
-// scattered (each lane's bucket index differs). ceil(254 / c) windows take ceil(that / 8) passes, the bucket sums
+// conflicts to schedule around, unlike eight buckets of one window; the price is that each lane's bucket index
+// differs, so the buckets are per-lane records brought into the lanes by transposes (BucketRecord below).
+// ceil(254 / c) windows take ceil(that / 8) passes, the bucket sums
 // run on eight lanes too, and the window sums are combined with c doublings each at the end (portable).
 // Zero digits add to bucket 0, which is never read, instead of being skipped: no lane ever waits for another. A
 // point whose eight digits of a pass are all zero is skipped in that pass (a short scalar, such as the 128-bit
