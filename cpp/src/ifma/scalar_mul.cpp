@@ -60,6 +60,17 @@ PYR_IFMA_INLINE Cached4 select_signed4(const Cached4 t[8], int8_t d) {
     return conditional_neg4(splat4(detail::choice_mask(negative)), r);
 }
 
+// sum over i < n of the points whose multiples are tables[8 i ..] by the signed radix-16 digits[64 i ..], on one
+// accumulator: 4 doublings a digit position, shared by the points (n is public).
+PYR_IFMA_INLINE Point4 straus_ct_loop(const Cached4* tables, const int8_t* digits, size_t n) {
+    Point4 acc = identity4();
+    for (int k = 63; k >= 0; --k) {
+        if (k != 63) acc = mul_by_pow2_4(acc, 4);
+        for (size_t i = 0; i < n; ++i) acc = add4(acc, select_signed4(&tables[8 * i], digits[64 * i + k]));
+    }
+    return acc;
+}
+
 }  // namespace
 
 PYR_IFMA_FN EdwardsPoint mul_ct_one(const uint8_t s[32], const EdwardsPoint& P) noexcept {
@@ -67,11 +78,7 @@ PYR_IFMA_FN EdwardsPoint mul_ct_one(const uint8_t s[32], const EdwardsPoint& P) 
     multiples_1_to_8(load_point4(P), table);
     int8_t digits[64];  // secret: wiped below
     signed_radix16(s, digits);
-    Point4 acc = identity4();
-    for (int k = 63; k >= 0; --k) {
-        if (k != 63) acc = mul_by_pow2_4(acc, 4);
-        acc = add4(acc, select_signed4(table, digits[k]));
-    }
+    const Point4 acc = straus_ct_loop(table, digits, 1);
     sodium_memzero(digits, sizeof digits);
     return store_point4(acc);
 }
@@ -87,11 +94,7 @@ PYR_IFMA_FN EdwardsPoint straus_ct_one_accumulator(const uint8_t* scalars, const
         multiples_1_to_8(load_point4(points[i]), &tables[8 * i]);
         signed_radix16(scalars + 32 * i, &digits[64 * i]);
     }
-    Point4 acc = identity4();
-    for (int k = 63; k >= 0; --k) {
-        if (k != 63) acc = mul_by_pow2_4(acc, 4);
-        for (size_t i = 0; i < n; ++i) acc = add4(acc, select_signed4(&tables[8 * i], digits[64 * i + k]));
-    }
+    const Point4 acc = straus_ct_loop(tables.get(), digits.get(), n);
     sodium_memzero(digits.get(), 64 * n);
     return store_point4(acc);
 }
