@@ -53,29 +53,68 @@ constexpr size_t kCtBlock = 256;
 constexpr size_t kEntryBytes = 160;  // one four-lane cached entry (ifma::kTableEntryBytes)
 static_assert(ifma::kTableEntryBytes == kEntryBytes, "entry size");
 
-// The additions of the width-w NAF Straus of n scalars over tables whose base i has its odd multiples at
-// tables + stride i (entries kEntryBytes apart): the vector kernels' input.
-TableTerms table_terms(const uint8_t* scalars, size_t n, unsigned width, const uint8_t* tables, size_t stride) {
-    const NafSchedule s = build_naf_schedule(scalars, n, width);
-    TableTerms r;
-    r.terms.reserve(s.live.size() * (kNafDigits / (width + 1) + 2));
-    size_t last = 0;
-    for (size_t b = s.top; b-- > 0;) {
-        if (!s.column[b]) continue;
-        const size_t before = r.terms.size();
-        for (size_t j = 0; j < s.live.size(); ++j) {
-            const int d = s.digit(j, b);
-            if (d == 0) continue;
-            const uint8_t* e = tables + stride * s.live[j] + kEntryBytes * size_t((d < 0 ? -d : d) >> 1);
-            r.terms.push_back(reinterpret_cast<uintptr_t>(e) | uintptr_t(d < 0));
+// The additions of the width-w NAF Straus of scalars[0..n) over tables whose base i has its odd multiples at
+// tables + stride i, entry_bytes apart, in the order they run (TableTerms, msm_algorithms.hpp). Each scalar's nonzero
+// digits are listed (width_naf_list) and sorted by position with a counting sort. Scanning all 256 digits of every
+// scalar column by column instead took a fifth of the IFMA call at 128 bases (C++, one core: 168 -> 152 us).
+TableTerms table_terms(const uint8_t* scalars, size_t n, unsigned width, const uint8_t* tables, size_t stride,
+                       size_t entry_bytes) {
+    struct Digit {
+        uint32_t base;
+        uint8_t position;
+        int8_t value;
+    };
+    std::vector<Digit> digits;
+    digits.reserve(n * (kNafDigits / (width + 1) + 2));
+    uint32_t per_position[kNafDigits] = {};
+    size_t top = 0;
+    for (size_t i = 0; i < n; ++i) {
+        NafDigit list[kNafListCapacity];
+        const size_t count = width_naf_list(scalars + 32 * i, width, list);
+        const size_t at = digits.size();
+        digits.resize(at + count);
+        for (size_t k = 0; k < count; ++k) {  // field by field: a Digit built whole and copied stalled on the copy
+            digits[at + k].base = static_cast<uint32_t>(i);
+            digits[at + k].position = list[k].position;
+            digits[at + k].value = list[k].value;
+            ++per_position[list[k].position];
         }
-        if (!r.count.empty()) r.doublings.push_back(static_cast<uint16_t>(last - b));
-        else r.doublings.push_back(0);
-        r.count.push_back(static_cast<uint32_t>(r.terms.size() - before));
+        if (count) top = std::max<size_t>(top, list[count - 1].position + 1);
+    }
+    TableTerms r;
+    uint32_t next[kNafDigits];  // where the next term of each used position goes
+    size_t placed = 0, last = 0;
+    for (size_t b = top; b-- > 0;) {
+        if (!per_position[b]) continue;
+        next[b] = static_cast<uint32_t>(placed);
+        placed += per_position[b];
+        r.doublings.push_back(static_cast<uint16_t>(r.count.empty() ? 0 : last - b));
+        r.count.push_back(per_position[b]);
         last = b;
     }
     r.tail = static_cast<unsigned>(last);
+    r.terms.resize(placed);
+    for (const Digit& d : digits) {
+        const size_t index = static_cast<size_t>(d.value < 0 ? -d.value : d.value) >> 1;
+        const uint8_t* e = tables + stride * d.base + entry_bytes * index;
+        r.terms[next[d.position]++] = reinterpret_cast<uintptr_t>(e) | uintptr_t(d.value < 0);
+    }
     return r;
+}
+
+// The portable kernels' loop over such terms (AffineNielsPoint entries): runs of doublings by mul_by_pow2, whose
+// inner doublings skip T.
+EdwardsPoint straus_terms_portable(const TableTerms& list) {
+    EdwardsPoint acc = EdwardsPoint::identity();
+    size_t t = 0;
+    for (size_t c = 0; c < list.count.size(); ++c) {
+        if (c) acc = acc.mul_by_pow2(list.doublings[c]);  // >= 1
+        for (const size_t end = t + list.count[c]; t < end; ++t) {
+            const AffineNielsPoint& q = *reinterpret_cast<const AffineNielsPoint*>(list.entry(t));
+            acc = list.negative(t) ? acc - q : acc + q;
+        }
+    }
+    return list.tail ? acc.mul_by_pow2(list.tail) : acc;
 }
 
 }  // namespace
@@ -206,48 +245,14 @@ EdwardsPoint MSMTable::msm_ct_range(const uint8_t* scalars, size_t begin, size_t
 // Width-w NAF Straus on the precomputed odd multiples: about 256 / (w + 1) table additions per scalar and 253
 // doublings shared by all; columns where no scalar has a digit are crossed with mul_by_pow2.
 EdwardsPoint MSMTable::straus_vartime_range(const uint8_t* scalars, size_t begin, size_t end) const {
-    if (kernels_ != Kernels::Portable) {
-        const TableTerms terms = table_terms(scalars + 32 * begin, end - begin, naf_width_,
-                                             vec_.get() + kEntryBytes * odd_count_ * begin, kEntryBytes * odd_count_);
-        return kernels_ == Kernels::Ifma ? ifma::straus_tables(terms) : avx2::straus_tables(terms);
-    }
-    std::vector<int8_t> naf;
-    std::vector<size_t> live;  // bases with a nonzero scalar
-    naf.reserve(kNafDigits * (end - begin));
-    uint8_t column[kNafDigits] = {0};
-    size_t top = 0;
-    for (size_t i = begin; i < end; ++i) {
-        const size_t at = naf.size();
-        naf.resize(at + kNafDigits);
-        const size_t t = width_naf(scalars + 32 * i, naf_width_, &naf[at]);
-        if (t == 0) {
-            naf.resize(at);
-            continue;
-        }
-        for (size_t b = 0; b < t; ++b) column[b] |= static_cast<uint8_t>(naf[at + b] != 0);
-        live.push_back(i);
-        top = std::max(top, t);
-    }
-    EdwardsPoint acc = EdwardsPoint::identity();
-    unsigned owed = 0;  // doublings not yet applied (none before the first addition)
-    for (size_t b = top; b-- > 0;) {
-        if (b + 1 < top) ++owed;
-        if (!column[b]) continue;
-        if (owed) {
-            acc = acc.mul_by_pow2(owed);
-            owed = 0;
-        }
-        for (size_t j = 0; j < live.size(); ++j) {
-            const int d = naf[kNafDigits * j + b];
-            const AffineNielsPoint* t = &odd_[odd_count_ * live[j]];
-            if (d > 0)
-                acc = acc + t[d >> 1];
-            else if (d < 0)
-                acc = acc - t[(-d) >> 1];
-        }
-    }
-    if (owed) acc = acc.mul_by_pow2(owed);
-    return acc;
+    if (kernels_ == Kernels::Portable)
+        return straus_terms_portable(table_terms(scalars + 32 * begin, end - begin, naf_width_,
+                                                 reinterpret_cast<const uint8_t*>(&odd_[odd_count_ * begin]),
+                                                 sizeof(AffineNielsPoint) * odd_count_, sizeof(AffineNielsPoint)));
+    const TableTerms terms = table_terms(scalars + 32 * begin, end - begin, naf_width_,
+                                         vec_.get() + kEntryBytes * odd_count_ * begin, kEntryBytes * odd_count_,
+                                         kEntryBytes);
+    return kernels_ == Kernels::Ifma ? ifma::straus_tables(terms) : avx2::straus_tables(terms);
 }
 
 bool MSMTable::msm(const uint8_t* scalars, size_t m, EdwardsPoint& out) const noexcept {

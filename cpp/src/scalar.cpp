@@ -118,6 +118,27 @@ size_t width_naf(const uint8_t s[32], unsigned w, int8_t naf[kNafDigits]) noexce
     return top;
 }
 
+size_t width_naf_list(const uint8_t s[32], unsigned w, NafDigit out[kNafListCapacity]) noexcept {
+    uint64_t words[5];
+    load_words(s, words);
+    const int64_t width = int64_t(1) << w, half = width >> 1;
+    size_t count = 0, pos = 0;
+    int64_t carry = 0;
+    while (pos < kNafDigits) {
+        // width_naf's step, with selects for its branches: the entry is written either way and kept only for an
+        // odd window.
+        const int64_t window = carry + static_cast<int64_t>(window_bits(words, pos, w));
+        const bool odd = window & 1;
+        const bool high = window >= half;
+        out[count] = NafDigit{static_cast<uint8_t>(pos), static_cast<int8_t>(high ? window - width : window)};
+        count += odd;
+        carry = odd ? int64_t(high) : carry;
+        pos += odd ? w : 1;
+    }
+    // The folded value is below 2^253: the carry is always absorbed by position 255 at the latest.
+    return count;
+}
+
 size_t signed_radix2c(const uint8_t s[32], unsigned c, int16_t* digits) noexcept {
     uint64_t words[5];
     load_words(s, words);

@@ -223,7 +223,7 @@ void test_recodings() {
     bool radix16_ok = true, radix16_range = true;
     bool naf_ok = true, naf_shape = true;
     bool r2c_ok = true, r2c_range = true;
-    bool fold_ok = true;
+    bool fold_ok = true, naf_list_ok = true;
     for (const Bytes& input : scalars) {
         // fold(s): < 2^253, congruent to s mod q (checked with libsodium), and s itself when s < 2^253.
         Bytes s(32);
@@ -259,6 +259,16 @@ void test_recodings() {
             }
             if (top != (any ? last_nonzero + 1 : 0)) naf_shape = false;
             if (!b.equals_bytes(s.data())) naf_ok = false;
+            // width_naf_list: exactly the nonzero digits above, lowest first.
+            NafDigit list[kNafListCapacity];
+            const size_t count = width_naf_list(input.data(), w, list);
+            size_t k = 0;
+            for (size_t i = 0; i < kNafDigits; ++i) {
+                if (naf[i] == 0) continue;
+                if (k >= count || list[k].position != i || list[k].value != naf[i]) naf_list_ok = false;
+                ++k;
+            }
+            if (k != count) naf_list_ok = false;
         }
         for (unsigned c = 4; c <= 16; ++c) {
             int16_t digits[80];
@@ -280,6 +290,7 @@ void test_recodings() {
     check(radix16_range, "signed_radix16 digit range");
     check(naf_ok, "width_naf recombines to the scalar (w = 2..8)");
     check(naf_shape, "width_naf digits odd, bounded, w apart; top index");
+    check(naf_list_ok, "width_naf_list lists width_naf's nonzero digits in order (w = 2..8)");
     check(r2c_ok, "signed_radix2c recombines to the scalar (c = 4..16)");
     check(r2c_range, "signed_radix2c digit range and top index");
 }

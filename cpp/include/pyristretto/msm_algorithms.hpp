@@ -48,9 +48,9 @@ struct BasepointDigits {
 NafSchedule build_naf_schedule_apart_from_g(const uint8_t* scalars, const EdwardsPoint* points, size_t n,
                                             unsigned width, BasepointDigits& g);
 
-// The additions of a variable-time Straus over precomputed tables (MSMTable's vector kernels) in the order they
-// run, from the top digit down: the table entry of each nonzero digit (its address, bit 0 set when the digit is
-// negative: entries are 32-byte aligned), the count per used column and the doublings between columns.
+// The additions of a variable-time Straus over precomputed tables (MSMTable's kernels) in the order they run, from
+// the top digit down: the table entry of each nonzero digit (its address, bit 0 set when the digit is negative:
+// entries are at least 8-byte aligned), the count per used column and the doublings between columns.
 struct TableTerms {
     static constexpr size_t kAhead = 4;  // entries prefetched ahead of the one being added
     std::vector<uintptr_t> terms;
