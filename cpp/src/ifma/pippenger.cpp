@@ -38,13 +38,19 @@ namespace {
 static_assert(sizeof(Point8) == 160 * 8, "bucket stride: coordinate c, limb l, lane w at qword (5 c + l) 8 + w");
 
 // The window: each pass costs n point additions plus 2^c for its bucket sums, and there are ceil(ceil(254/c)/8)
-// passes, so the total 8-lane additions passes(c) * (n + 2^c) is least at c = 4 below 96 points, 5 below 160,
-// 6 below 256, 7 below 384 and 8 from there (at 129 points: 1127 additions with c = 5 against 1540 with c = 8).
+// passes, so the total 8-lane additions passes(c) * (n + 2^c) is least at c = 4 below 96 points and 5 below 160
+// (at 129 points: 1127 additions with c = 5 against 1540 with c = 8). From 160 on the switches are measured, with the
+// records and the Niels additions (C++, one core, best of 9, two runs, us). Decoded points (Z = 1, the additions in
+// Niels form): c = 6 / 7 at n = 256: 485 / 503, 304: 550-553 / 560-562, 336: 598-612 / 596-601, 352: 622-633 /
+// 619-623; c = 7 / 8 at 384: 652-656 / 674-682, 448: 729-737 / 735-737, 480: 765-769 / 762-763, 512: 802-817 /
+// 791-798. Computed points (Z != 1), c = 6 / 7 / 8: 256: 527-531 / 536-538 / 578, 304: 597-605 / 599-600 / 628-629,
+// 352: 669-670 / 658-662 / 677-679, 416: 770-775 / 744-745 / 741-745, 448: 818-824 / 784-785 / 774-776. The
+// switches at 320 and 448 are within ~1% of the best for both (the additions' count had put them at 256 and 384).
 int window_bits(size_t n) {
     if (n < 96) return 4;
     if (n < 160) return 5;
-    if (n < 256) return 6;
-    if (n < 384) return 7;
+    if (n < 320) return 6;
+    if (n < 448) return 7;
     return 8;
 }
 
