@@ -245,9 +245,10 @@ EdwardsPoint MSMTable::msm_ct_range(const uint8_t* scalars, size_t begin, size_t
 // Width-w NAF Straus on the precomputed odd multiples: about 256 / (w + 1) table additions per scalar and 253
 // doublings shared by all; columns where no scalar has a digit are crossed with mul_by_pow2.
 EdwardsPoint MSMTable::straus_vartime_range(const uint8_t* scalars, size_t begin, size_t end) const {
+    if (begin == end) return EdwardsPoint::identity();
     if (kernels_ == Kernels::Portable)
         return straus_terms_portable(table_terms(scalars + 32 * begin, end - begin, naf_width_,
-                                                 reinterpret_cast<const uint8_t*>(&odd_[odd_count_ * begin]),
+                                                 reinterpret_cast<const uint8_t*>(odd_.data() + odd_count_ * begin),
                                                  sizeof(AffineNielsPoint) * odd_count_, sizeof(AffineNielsPoint)));
     const TableTerms terms = table_terms(scalars + 32 * begin, end - begin, naf_width_,
                                          vec_.get() + kEntryBytes * odd_count_ * begin, kEntryBytes * odd_count_,
