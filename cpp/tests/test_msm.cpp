@@ -214,6 +214,22 @@ void test_recodings() {
     Bytes alt(32, 0x77);
     alt[31] = 0x77;
     scalars.push_back(alt);
+    // signed_radix16's carries: one from nibble 0 passed on by every 7 above it (across all four 64-bit words), one
+    // started at the top of each word, and nibbles drawn from the cases that matter (0, 7, 8, 15).
+    for (int start : {0, 7, 15, 23}) {
+        Bytes chain(32, 0x77);
+        chain[31] = 0x07;
+        chain[start] = static_cast<uint8_t>(start == 0 ? 0x78 : 0x87);
+        scalars.push_back(chain);
+    }
+    for (int i = 0; i < 50; ++i) {
+        Bytes s(32);
+        randombytes_buf(s.data(), 32);
+        static const uint8_t kNibbles[4] = {0, 7, 8, 15};
+        for (uint8_t& b : s) b = static_cast<uint8_t>(kNibbles[b & 3] | kNibbles[(b >> 2) & 3] << 4);
+        s[31] &= 0x1f;
+        scalars.push_back(s);
+    }
     for (int kind = 0; kind < 4 * kUnreducedKinds; ++kind) {  // any 32 bytes: digits of fold(s)
         Bytes s(32);
         unreduced_scalar(kind, s.data());

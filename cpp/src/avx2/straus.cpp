@@ -20,9 +20,9 @@ namespace avx2 {
 
 namespace {
 
-// Constant-time Straus on blocks of this many points: 9 cached points of 320 bytes each per point (720 KiB).
+// Constant-time Straus on blocks of this many points: 9 cached points of 160 bytes each per point (360 KiB).
 constexpr size_t kCtBlock = 256;
-// Variable-time Straus on blocks of this many points: 8 cached points and 256 digits per point (~690 KiB).
+// Variable-time Straus on blocks of this many points: 8 cached points and 256 digits per point (384 KiB).
 constexpr size_t kVartimeBlock = 256;
 
 constexpr unsigned kNafWidth = 5;
