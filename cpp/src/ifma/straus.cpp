@@ -29,7 +29,7 @@ constexpr size_t kBlock = 512;
 // Entries of a group's table: 1P..8P.
 constexpr size_t kEntries = 8;
 
-// The group law out of line for multiples_0_to_8: inlined there, g++ kept every temporary of all seven operations
+// The group law out of line for multiples_1_to_8: inlined there, g++ kept every temporary of all seven operations
 // in one 15 KB frame, which with straus_ct's overflowed a 32 KiB thread stack (MSMTable.msm in a Python thread
 // started after threading.stack_size(32768): tests/test_threads.py). Seven calls per eight points cost nothing.
 PYR_IFMA_FN __attribute__((noinline)) void doubled(const Point8& p, Point8& out, Cached8& out_cached) {
@@ -62,13 +62,14 @@ PYR_IFMA_INLINE void blend_into(Cached8& r, __mmask8 m, const Cached8& t) {
     r.T2d = select(m, r.T2d, t.T2d);
 }
 
-// Lane j gets d[j] * P_j from its table, d[j] in [-8, 8] secret: all nine entries are read and blended under
-// compare masks, and the sign applied by blends (-Q = (Y-X, Y+X, Z, -2dT)); no branch or address depends on d.
+// Lane j gets d[j] * P_j from its table, d[j] in [-8, 8] secret: all eight entries are read and blended under
+// compare masks over the identity (for 0), and the sign applied by blends (-Q = (Y-X, Y+X, Z, -2dT)); no branch or
+// address depends on d.
 PYR_IFMA_FN Cached8 select_signed(const Cached8 t[kEntries], const int8_t d[8]) {
     __mmask8 negative;
     const __m512i magnitude = digit_magnitudes(d, negative);
     Cached8 r = cached_identity8();
-    for (int e = 1; e < 9; ++e) blend_into(r, _mm512_cmpeq_epi64_mask(magnitude, splat(uint64_t(e))), t[e - 1]);
+    for (size_t e = 1; e <= kEntries; ++e) blend_into(r, _mm512_cmpeq_epi64_mask(magnitude, splat(e)), t[e - 1]);
     return Cached8{select(negative, r.YpX, r.YmX), select(negative, r.YmX, r.YpX), r.Z,
                    select(negative, r.T2d, neg(r.T2d))};
 }
@@ -109,13 +110,14 @@ PYR_IFMA_FN EdwardsPoint straus_ct(const uint8_t* scalars, const EdwardsPoint* p
         const size_t groups = (m + 7) / 8;
         for (size_t g = 0; g < groups; ++g) {
             const size_t begin = first + 8 * g;
-            load_group(points + begin, scalars + 32 * begin, std::min<size_t>(8, first + m - begin), &tables[kEntries * g],
-                       &digits[64 * 8 * g], one);
+            load_group(points + begin, scalars + 32 * begin, std::min<size_t>(8, first + m - begin),
+                       &tables[kEntries * g], &digits[64 * 8 * g], one);
         }
         Point8 acc = identity8();
         for (int k = 63; k >= 0; --k) {
             if (k != 63) acc = mul_by_pow2(acc, 4);
-            for (size_t g = 0; g < groups; ++g) acc = add(acc, select_signed(&tables[kEntries * g], &digits[(64 * g + k) * 8]));
+            for (size_t g = 0; g < groups; ++g)
+                acc = add(acc, select_signed(&tables[kEntries * g], &digits[(64 * g + k) * 8]));
         }
         EdwardsPoint lanes[8];
         store_points(acc, lanes);
