@@ -1,7 +1,8 @@
 // One edwards25519 point in four 256-bit lanes (field4.hpp): the parallel form of edwards8.hpp's group law, where
 // the four products of each step of Hisil-Wong-Carter-Dawson (a = -1) run as one four-lane product:
 //   Point4  lanes (X, Y, Z, T)
-//   Cached4 lanes (Y - X, Y + X, 2d T, 2Z): the second operand of an addition.
+//   Cached4 lanes (Y - X, Y + X, 2d T, 2Z), up to a common factor (to_cached4's is 121666): the second operand of
+//           an addition.
 // Doubling: (X, Y, Z, X + Y)^2 = (xx, yy, zz, s), then cy = yy + xx, cz = yy - xx, cx = s - cy, ct = 2 zz - cz and
 // (cx, cy, cz, cx) * (ct, cz, ct, cy): 1 four-lane square + 1 four-lane product (the serial code: 4S + 4M). The
 // square is left wide (field4.hpp) and the four sums are one carried step (dbl4_terms); in mul_by_pow2_4 the
@@ -94,13 +95,15 @@ PYR_IFMA_INLINE Point4 add4(const Point4& p, const Cached4& q) {
     return Point4{mul4(perm4<0, 1, 3, 0>(u), perm4<2, 3, 2, 1>(u))};
 }
 
-// (Y - X, Y + X, 2d T, 2Z): one four-lane product by (1, 1, 2d, 1).
+// 121666 (Y - X, Y + X, 2d T, 2Z): d = -121665/121666, so the factor makes every constant small, (121666, 121666,
+// 243330, 121666) times (Y - X, Y + X, -T, 2Z), and mul_small4 costs about a third of a four-lane product (dalek's
+// vector backends scale their cached points the same way). An addition's result is then 121666^2 times the sum's
+// coordinates: the same projective point. Entries scaled and unscaled (cached_identity4, msm_table.cpp's) mix freely.
 PYR_IFMA_INLINE Cached4 to_cached4(const Point4& p) {
-    const FieldElement one = FieldElement::one();
-    const F4 k = lanes4(one, one, constants::EDWARDS_D2, one);
-    // (Y, X, T, Z) -+ (X, Y, 0, Z): lane 0 subtracts
-    const F4 l = addsub4<0x1>(shuf4<1, 0, 3, 2>(p.c), blend4<0x4>(blend4<0x8>(p.c, shuf4<1, 0, 3, 2>(p.c)), zero4()));
-    return Cached4{mul4(l, k)};
+    const F4 swapped = shuf4<1, 0, 3, 2>(p.c);  // (Y, X, T, Z)
+    // (Y, X, 0, Z) -+ (X, Y, T, Z): lanes 0 and 2 subtract
+    const F4 l = addsub4<0x5>(blend4<0x4>(swapped, zero4()), blend4<0xc>(p.c, swapped));
+    return Cached4{mul_small4(l, _mm256_setr_epi64x(121666, 121666, 243330, 121666))};
 }
 
 // -Q = (Y + X, Y - X, -2d T, 2Z): the first two lanes swapped, the third negated.

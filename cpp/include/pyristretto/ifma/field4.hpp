@@ -222,6 +222,21 @@ PYR_IFMA_INLINE F4 addsub4_wide(const F4& a, const F4& b) {
     return addsub4_biased<Sub>(a, b, WIDE_P_0, WIDE_P_N);
 }
 
+// Lane j of a times lane j of k, for public per-lane constants below 2^18 (the scaled cached form of edwards4.hpp):
+// a_i k splits into a low half < 2^52 at limb i and a high half < 2^18 of weight 2^52 = 2 * 2^51, which goes to
+// limb i + 1 doubled (limb 5 is limb 0 times 19: 38). Each limb sums to < 2^53, and one carry round makes them
+// operands again: 16 multiply-adds and a carry against mul4's 50 and its column sums.
+PYR_IFMA_INLINE F4 mul_small4(const F4& a, __m256i k) {
+    const __m256i zero = _mm256_setzero_si256();
+    __m256i hi[5], z[5];
+    PYR_UNROLL4
+    for (int i = 0; i < 5; ++i) hi[i] = _mm256_madd52hi_epu64(zero, a.v[i], k);
+    z[0] = _mm256_madd52lo_epu64(_mm256_madd52lo_epu64(zero, hi[4], splat4(38)), a.v[0], k);
+    PYR_UNROLL4
+    for (int i = 1; i < 5; ++i) z[i] = _mm256_madd52lo_epu64(_mm256_add_epi64(hi[i - 1], hi[i - 1]), a.v[i], k);
+    return carry4(z);
+}
+
 // b where mask (all ones or all zeros per 64-bit lane, from a secret) is set, else a: and/xor, no branch.
 PYR_IFMA_INLINE F4 select4(__m256i mask, const F4& a, const F4& b) {
     F4 r;
