@@ -85,8 +85,8 @@ EdwardsPoint point_mul_decoded(const uint8_t s[32], const EdwardsPoint& P) noexc
 
 EdwardsPoint Straus::mul_ct(const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
     // On IFMA, up to ifma::kOneAccumulatorMax points one point on four lanes with one accumulator (the doublings
-    // shared; 0.73x the eight lanes at n = 16), and the eight-lane constant-time Straus from there (~5x the portable
-    // code at n = 128; the eight lanes cost the same for 1 to 8 points). Their constant-time property is checked by
+    // shared; 0.88x the eight lanes at n = 64, 0.95x at 128), and the eight-lane constant-time Straus from there (the
+    // two are within 1-2% of each other from 256 to 512 points). Their constant-time property is checked by
     // tests/test_constant_time.py on the emulated build (ifma/emulate.hpp), their results by test_ifma.cpp. n is
     // public.
     if (backend() == Backend::Ifma)

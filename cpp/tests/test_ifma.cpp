@@ -605,7 +605,8 @@ static void test_msms(bool quick) {
     diff_msm("ifma::straus_ct", ifma::straus_ct, portable_straus_ct,
              quick ? std::vector<size_t>{1, 7, 8, 9, 33} : std::vector<size_t>{1, 2, 7, 8, 9, 16, 33, 128, 515});
     diff_msm("ifma::straus_ct_one_accumulator", ifma::straus_ct_one_accumulator, portable_straus_ct,
-             quick ? std::vector<size_t>{1, 2, 9, 72} : std::vector<size_t>{1, 2, 3, 4, 5, 8, 9, 16, 33, 72, 73, 130});
+             quick ? std::vector<size_t>{1, 2, 9, 17}
+                   : std::vector<size_t>{1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 33, 72, 73, 130, 256, 257});
     diff_msm("ifma::straus_vartime4", ifma::straus_vartime4, portable_straus_vartime,
              quick ? std::vector<size_t>{1, 2, 9, 184, 257} : std::vector<size_t>{1, 2, 3, 8, 9, 33, 183, 184, 185, 257});
     test_straus4_with_g();
@@ -919,8 +920,8 @@ static void test_routed(bool quick) {
                                   0xa2, 0xde, 0xf9, 0xde, 0x14, 0,    0,    0,    0,    0,    0,
                                   0,    0,    0,    0,    0,    0,    0,    0,    0,    0x10};
     const std::vector<size_t> sizes = quick ? std::vector<size_t>{1, 2, 3, 9, 73, 130}
-                                            : std::vector<size_t>{1, 2, 3, 4, 5, 7, 8, 9, 17, 64, 72, 73, 128, 129, 257,
-                                                                  600};
+                                            : std::vector<size_t>{1, 2, 3, 4, 5, 7, 8, 9, 17, 64, 72, 73, 128, 129, 256,
+                                                                  257, 600};
     const int rounds = quick ? 1 : 6;
     size_t wrong = 0, cases = 0;
     std::string first;

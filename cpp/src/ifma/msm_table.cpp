@@ -60,9 +60,10 @@ PYR_IFMA_INLINE void store_cached4(const Point8& p, const F8& d2, uint8_t* const
     store_cached4(sub(p.Y, p.X), add(p.Y, p.X), mul(p.T, d2), add(p.Z, p.Z), out);  // (Y - X, Y + X, 2d T, 2Z)
 }
 
-}  // namespace
-
-PYR_IFMA_FN void build_odd_multiples(const EdwardsPoint* points, size_t n, size_t odd_count, uint8_t* odd) {
+// For i < n and k < count: table[count i + k] = P_i plus k steps, each step P_i (every multiple, odd = false) or 2 P_i
+// (the odd ones), eight points at a time. One running point: a Point8 is 1.25 KiB, and this runs on Python threads'
+// small stacks too (4 doublings and 3 additions for 1P..8P kept four of them live, 15 KiB of frame).
+PYR_IFMA_FN void build_progressions(const EdwardsPoint* points, size_t n, size_t count, bool odd, uint8_t* table) {
     const F8 d2 = splat(constants::EDWARDS_D2);
     for (size_t first = 0; first < n; first += 8) {
         const size_t m = std::min<size_t>(8, n - first);
@@ -70,17 +71,27 @@ PYR_IFMA_FN void build_odd_multiples(const EdwardsPoint* points, size_t n, size_
         uint8_t* out[8];
         for (size_t j = 0; j < 8; ++j) {
             in[j] = j < m ? points[first + j] : EdwardsPoint::identity();
-            out[j] = j < m ? odd + kTableEntryBytes * odd_count * (first + j) : nullptr;
+            out[j] = j < m ? table + kTableEntryBytes * count * (first + j) : nullptr;
         }
         Point8 q = load_points(in);
-        const Cached8 twice = to_cached(dbl(q, true));
+        const Cached8 step = to_cached(odd ? dbl(q, true) : q);
         store_cached4(q, d2, out);
-        for (size_t k = 1; k < odd_count; ++k) {
-            q = add(q, twice);  // (2k + 1) P
+        for (size_t k = 1; k < count; ++k) {
+            q = add(q, step);
             for (size_t j = 0; j < m; ++j) out[j] += kTableEntryBytes;
             store_cached4(q, d2, out);
         }
     }
+}
+
+}  // namespace
+
+PYR_IFMA_FN void build_odd_multiples(const EdwardsPoint* points, size_t n, size_t odd_count, uint8_t* odd) {
+    build_progressions(points, n, odd_count, true, odd);
+}
+
+PYR_IFMA_FN void build_multiples_1_to_8(const EdwardsPoint* points, size_t n, uint8_t* table) {
+    build_progressions(points, n, 8, false, table);
 }
 
 PYR_IFMA_FN EdwardsPoint straus_tables(const TableTerms& list) {
@@ -109,6 +120,7 @@ PYR_IFMA_FN EdwardsPoint straus_tables(const TableTerms& list) {
 namespace pyristretto {
 namespace ifma {
 void build_odd_multiples(const EdwardsPoint*, size_t, size_t, uint8_t*) { std::abort(); }
+void build_multiples_1_to_8(const EdwardsPoint*, size_t, uint8_t*) { std::abort(); }
 EdwardsPoint straus_tables(const TableTerms&) { std::abort(); }
 }  // namespace ifma
 }  // namespace pyristretto

@@ -12,6 +12,7 @@
 #include "pyristretto/ct_lookup.hpp"
 #include "pyristretto/ifma/edwards4.hpp"
 #include "pyristretto/ifma/edwards8.hpp"  // AlignedFree
+#include "pyristretto/ifma/msm_table.hpp"
 #include "pyristretto/scalar.hpp"
 
 #if PYRISTRETTO_IFMA
@@ -19,10 +20,11 @@
 namespace pyristretto {
 namespace ifma {
 
-// One thread, pinned, us per call, eight-lane straus_ct / straus_ct_one_accumulator (C++, best of 5): n = 1: 57.1 /
-// 11.3, 4: 57.5 / 20.2, 16: 76.6 / 56.3, 32: 121.9 / 104.4, 64: 205.7 / 200.8, 80: 247.3 / 248.4, 96: 289.9 /
-// 298.0. (A sum of mul_ct_one products, before: 12.8 at n = 1, 51.3 at n = 4.)
-const size_t kOneAccumulatorMax = 72;
+// One thread, pinned, us per call, eight-lane straus_ct / straus_ct_one_accumulator (C++, best of 9, two runs), with
+// the one accumulator's tables built eight points at a time and its cheaper scan: n = 64: 195.0-195.3 / 171.6-171.8,
+// 128: 350.9-357.2 / 334.9-335.0, 192: 508.2-517.1 / 498.6-498.7, 256: 664.6-674.3 / 661.7-662.1, 384: 979.8-1008.9 /
+// 989.8-996.2, 512: 1325.4-1351.4 / 1336.7-1339.1. (Before, the switch was at 72 points: n = 80: 247.3 / 248.4.)
+const size_t kOneAccumulatorMax = 256;
 
 namespace {
 
@@ -42,22 +44,20 @@ PYR_IFMA_FN void multiples_1_to_8(const Point4& p, Cached4 t[8]) {
     t[7] = to_cached4(dbl4(p4));
 }
 
-// d P for a secret digit d in [-8, 8]: every entry is read under an equality mask (vector compare, no branch, no
-// secret address) and the sign applied by a masked selection.
+// d P for a secret digit d in [-8, 8]: every entry is read and blended in under an equality mask (a vector compare
+// into a mask register, no branch, no secret address), and the sign applied by a masked blend.
 PYR_IFMA_INLINE Cached4 select_signed4(const Cached4 t[8], int8_t d) {
     uint32_t abs;
     uint8_t negative;
     ct::split_digit(d, abs, negative);
     const __m256i magnitude = splat4(abs);
-    const Cached4 id = cached_identity4();
-    const __m256i m0 = _mm256_cmpeq_epi64(magnitude, _mm256_setzero_si256());
-    Cached4 r;
-    for (int i = 0; i < 5; ++i) r.c.v[i] = _mm256_and_si256(id.c.v[i], m0);
+    Cached4 r = cached_identity4();
     for (int e = 0; e < 8; ++e) {
-        const __m256i m = _mm256_cmpeq_epi64(magnitude, splat4(uint64_t(e + 1)));
-        for (int i = 0; i < 5; ++i) r.c.v[i] = _mm256_or_si256(r.c.v[i], _mm256_and_si256(t[e].c.v[i], m));
+        const __mmask8 m = _mm256_cmpeq_epi64_mask(magnitude, splat4(uint64_t(e + 1)));
+        for (int i = 0; i < 5; ++i) r.c.v[i] = _mm256_mask_blend_epi64(m, r.c.v[i], t[e].c.v[i]);
     }
-    return conditional_neg4(splat4(detail::choice_mask(negative)), r);
+    const __mmask8 all_if_negative = _mm256_cmpeq_epi64_mask(splat4(negative), splat4(1));
+    return conditional_neg4(all_if_negative, r);
 }
 
 // sum over i < n of the points whose multiples are tables[8 i ..] by the signed radix-16 digits[64 i ..], on one
@@ -90,10 +90,11 @@ PYR_IFMA_FN EdwardsPoint straus_ct_one_accumulator(const uint8_t* scalars, const
         static_cast<Cached4*>(std::aligned_alloc(32, sizeof(Cached4) * 8 * n)));
     const std::unique_ptr<int8_t[]> digits(new int8_t[64 * n]);  // secret: wiped below
     if (!tables) throw std::bad_alloc();
-    for (size_t i = 0; i < n; ++i) {
-        multiples_1_to_8(load_point4(points[i]), &tables[8 * i]);
-        signed_radix16(scalars + 32 * i, &digits[64 * i]);
-    }
+    // Eight points at a time on eight lanes (msm_table.cpp), the last n % 8 on four.
+    const size_t batched = n / 8 * 8;
+    build_multiples_1_to_8(points, batched, reinterpret_cast<uint8_t*>(tables.get()));
+    for (size_t i = batched; i < n; ++i) multiples_1_to_8(load_point4(points[i]), &tables[8 * i]);
+    for (size_t i = 0; i < n; ++i) signed_radix16(scalars + 32 * i, &digits[64 * i]);
     const Point4 acc = straus_ct_loop(tables.get(), digits.get(), n);
     sodium_memzero(digits.get(), 64 * n);
     return store_point4(acc);

@@ -106,15 +106,23 @@ PYR_IFMA_INLINE Cached4 to_cached4(const Point4& p) {
     return Cached4{mul_small4(l, _mm256_setr_epi64x(121666, 121666, 243330, 121666))};
 }
 
-// -Q = (Y + X, Y - X, -2d T, 2Z): the first two lanes swapped, the third negated.
+// -Q = (Y + X, Y - X, -2d T, 2Z): the first two lanes swapped, the third as 2p - 2d T, with no carry round. A
+// Cached4's limbs are at most 2p's (2^52 - 38 for limb 0, 2^52 - 2 for the others: carried limbs are below 2^51 +
+// 19 * 2^13), so 2p - t lies in [0, 2^52), a product's operand, and at most 2p's again (-(-Q) included).
 PYR_IFMA_INLINE Cached4 neg4(const Cached4& q) {
-    const F4 s = perm4<1, 0, 2, 3>(q.c);
-    const F4 z = zero4();
-    return Cached4{addsub4<0x4>(blend4<0x4>(s, z), blend4<0xb>(s, z))};
+    constexpr int swap01 = 1 | (0 << 2) | (2 << 4) | (3 << 6);
+    Cached4 r;
+    _Pragma("GCC unroll 10")
+    for (int i = 0; i < 5; ++i) {
+        const __m256i s = _mm256_permute4x64_epi64(q.c.v[i], swap01);
+        const __m256i two_p = splat4(i == 0 ? 2 * ((uint64_t(1) << 51) - 19) : 2 * ((uint64_t(1) << 51) - 1));
+        r.c.v[i] = _mm256_mask_sub_epi64(s, 0x4, two_p, s);  // lane 2 only
+    }
+    return r;
 }
 
-// -Q where mask (all ones or all zeros in every lane, derived from a secret) is set, else Q; no branch.
-PYR_IFMA_INLINE Cached4 conditional_neg4(__m256i mask, const Cached4& q) {
+// -Q in the lanes where bit j of mask (derived from a secret; all four bits or none) is set, else Q; no branch.
+PYR_IFMA_INLINE Cached4 conditional_neg4(__mmask8 mask, const Cached4& q) {
     return Cached4{select4(mask, q.c, neg4(q).c)};
 }
 

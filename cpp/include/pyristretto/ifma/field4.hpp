@@ -237,11 +237,11 @@ PYR_IFMA_INLINE F4 mul_small4(const F4& a, __m256i k) {
     return carry4(z);
 }
 
-// b where mask (all ones or all zeros per 64-bit lane, from a secret) is set, else a: and/xor, no branch.
-PYR_IFMA_INLINE F4 select4(__m256i mask, const F4& a, const F4& b) {
+// Lane j from b where bit j of mask (from a secret) is set, else from a: one masked blend a limb, no branch.
+PYR_IFMA_INLINE F4 select4(__mmask8 mask, const F4& a, const F4& b) {
     F4 r;
     PYR_UNROLL4
-    for (int i = 0; i < 5; ++i) r.v[i] = _mm256_xor_si256(a.v[i], _mm256_and_si256(mask, _mm256_xor_si256(a.v[i], b.v[i])));
+    for (int i = 0; i < 5; ++i) r.v[i] = _mm256_mask_blend_epi64(mask, a.v[i], b.v[i]);
     return r;
 }
 
