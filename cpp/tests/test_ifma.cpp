@@ -750,6 +750,58 @@ PYR_IFMA_FN static void four_lane_wide_op(int op, uint64_t r[4][5], const uint64
     for (int j = 0; j < 4; ++j) std::memcpy(r[j], fr[j].limb, 40);
 }
 
+// mul_small4 (to_cached4's product by per-lane constants) and neg4 (-2dT as 2p - t, no carry round), at their bounds.
+PYR_IFMA_FN static void small_and_neg(const FE a[4], const uint64_t k[4], const FE c[4], FE product[4], FE neg[4],
+                                      FE neg_neg[4]) {
+    using namespace ifma;  // the intrinsics: global natively, in ifma's namespace when emulated
+    const ifma::F4 x = ifma::lanes4(a[0], a[1], a[2], a[3]);
+    const auto constants = _mm256_setr_epi64x(static_cast<long long>(k[0]), static_cast<long long>(k[1]),
+                                              static_cast<long long>(k[2]), static_cast<long long>(k[3]));
+    ifma::unlanes4(ifma::mul_small4(x, constants), product[0], product[1], product[2], product[3]);
+    const ifma::Cached4 q{ifma::lanes4(c[0], c[1], c[2], c[3])}, n = ifma::neg4(q);
+    ifma::unlanes4(n.c, neg[0], neg[1], neg[2], neg[3]);
+    ifma::unlanes4(ifma::neg4(n).c, neg_neg[0], neg_neg[1], neg_neg[2], neg_neg[3]);
+}
+
+// mul_small4's inputs: limbs < 2^52 (all at 2^52 - 1, all 0, or random), constants to_cached4's and the largest
+// allowed (2^18 - 1); the product's value, limbs < 2^52. neg4's inputs: a Cached4's limbs, at most 2p's (all at 2p's,
+// 0, the largest carried limb, or random up to 2p's); lanes 0 and 1 swapped and lane 3 kept limb for limb, lane 2 the
+// negated value, every limb at most 2p's, and neg4 twice the input's value.
+static void test_four_lane_small_and_neg(bool quick) {
+    const uint64_t two_p[2] = {2 * ((uint64_t(1) << 51) - 19), 2 * ((uint64_t(1) << 51) - 1)};
+    const uint64_t carried[2] = {(uint64_t(1) << 51) + 19 * (uint64_t(1) << 13) - 1,
+                                 (uint64_t(1) << 51) + (uint64_t(1) << 13) - 1};
+    size_t bad_small = 0, bad_neg = 0;
+    const size_t rounds = quick ? 2000 : 20000;
+    for (size_t n = 0; n < rounds; ++n) {
+        FE a[4], c[4], product[4], neg[4], neg_neg[4];
+        const uint64_t k[4] = {121666, 121666, 243330, n % 2 ? 121666 : (uint64_t(1) << 18) - 1};
+        for (int j = 0; j < 4; ++j)
+            for (int i = 0; i < 5; ++i) {
+                const unsigned kind = n < 4 ? unsigned(n) : unsigned(rnd() % 4);  // the first rounds: every limb alike
+                const uint64_t top = two_p[i != 0];
+                a[j].limb[i] = kind == 0 ? BOUND - 1 : kind == 1 ? 0 : rnd() >> 12;
+                c[j].limb[i] = kind == 0 ? top : kind == 1 ? 0 : kind == 2 ? carried[i != 0] : rnd() % (top + 1);
+            }
+        small_and_neg(a, k, c, product, neg, neg_neg);
+        for (int j = 0; j < 4; ++j) {
+            FE constant = FE::zero();
+            constant.limb[0] = k[j];
+            bad_small += !within_bound(product[j]) || !same_value(product[j], a[j] * constant);
+            bool ok = same_value(neg_neg[j], c[j]);
+            for (int i = 0; i < 5; ++i) {
+                const uint64_t top = two_p[i != 0];
+                ok = ok && neg[j].limb[i] <= top && neg_neg[j].limb[i] <= top;
+                if (j != 2) ok = ok && neg[j].limb[i] == c[j == 0 ? 1 : j == 1 ? 0 : 3].limb[i];
+            }
+            if (j == 2) ok = ok && same_value(neg[2] + c[2], FE::zero());
+            bad_neg += !ok;
+        }
+    }
+    check(bad_small == 0, "mul_small4 at its bounds: " + std::to_string(bad_small) + " lanes wrong");
+    check(bad_neg == 0, "neg4 at its bounds (limbs up to 2p's, twice): " + std::to_string(bad_neg) + " lanes wrong");
+}
+
 static void test_four_lanes_wide(bool quick) {
     const unsigned n_codes = N_EDGE * N_EDGE * N_EDGE * N_EDGE * N_EDGE;
     const char* names[5] = {"mul4_wide", "square4_wide", "addsub4_wide", "dbl4_terms", "dbl4_lanes (wide input)"};
@@ -1375,6 +1427,7 @@ int main(int argc, char** argv) {
         test_scale(quick);
         test_four_lanes(quick);
         test_four_lanes_wide(quick);
+        test_four_lane_small_and_neg(quick);
         test_routed(quick);
         test_fixed_base(quick);
         if (do_bench) {
