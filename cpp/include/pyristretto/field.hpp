@@ -91,6 +91,8 @@ inline FieldElement carry_parallel(const FieldElement& s) {
 
 // 4p in radix 2^51: every limb is >= 2^52 (above any carried limb), the bias that keeps a - b from underflowing.
 constexpr uint64_t FOUR_P_0 = 4 * ((uint64_t(1) << 51) - 19), FOUR_P_N = 4 * ((uint64_t(1) << 51) - 1);
+// 2p in radix 2^51: the bound of ifma::neg4's operands (ifma/edwards4.hpp), whose 2p - t needs no carry.
+constexpr uint64_t TWO_P_0 = 2 * ((uint64_t(1) << 51) - 19), TWO_P_N = 2 * ((uint64_t(1) << 51) - 1);
 
 // a + b and a + 4p - b limb by limb, without the carry. The field's + and - carry these; edwards.cpp feeds them
 // uncarried straight into a product (see the bounds note above): add_lazy of two carried inputs is < 2^53, and

@@ -110,14 +110,11 @@ PYR_IFMA_INLINE Cached4 to_cached4(const Point4& p) {
 // Cached4's limbs are at most 2p's (2^52 - 38 for limb 0, 2^52 - 2 for the others: carried limbs are below 2^51 +
 // 19 * 2^13), so 2p - t lies in [0, 2^52), a product's operand, and at most 2p's again (-(-Q) included).
 PYR_IFMA_INLINE Cached4 neg4(const Cached4& q) {
-    constexpr int swap01 = 1 | (0 << 2) | (2 << 4) | (3 << 6);
+    const F4 s = perm4<1, 0, 2, 3>(q.c);
     Cached4 r;
     _Pragma("GCC unroll 10")
-    for (int i = 0; i < 5; ++i) {
-        const __m256i s = _mm256_permute4x64_epi64(q.c.v[i], swap01);
-        const __m256i two_p = splat4(i == 0 ? 2 * ((uint64_t(1) << 51) - 19) : 2 * ((uint64_t(1) << 51) - 1));
-        r.c.v[i] = _mm256_mask_sub_epi64(s, 0x4, two_p, s);  // lane 2 only
-    }
+    for (int i = 0; i < 5; ++i)  // lane 2 only
+        r.c.v[i] = _mm256_mask_sub_epi64(s.v[i], 0x4, splat4(i == 0 ? detail::TWO_P_0 : detail::TWO_P_N), s.v[i]);
     return r;
 }
 
