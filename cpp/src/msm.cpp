@@ -13,6 +13,7 @@
 #include "pyristretto/hash.hpp"
 #include "pyristretto/msm_algorithms.hpp"
 #include "pyristretto/avx2/pippenger.hpp"
+#include "pyristretto/ifma/pippenger.hpp"
 #include "pyristretto/ristretto.hpp"
 #include "pyristretto/threads.hpp"
 
@@ -27,11 +28,14 @@ namespace pyristretto {
 struct MsmAccumulator::Lane {
     Lane(int kind_, size_t total_)
         : kind(kind_), total(total_),
-          // On the IFMA backend each block runs its eight-lane Pippenger instead (msm_vartime_decoded), and so does
-          // the AVX2 backend its four-lane one below avx2::kBlocksMax points per lane.
+          // On the IFMA backend a share of more than a block keeps the eight-lane Pippenger's buckets across its
+          // blocks (ifma::PippengerBuckets); a shorter one runs msm_vartime_decoded per block, and so does the AVX2
+          // backend its four-lane Pippenger below avx2::kBlocksMax points per lane.
           buckets(kind_ == kVartime && total_ >= kPippengerCrossover && backend() != Backend::Ifma &&
                   !(backend() == Backend::Avx2 && total_ < avx2::kBlocksMax)) {
         if (buckets) sums.reset(new PippengerSums(Pippenger::window_for(total), total));
+        if (kind_ == kVartime && backend() == Backend::Ifma && total_ > kMsmBlock)
+            ifma_sums.reset(new ifma::PippengerBuckets(total, true));
     }
 
     // Adds m points (encoded, else decoded) whose global indices start at first. An invalid point lowers
@@ -65,6 +69,8 @@ struct MsmAccumulator::Lane {
             const uint8_t* s = scalars ? scalars + 32 * off : nullptr;
             if (buckets) {
                 sums->add(s, points, k);
+            } else if (ifma_sums) {
+                ifma_sums->add(s, points, k);
             } else if (kind == kConstantTime) {
                 acc = acc + Straus::mul_ct(s, points, k);
             } else if (kind == kVartime) {  // a short share (< kPippengerCrossover), or the IFMA or AVX2 lanes
@@ -75,12 +81,13 @@ struct MsmAccumulator::Lane {
         }
     }
 
-    EdwardsPoint result() const { return buckets ? sums->finish() : acc; }
+    EdwardsPoint result() const { return buckets ? sums->finish() : ifma_sums ? ifma_sums->finish() : acc; }
 
     const int kind;
     const size_t total;  // points this lane gets over all feeds (about n / threads): chooses the window
     const bool buckets;
     std::unique_ptr<PippengerSums> sums;
+    std::unique_ptr<ifma::PippengerBuckets> ifma_sums;  // its finish() only reads the buckets: callable again
     std::unique_ptr<EdwardsPoint[]> decoded;  // allocated by the first feed of encodings, grown by add
     size_t decoded_size = 0;                  // the points it holds: the largest block a feed handed the lane
     EdwardsPoint acc = EdwardsPoint::identity();

@@ -185,13 +185,8 @@ EdwardsPoint msm_vartime_decoded(const uint8_t* scalars, const EdwardsPoint* poi
     // 376.7 / 399.7, 160: 412.6 / 467.5 / 546.9, 176: 473.6 / 503.8 / 485.0, 184: 479.6 / 538.6 / 505.3,
     // 192: 541.2 / 550.4 / 534.5, 208: 588.4 / 591.5 / 552.9).
     if (backend() == Backend::Ifma && n <= ifma::kStraus4Max) return ifma::straus_vartime4(scalars, points, n);
-    if (backend() == Backend::Ifma && n >= ifma::kPippengerMin) {
-        // One block at a time: its digits and cached copies grow with the points it is given.
-        EdwardsPoint acc = EdwardsPoint::identity();
-        for (size_t first = 0; first < n; first += kMsmBlock)
-            acc = acc + ifma::pippenger_vartime(scalars + 32 * first, points + first, std::min(kMsmBlock, n - first));
-        return acc;
-    }
+    // (It keeps its memory bounded itself: kMsmBlock points' digits at a time, the buckets across the blocks.)
+    if (backend() == Backend::Ifma && n >= ifma::kPippengerMin) return ifma::pippenger_vartime(scalars, points, n);
     // On AVX2 the four-lane Pippenger (a window per lane) from avx2::kPippengerMin points; below, the AVX2 vartime
     // Straus, which also beats the portable Pippenger from 128 (C++, one thread, one core, best of 5, two runs, us,
     // AVX2 Straus / four-lane Pippenger: n = 96: 314 / 374, 128: 419-441 / 455-460, 144: 473-481 / 498,
