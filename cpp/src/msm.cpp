@@ -35,7 +35,7 @@ struct MsmAccumulator::Lane {
                   !(backend() == Backend::Avx2 && total_ < avx2::kBlocksMax)) {
         if (buckets) sums.reset(new PippengerSums(Pippenger::window_for(total), total));
         if (kind_ == kVartime && backend() == Backend::Ifma && total_ > kMsmBlock)
-            ifma_sums.reset(new ifma::PippengerBuckets(total, true));
+            ifma_sums.reset(new ifma::PippengerBuckets(total));  // total > kMsmBlock: fed block by block
     }
 
     // Adds m points (encoded, else decoded) whose global indices start at first. An invalid point lowers

@@ -152,15 +152,18 @@ struct PippengerBuckets::State {
     std::vector<int8_t> digits;
     std::vector<CachedPoint> cached;
     std::vector<EdwardsPoint> window_sum;
-    // A pass's buckets: lane w's from records(pass) + w * buckets_per_lane.
-    BucketRecord* records(int pass) { return &memory[keep ? pass * pass_records : 0]; }
+    BucketRecord* records(int pass) { return &memory[keep ? pass * pass_records : 0]; }  // a pass's buckets
+    void lanes(int pass, BucketRecord* lane[8]) {  // lane w's buckets of that pass
+        for (int w = 0; w < 8; ++w) lane[w] = records(pass) + w * buckets_per_lane;
+    }
 };
 
 // Past one block every pass keeps its own buckets (c = 8: 4 x 198 KB) across the blocks and the feeds, so the
 // bucket sums and the window sums are paid once: C++, one core, three runs, 16384 points 16.46-16.50 -> 15.56-15.57
 // ms, 8192 8.21-8.24 -> 7.92-7.94, 4096 and below unchanged. One block (keep = false) reuses one pass's buckets,
 // which stay in L2: all four there took 1024 points 1.3% longer.
-PYR_IFMA_FN PippengerBuckets::PippengerBuckets(size_t total, bool keep) : s_(new State) {
+PYR_IFMA_FN PippengerBuckets::PippengerBuckets(size_t total) : s_(new State) {
+    const bool keep = total > kMsmBlock;
     State& st = *s_;
     st.c = window_bits(total);
     st.windows = (254 + st.c - 1) / st.c;  // c = 8: 32 windows, 4 passes; c = 4: 64 windows, 8 passes
@@ -193,7 +196,7 @@ PYR_IFMA_FN void PippengerBuckets::add(const uint8_t* scalars, const EdwardsPoin
     // Locals, not members, in the loops: the bucket stores could alias the State, whose fields would be read again.
     State& st = *s_;
     const int c = st.c, windows = st.windows, passes = st.passes, stride = st.stride;
-    const size_t buckets_per_lane = st.buckets_per_lane, block = st.cached.size();
+    const size_t block = st.cached.size();
     int8_t* const digits = st.digits.data();
     CachedPoint* const cached = st.cached.data();
     for (size_t first = 0; first < n; first += block) {
@@ -207,9 +210,8 @@ PYR_IFMA_FN void PippengerBuckets::add(const uint8_t* scalars, const EdwardsPoin
         }
         for (int pass = 0; pass < passes; ++pass) {
             if (!st.keep) clear_pass(pass);
-            BucketRecord* const records = st.records(pass);
-            BucketRecord* lane[8];  // lane w's buckets
-            for (int w = 0; w < 8; ++w) lane[w] = records + w * buckets_per_lane;
+            BucketRecord* lane[8];
+            st.lanes(pass, lane);
             for (size_t i = 0; i < m; ++i) {
                 const int8_t* group = &digits[stride * i + 8 * pass];
                 uint64_t any;
@@ -238,8 +240,7 @@ PYR_IFMA_FN void PippengerBuckets::add(const uint8_t* scalars, const EdwardsPoin
 PYR_IFMA_FN void PippengerBuckets::sum_pass(int pass) {
     State& st = *s_;
     BucketRecord* lane[8];
-    BucketRecord* const records = st.records(pass);
-    for (int w = 0; w < 8; ++w) lane[w] = records + w * st.buckets_per_lane;
+    st.lanes(pass, lane);
     Point8 running = identity8(), sum = identity8();
     for (size_t b = st.buckets_per_lane - 1; b >= 1; --b) {
         BucketRecord* at[8];
@@ -263,7 +264,7 @@ PYR_IFMA_FN EdwardsPoint PippengerBuckets::finish() {
 
 EdwardsPoint pippenger_vartime(const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
     if (n == 0) return EdwardsPoint::identity();
-    PippengerBuckets buckets(n, n > kMsmBlock);
+    PippengerBuckets buckets(n);
     buckets.add(scalars, points, n);
     return buckets.finish();
 }
@@ -292,12 +293,10 @@ namespace ifma {
 const size_t kPippengerMin = 0;
 EdwardsPoint pippenger_vartime(const uint8_t*, const EdwardsPoint*, size_t) { std::abort(); }
 struct PippengerBuckets::State {};
-PippengerBuckets::PippengerBuckets(size_t, bool) { std::abort(); }
+PippengerBuckets::PippengerBuckets(size_t) { std::abort(); }
 PippengerBuckets::~PippengerBuckets() = default;
 void PippengerBuckets::add(const uint8_t*, const EdwardsPoint*, size_t) { std::abort(); }
 EdwardsPoint PippengerBuckets::finish() { std::abort(); }
-void PippengerBuckets::clear_pass(int) {}
-void PippengerBuckets::sum_pass(int) {}
 const size_t kSumMin = 0;
 EdwardsPoint sum_points(const EdwardsPoint*, size_t) { std::abort(); }
 }  // namespace ifma

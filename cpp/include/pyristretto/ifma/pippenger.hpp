@@ -16,14 +16,15 @@ extern const size_t kPippengerMin;
 // window per lane (PippengerBuckets over all n). Call only when ifma_available(). May throw std::bad_alloc.
 EdwardsPoint pippenger_vartime(const uint8_t* scalars, const EdwardsPoint* points, size_t n);
 
-// The same fed in pieces (MsmAccumulator's blocks and feeds): add any number of points, any number of times, then
-// finish once. total (the points it will be given) chooses the window. keep: every pass's buckets kept until finish
-// (c = 8: 792 KB), so the bucket sums are paid once however the points arrive; without it (one add of at most
-// kMsmBlock points) one pass's buckets are reused and summed pass by pass. The points' digits and cached copies are
-// made kMsmBlock at a time. Call only when ifma_available(). May throw std::bad_alloc.
+// The same for PUBLIC scalars (its time and memory accesses depend on them), fed in pieces (MsmAccumulator's blocks
+// and feeds): total, the points it will be given, chooses the window. Past kMsmBlock points every pass's buckets are
+// kept until finish (c = 8: 792 KB), so add may be called any number of times and the bucket sums are paid once; up
+// to kMsmBlock one pass's buckets are reused and summed pass by pass, so the total must come in one add. Then finish.
+// The points' digits and cached copies are made kMsmBlock at a time. Call only when ifma_available(). May throw
+// std::bad_alloc.
 class PippengerBuckets {
 public:
-    PippengerBuckets(size_t total, bool keep);
+    explicit PippengerBuckets(size_t total);
     ~PippengerBuckets();
     void add(const uint8_t* scalars, const EdwardsPoint* points, size_t n);
     EdwardsPoint finish();
