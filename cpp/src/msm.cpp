@@ -28,14 +28,15 @@ namespace pyristretto {
 struct MsmAccumulator::Lane {
     Lane(int kind_, size_t total_)
         : kind(kind_), total(total_),
-          // On the IFMA backend a share of more than a block keeps the eight-lane Pippenger's buckets across its
-          // blocks (ifma::PippengerBuckets); a shorter one runs msm_vartime_decoded per block, and so does the AVX2
-          // backend its four-lane Pippenger below avx2::kBlocksMax points per lane.
-          buckets(kind_ == kVartime && total_ >= kPippengerCrossover && backend() != Backend::Ifma &&
-                  !(backend() == Backend::Avx2 && total_ < avx2::kBlocksMax)) {
+          // On the IFMA and AVX2 backends a share of more than a block keeps the eight- or four-lane Pippenger's
+          // buckets across its blocks (ifma::PippengerBuckets, avx2::PippengerBuckets); a shorter one runs
+          // msm_vartime_decoded per block.
+          buckets(kind_ == kVartime && total_ >= kPippengerCrossover && backend() == Backend::Portable) {
         if (buckets) sums.reset(new PippengerSums(Pippenger::window_for(total), total));
         if (kind_ == kVartime && backend() == Backend::Ifma && total_ > kMsmBlock)
             ifma_sums.reset(new ifma::PippengerBuckets(total));  // total > kMsmBlock: fed block by block
+        if (kind_ == kVartime && backend() == Backend::Avx2 && total_ > kMsmBlock)
+            avx2_sums.reset(new avx2::PippengerBuckets(total));
     }
 
     // Adds m points (encoded, else decoded) whose global indices start at first. An invalid point lowers
@@ -71,6 +72,8 @@ struct MsmAccumulator::Lane {
                 sums->add(s, points, k);
             } else if (ifma_sums) {
                 ifma_sums->add(s, points, k);
+            } else if (avx2_sums) {
+                avx2_sums->add(s, points, k);
             } else if (kind == kConstantTime) {
                 acc = acc + Straus::mul_ct(s, points, k);
             } else if (kind == kVartime) {  // a short share (< kPippengerCrossover), or the IFMA or AVX2 lanes
@@ -81,13 +84,16 @@ struct MsmAccumulator::Lane {
         }
     }
 
-    EdwardsPoint result() const { return buckets ? sums->finish() : ifma_sums ? ifma_sums->finish() : acc; }
+    EdwardsPoint result() const {
+        return buckets ? sums->finish() : ifma_sums ? ifma_sums->finish() : avx2_sums ? avx2_sums->finish() : acc;
+    }
 
     const int kind;
     const size_t total;  // points this lane gets over all feeds (about n / threads): chooses the window
     const bool buckets;
     std::unique_ptr<PippengerSums> sums;
     std::unique_ptr<ifma::PippengerBuckets> ifma_sums;  // its finish() only reads the buckets: callable again
+    std::unique_ptr<avx2::PippengerBuckets> avx2_sums;  // the same
     std::unique_ptr<EdwardsPoint[]> decoded;  // allocated by the first feed of encodings, grown by add
     size_t decoded_size = 0;                  // the points it holds: the largest block a feed handed the lane
     EdwardsPoint acc = EdwardsPoint::identity();

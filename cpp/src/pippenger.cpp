@@ -192,12 +192,7 @@ EdwardsPoint msm_vartime_decoded(const uint8_t* scalars, const EdwardsPoint* poi
     // AVX2 Straus / four-lane Pippenger: n = 96: 314 / 374, 128: 419-441 / 455-460, 144: 473-481 / 498,
     // 152: 504-505 / 516-517, 160: 525-527 / 537-548, 168: 552-555 / 558-559, 176: 609-615 / 581-583; the portable
     // Pippenger, through Python: 128: 628-873, 144: 679-717).
-    if (backend() == Backend::Avx2 && n >= avx2::kPippengerMin) {
-        EdwardsPoint acc = EdwardsPoint::identity();
-        for (size_t first = 0; first < n; first += kMsmBlock)
-            acc = acc + avx2::pippenger_vartime(scalars + 32 * first, points + first, std::min(kMsmBlock, n - first));
-        return acc;
-    }
+    if (backend() == Backend::Avx2 && n >= avx2::kPippengerMin) return avx2::pippenger_vartime(scalars, points, n);
     if (n < kPippengerCrossover || backend() == Backend::Avx2) return Straus::mul_vartime(scalars, points, n);
     return Pippenger::mul_vartime(scalars, points, n, Pippenger::window_for(n));
 }

@@ -689,6 +689,42 @@ static void test_pippenger(bool quick) {
                        "portable code and libsodium:" + bad);
 }
 
+// PippengerBuckets past one block (every pass's buckets kept across the blocks and the feeds) against the portable
+// code: fed in uneven pieces that cross the block boundaries, with a block of 16-bit scalars (fewer passes used)
+// and one of zero scalars, decoded points (Z = 1) in some blocks and computed ones in others, and finish called
+// twice; routed through msm_vartime_decoded, whose one call covers every block.
+static void test_pippenger_kept() {
+    const size_t B = kMsmBlock, n = 3 * B + 5;
+    std::vector<uint8_t> s = scalars(n);
+    std::vector<EdwardsPoint> p = points(n);
+    for (size_t i = 0; i < B; ++i) std::memset(&s[32 * i + 2], 0, 30);  // block 0: 16-bit scalars
+    for (size_t i = B; i < 2 * B; ++i) std::memset(&s[32 * i], 0, 32);  // block 1: zero
+    for (size_t i = 2 * B; i < n; i += 2) {  // block 2 on: decoded points (Z = 1) mixed with computed ones
+        uint8_t e[32];
+        ristretto_encode(e, p[i]);
+        check(ristretto_decode(p[i], e), "a point's encoding decodes");
+    }
+    std::string bad;
+    for (size_t m : {B + 1, 2 * B + 3, n}) {
+        set_backend_for_testing(Backend::Portable);
+        const EdwardsPoint expect = msm_vartime_decoded(s.data(), p.data(), m);
+        set_backend_for_testing(Backend::Avx2);
+        const std::string at = " n=" + std::to_string(m);
+        for (int c : {0, 5, 8}) {
+            avx2::PippengerBuckets buckets(m, c);
+            const size_t cuts[] = {0, 17, B + 2, m};
+            for (int k = 0; k < 3; ++k)
+                if (cuts[k] < m)
+                    buckets.add(&s[32 * cuts[k]], &p[cuts[k]], std::min(cuts[k + 1], m) - cuts[k]);
+            if (!same_point(buckets.finish(), expect)) bad += " c=" + std::to_string(c) + at;
+            if (!same_point(buckets.finish(), expect)) bad += " finish again c=" + std::to_string(c) + at;
+        }
+        if (!same_point(msm_vartime_decoded(s.data(), p.data(), m), expect)) bad += " msm_vartime_decoded" + at;
+    }
+    check(bad.empty(), "AVX2 Pippenger with its buckets kept across blocks and feeds agrees with the portable code:" +
+                           bad);
+}
+
 // MSMTable built on the AVX2 kernels (odd multiples in four-lane form, no 1P..8P) against one built on the portable
 // kernels, both MSMs, with either backend in use at call time: a table keeps the kernels it was built with, and one
 // built on AVX2 must never read the portable constant-time entries it does not have.
@@ -878,6 +914,7 @@ int main(int argc, char** argv) {
         test_lane_tests();
         test_batch(doc, quick);
         test_pippenger(quick);
+        test_pippenger_kept();
         test_msm_table();
         test_fixed_base();
         if (do_bench) bench();

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "pyristretto/avx2/edwards_lanes.hpp"
+#include "pyristretto/msm_algorithms.hpp"
 #include "pyristretto/scalar.hpp"
 
 namespace pyristretto {
@@ -28,9 +29,6 @@ namespace avx2 {
 
 // Measured against the AVX2 vartime Straus: see pippenger.cpp's msm_vartime_decoded.
 const size_t kPippengerMin = 168;
-// Never, as measured (one thread, us, portable buckets kept across blocks / these blocks: n = 8192: 21407 / 15353,
-// 16384: 39011 / 30323, 65536: 142448 / 122626); the gap narrows as the portable window grows with n.
-const size_t kBlocksMax = SIZE_MAX;
 // Measured (xbench, one thread, decoded points, ns per point, portable / four lanes): n = 8: 218 / 252, 12: 189 / 183,
 // 16: 188 / 165, 256: 118 / 69, 4096: 115 / 65. The end (four lane sums added portably) is what a short run pays.
 const size_t kSumMin = 16;
@@ -91,78 +89,135 @@ PYR_AVX2_FN __attribute__((noinline)) void add_to(L4& acc, const L4& p, const F4
 
 }  // namespace
 
-PYR_AVX2_FN EdwardsPoint pippenger_vartime_window(const uint8_t* scalars, const EdwardsPoint* points, size_t n,
-                                                  int c) {
-    if (n == 0) return EdwardsPoint::identity();
-    const int count = static_cast<int>(radix2c_digit_count(static_cast<unsigned>(c)));
-    const int stride = (count + 3) & ~3;  // digits per point, zero-padded to whole passes
-    const size_t nb = (size_t(1) << (c - 1)) + 1;  // |digit| in 0..2^(c-1); bucket 0 is discarded
-    const size_t n4 = (n + 3) & ~size_t(3);
-    std::vector<int8_t> digits(stride * n, 0);
-    std::vector<uint64_t> cached(20 * n4);  // per point: (Y + X, Y - X, 2Z, 2dT), packed (edwards_lanes.hpp)
-    int top = 0;
-    int16_t d[radix2c_digit_count(4)];
-    for (size_t i = 0; i < n; ++i) {
-        const int t = static_cast<int>(signed_radix2c(scalars + 32 * i, static_cast<unsigned>(c), d));
-        top = std::max(top, t);
-        for (int k = 0; k < t; ++k) digits[stride * i + k] = static_cast<int8_t>(d[k]);  // |d| <= 2^(c-1) <= 128
-    }
-    if (top == 0) return EdwardsPoint::identity();
-    const F4 d2 = splat_fe(constants::EDWARDS_D2);
-    const bool z_one = all_z_one(points, n);
-    for (size_t i = 0; i < n; i += 4) {
-        const EdwardsPoint* p = points + i;
-        const size_t last = n - 1 - i;  // the padding records repeat the last point (never added)
-        LC4 q = lanes_cached(load_points(p, p + std::min<size_t>(1, last), p + std::min<size_t>(2, last),
-                                         p + std::min<size_t>(3, last)),
-                             d2);
-        uint64_t* r = &cached[20 * i];
-        scatter_records(vectors(q), r, r + 20, r + 40, r + 60);
-    }
+// The windows' buckets (lane w of pass p holds window 4p + w's; past one block every pass keeps its own), the
+// digits and cached copies of one block of points (kMsmBlock at most, so this extra memory does not grow with n),
+// and the four window sums of each pass once summed.
+struct PippengerBuckets::State {
+    int c, stride;
+    size_t nb, block;
+    bool keep;
+    int top = 0;  // the digits past the highest nonzero one of every scalar added so far are zero
+    std::vector<uint64_t> buckets;  // records of 20 qwords: pass (if kept), lane, |digit|
+    std::vector<int8_t> digits;     // the block's digits, stride per point
+    std::vector<uint64_t> cached;   // the block's points, (Y + X, Y - X, 2Z, 2dT) packed (edwards_lanes.hpp)
+    std::vector<EdwardsPoint> window_sum;
+    uint64_t* lane(int pass, int w) { return &buckets[((keep ? pass : 0) * 4 + w) * nb * 20]; }
+};
 
-    std::vector<uint64_t> buckets(4 * nb * 20);
-    uint64_t* const lane[4] = {&buckets[0], &buckets[nb * 20], &buckets[2 * nb * 20], &buckets[3 * nb * 20]};
+PippengerBuckets::PippengerBuckets(size_t total, int c) : s_(new State) {
+    State& st = *s_;
+    st.c = c ? c : window_bits(total);
+    const int count = static_cast<int>(radix2c_digit_count(static_cast<unsigned>(st.c)));
+    st.stride = (count + 3) & ~3;  // digits per point, zero-padded to whole passes
+    st.nb = (size_t(1) << (st.c - 1)) + 1;  // |digit| in 0..2^(c-1); bucket 0 is discarded
+    st.keep = total > kMsmBlock;
+    st.block = std::min(std::max<size_t>(total, 1), kMsmBlock);
+    st.buckets.resize((st.keep ? st.stride / 4 : 1) * 4 * st.nb * 20);
+    if (st.keep)
+        for (int pass = 0; pass < st.stride / 4; ++pass) clear_pass(pass);
+    st.digits.resize(st.stride * st.block);
+    st.cached.resize(20 * ((st.block + 3) & ~size_t(3)));
+    st.window_sum.resize(st.stride);
+}
+
+PippengerBuckets::~PippengerBuckets() = default;
+
+void PippengerBuckets::clear_pass(int pass) {
     uint64_t identity_record[20] = {};
     identity_record[5] = identity_record[10] = 1;  // Y and Z: limb 0 = 1
-    const int passes = (top + 3) / 4;
-    std::vector<EdwardsPoint> window_sum(4 * passes);
-    for (int pass = 0; pass < passes; ++pass) {
-        for (int w = 0; w < 4; ++w)
-            for (size_t b = 0; b < nb; ++b) std::memcpy(lane[w] + 20 * b, identity_record, sizeof identity_record);
-        for (size_t i = 0; i < n; ++i) {
-            const int8_t* group = &digits[stride * i + 4 * pass];
-            uint32_t any;
-            std::memcpy(&any, group, 4);
-            if (any == 0) continue;  // all four digits zero (public scalars: skipping is fine)
-            const __m256i negative =
-                _mm256_cmpgt_epi64(_mm256_setzero_si256(), _mm256_cvtepi8_epi64(_mm_cvtsi32_si128(static_cast<int>(any))));
-            uint64_t* at[4];
-            for (int w = 0; w < 4; ++w) at[w] = lane[w] + 20 * static_cast<size_t>(std::abs(group[w]));
-            L4 bucket;
-            gather_records(at[0], at[1], at[2], at[3], vectors(bucket));
-            LC4 q;
-            splat_record(&cached[20 * i], vectors(q));
-            const LC4 signed_q = lanes_negate_where(q, negative);
-            const L4 sum = z_one ? lanes_add_z1(bucket, signed_q) : lanes_add(bucket, signed_q);
-            scatter_records(vectors(sum), at[0], at[1], at[2], at[3]);
+    for (int w = 0; w < 4; ++w)
+        for (size_t b = 0; b < s_->nb; ++b) std::memcpy(s_->lane(pass, w) + 20 * b, identity_record, 160);
+}
+
+PYR_AVX2_FN void PippengerBuckets::add(const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
+    // Locals, not members, in the loops: the bucket stores could alias the State, whose fields would be read again.
+    State& st = *s_;
+    const int c = st.c, stride = st.stride;
+    int8_t* const digits = st.digits.data();
+    uint64_t* const cached = st.cached.data();
+    const F4 d2 = splat_fe(constants::EDWARDS_D2);
+    int16_t d[radix2c_digit_count(4)];
+    for (size_t first = 0; first < n; first += st.block) {
+        const size_t m = std::min(st.block, n - first);
+        const EdwardsPoint* const p = points + first;
+        int top = 0;  // this block's
+        for (size_t i = 0; i < m; ++i) {
+            const int t = static_cast<int>(signed_radix2c(scalars + 32 * (first + i), static_cast<unsigned>(c), d));
+            top = std::max(top, t);
+            for (int k = 0; k < stride; ++k)  // |d| <= 2^(c-1) <= 128
+                digits[stride * i + k] = static_cast<int8_t>(k < t ? d[k] : 0);
         }
-        // Window sums, lane by lane: sum_b b * bucket[b] as running sums from the top bucket down.
-        L4 running = lanes_identity(), sum = lanes_identity();
-        for (size_t b = nb - 1; b >= 1; --b) {
-            L4 bucket;
-            gather_records(lane[0] + 20 * b, lane[1] + 20 * b, lane[2] + 20 * b, lane[3] + 20 * b, vectors(bucket));
-            add_to(running, bucket, d2);
-            add_to(sum, running, d2);
+        st.top = std::max(st.top, top);
+        if (top == 0) continue;
+        const bool z_one = all_z_one(p, m);
+        for (size_t i = 0; i < m; i += 4) {
+            const size_t last = m - 1 - i;  // the padding records repeat the last point (never added)
+            LC4 q = lanes_cached(load_points(p + i, p + i + std::min<size_t>(1, last), p + i + std::min<size_t>(2, last),
+                                             p + i + std::min<size_t>(3, last)),
+                                 d2);
+            uint64_t* r = &cached[20 * i];
+            scatter_records(vectors(q), r, r + 20, r + 40, r + 60);
         }
-        lanes_to_points(sum, &window_sum[4 * pass]);
+        for (int pass = 0; pass < (top + 3) / 4; ++pass) {
+            if (!st.keep) clear_pass(pass);
+            uint64_t* const lane[4] = {st.lane(pass, 0), st.lane(pass, 1), st.lane(pass, 2), st.lane(pass, 3)};
+            for (size_t i = 0; i < m; ++i) {
+                const int8_t* group = &digits[stride * i + 4 * pass];
+                uint32_t any;
+                std::memcpy(&any, group, 4);
+                if (any == 0) continue;  // all four digits zero (public scalars: skipping is fine)
+                const __m256i negative = _mm256_cmpgt_epi64(
+                    _mm256_setzero_si256(), _mm256_cvtepi8_epi64(_mm_cvtsi32_si128(static_cast<int>(any))));
+                uint64_t* at[4];
+                for (int w = 0; w < 4; ++w) at[w] = lane[w] + 20 * static_cast<size_t>(std::abs(group[w]));
+                L4 bucket;
+                gather_records(at[0], at[1], at[2], at[3], vectors(bucket));
+                LC4 q;
+                splat_record(&cached[20 * i], vectors(q));
+                const LC4 signed_q = lanes_negate_where(q, negative);
+                const L4 sum = z_one ? lanes_add_z1(bucket, signed_q) : lanes_add(bucket, signed_q);
+                scatter_records(vectors(sum), at[0], at[1], at[2], at[3]);
+            }
+            if (!st.keep) sum_pass(pass);
+        }
     }
-    EdwardsPoint acc = window_sum[top - 1];  // the windows past it are empty
-    for (int w = top - 2; w >= 0; --w) acc = acc.mul_by_pow2(static_cast<unsigned>(c)) + window_sum[w].to_cached();
+}
+
+// The window sums of a pass, lane by lane: sum_b b * bucket[b] as running sums from the top bucket down.
+PYR_AVX2_FN void PippengerBuckets::sum_pass(int pass) {
+    State& st = *s_;
+    const F4 d2 = splat_fe(constants::EDWARDS_D2);
+    uint64_t* const lane[4] = {st.lane(pass, 0), st.lane(pass, 1), st.lane(pass, 2), st.lane(pass, 3)};
+    L4 running = lanes_identity(), sum = lanes_identity();
+    for (size_t b = st.nb - 1; b >= 1; --b) {
+        L4 bucket;
+        gather_records(lane[0] + 20 * b, lane[1] + 20 * b, lane[2] + 20 * b, lane[3] + 20 * b, vectors(bucket));
+        add_to(running, bucket, d2);
+        add_to(sum, running, d2);
+    }
+    lanes_to_points(sum, &st.window_sum[4 * pass]);
+}
+
+EdwardsPoint PippengerBuckets::finish() {
+    State& st = *s_;
+    if (st.top == 0) return EdwardsPoint::identity();
+    if (st.keep)
+        for (int pass = 0; pass < (st.top + 3) / 4; ++pass) sum_pass(pass);
+    EdwardsPoint acc = st.window_sum[st.top - 1];  // the windows past it are empty
+    for (int w = st.top - 2; w >= 0; --w)
+        acc = acc.mul_by_pow2(static_cast<unsigned>(st.c)) + st.window_sum[w].to_cached();
     return acc;
 }
 
+EdwardsPoint pippenger_vartime_window(const uint8_t* scalars, const EdwardsPoint* points, size_t n, int c) {
+    if (n == 0) return EdwardsPoint::identity();
+    PippengerBuckets buckets(n, c);
+    buckets.add(scalars, points, n);
+    return buckets.finish();
+}
+
 EdwardsPoint pippenger_vartime(const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
-    return pippenger_vartime_window(scalars, points, n, window_bits(n));
+    return pippenger_vartime_window(scalars, points, n, 0);
 }
 
 // Lane k sums the points k, k + 4, k + 8, ...: one four-lane addition per four points (9 lane-wise products: the
@@ -187,7 +242,11 @@ PYR_AVX2_FN EdwardsPoint sum_points(const EdwardsPoint* points, size_t n) noexce
 #else
 
 const size_t kPippengerMin = 0;
-const size_t kBlocksMax = 0;
+struct PippengerBuckets::State {};
+PippengerBuckets::PippengerBuckets(size_t, int) { std::abort(); }
+PippengerBuckets::~PippengerBuckets() = default;
+void PippengerBuckets::add(const uint8_t*, const EdwardsPoint*, size_t) { std::abort(); }
+EdwardsPoint PippengerBuckets::finish() { std::abort(); }
 EdwardsPoint pippenger_vartime_window(const uint8_t*, const EdwardsPoint*, size_t, int) { std::abort(); }
 EdwardsPoint pippenger_vartime(const uint8_t*, const EdwardsPoint*, size_t) { std::abort(); }
 const size_t kSumMin = 0;

@@ -3,6 +3,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 
 #include "pyristretto/edwards.hpp"
 
@@ -13,15 +14,31 @@ namespace avx2 {
 extern const size_t kPippengerMin;
 
 // sum scalars[i] * points[i] for public scalars (any 32 bytes: folded below 2^253), four windows per pass with one
-// window per lane. May throw std::bad_alloc.
+// window per lane (PippengerBuckets over all n). May throw std::bad_alloc.
 EdwardsPoint pippenger_vartime(const uint8_t* scalars, const EdwardsPoint* points, size_t n);
 
 // The same with the window c (4..8) given: for the tests and the window measurements.
 EdwardsPoint pippenger_vartime_window(const uint8_t* scalars, const EdwardsPoint* points, size_t n, int c);
 
-// Below this many points per thread, msm_vartime (MsmAccumulator) runs pippenger_vartime block by block (kMsmBlock
-// points); from it, the portable Pippenger that keeps its buckets across the blocks (windows up to 12 bits) instead.
-extern const size_t kBlocksMax;
+// The same for PUBLIC scalars (its time and memory accesses depend on them), fed in pieces (MsmAccumulator's blocks
+// and feeds): total, the points it will be given, chooses the window (c: 4..8, 0 for the measured choice). Past
+// kMsmBlock points every pass's buckets are kept until finish (c = 8: 8 passes of 83 KB), so add may be called any
+// number of times and the bucket sums are paid once; up to kMsmBlock one pass's buckets are reused and summed pass
+// by pass, so the total must come in one add. Then finish. The points' digits and cached copies are made kMsmBlock
+// at a time. Call only when avx2_available(). May throw std::bad_alloc.
+class PippengerBuckets {
+public:
+    explicit PippengerBuckets(size_t total, int c = 0);
+    ~PippengerBuckets();
+    void add(const uint8_t* scalars, const EdwardsPoint* points, size_t n);
+    EdwardsPoint finish();
+
+private:
+    struct State;  // the AVX2 types stay in the .cpp
+    void clear_pass(int pass);
+    void sum_pass(int pass);
+    std::unique_ptr<State> s_;
+};
 
 // From this many points sum_decoded uses sum_points on the AVX2 backend (measured, see the .cpp).
 extern const size_t kSumMin;
