@@ -689,8 +689,8 @@ static void test_pippenger(bool quick) {
                        "portable code and libsodium:" + bad);
 }
 
-// PippengerBuckets past one block (every pass's buckets kept across the blocks and the feeds) against the portable
-// code: fed in uneven pieces that cross the block boundaries, with a block of 16-bit scalars (fewer passes used)
+// PippengerBuckets past one block (every pass's buckets kept across the blocks and the feeds; the 11-bit window with
+// its bucket prefetch) against the portable code: fed in uneven pieces that cross the block boundaries, with a block of 16-bit scalars (fewer passes used)
 // and one of zero scalars, decoded points (Z = 1) in some blocks and computed ones in others, and finish called
 // twice; routed through msm_vartime_decoded, whose one call covers every block.
 static void test_pippenger_kept() {
@@ -710,7 +710,7 @@ static void test_pippenger_kept() {
         const EdwardsPoint expect = msm_vartime_decoded(s.data(), p.data(), m);
         set_backend_for_testing(Backend::Avx2);
         const std::string at = " n=" + std::to_string(m);
-        for (int c : {0, 5, 8}) {
+        for (int c : {0, 5, 8, 11}) {  // 0: the measured choice, 8 below 8192 points and 11 from it
             avx2::PippengerBuckets buckets(m, c);
             const size_t cuts[] = {0, 17, B + 2, m};
             for (int k = 0; k < 3; ++k)

@@ -1,15 +1,15 @@
 // Pippenger's bucket method and point sums on the AVX2 backend, four independent points in the four lanes
 // (edwards_lanes.hpp). The structure of ifma/pippenger.cpp with four lanes instead of eight: scalars are cut into
-// signed radix-2^c digits (c = 4..8 by n, the portable recoding of scalar.cpp); a pass handles four windows at once,
-// lane w holding the 2^(c-1) buckets of window 4p + w, and every point is added, in one four-lane addition, to
-// bucket |digit| of each of the four windows (with the digit's sign). The lanes' buckets are separate arrays, so the
-// four additions never touch the same bucket; a bucket is a 160-byte record of one lane's packed limbs, and a
-// transpose brings four of them into the lanes and back (AVX2 has gathers but no scatter). Zero digits add to
+// signed radix-2^c digits (c = 4..8 by n, 11 from 8192 points; the portable recoding of scalar.cpp); a pass handles
+// four windows at once, lane w holding the 2^(c-1) buckets of window 4p + w, and every point is added, in one four-lane
+// addition, to bucket |digit| of each of the four windows (with the digit's sign). The lanes' buckets are separate
+// arrays, so the four additions never touch the same bucket; a bucket is a 160-byte record of one lane's packed limbs,
+// and a transpose brings four of them into the lanes and back (AVX2 has gathers but no scatter). Zero digits add to
 // bucket 0, which is never read; a point whose four digits of a pass are all zero is skipped, and the passes stop at
-// the highest nonzero digit of any scalar (short scalars, such as 128-bit batch weights, cost half the passes).
-// The bucket sums run on the four lanes too; the window sums are combined with c doublings each (portable).
-// (Not a template shared with the IFMA code, which has the same structure: the two field types share no interface,
-// and the records and transposes differ, 160-byte records and 4 x 4 here, 192-byte records and 8 x 8 there.)
+// the highest nonzero digit of any scalar (short scalars, such as 128-bit batch weights, cost half the passes). The
+// bucket sums run on the four lanes too; the window sums are combined with c doublings each (portable). (Not a template
+// shared with the IFMA code, which has the same structure: the two field types share no interface, and the records and
+// transposes differ, 160-byte records and 4 x 4 here, 192-byte records and 8 x 8 there.)
 #include "pyristretto/avx2/pippenger.hpp"
 
 #include <algorithm>
@@ -44,13 +44,24 @@ static_assert(sizeof(EdwardsPoint) == 20 * 8, "a point is 20 limbs: X, Y, Z, T, 
 // c=6 614-621; 256: c=5 788-792, c=6 754-762; 384: c=6 1029-1030, c=7 1058; 448: c=6 1170-1177, c=7 1189-1198;
 // 512: c=6 1323, c=7 1320, c=8 1363; 576: c=6 1471-1482, c=7 1450-1455, c=8 1463-1467; 640: c=7 1575, c=8 1575;
 // 768: c=7 1840-1854, c=8 1791-1796; 896: c=7 2056, c=8 1975; 4096: c=7 8285, c=8 7218.
+// Past one block the buckets of every pass are kept (PippengerBuckets), so a wider window pays its bucket sums once:
+// c = 11 (6 passes instead of 8, 3.9 MB of buckets, prefetched) from 8192 points (C++, one core, an Intel Xeon with a
+// 2 MB L2, two runs, ms, c = 8 / 10 / 11: n = 8192: 15.7-16.1 / 15.3-16.0 / 15.4-15.7, 10240: 20.0-20.1 / 18.7 /
+// 18.3-18.4, 12288: 23.8-23.9 / 21.9-22.0 / 21.2-21.3, 16384: 31.0 / 28.7-30.3 / 27.4-27.8, 32768: 61.8-63.7 /
+// 55.5-55.7 / 51.2-51.6, 65536: 120.5 / 109.2-111.6 / 98.9-101.5; c = 12 and 13 were slower to 16384 and no faster
+// at 65536).
 int window_bits(size_t n) {
     if (n < 48) return 4;
     if (n < 192) return 5;
     if (n < 512) return 6;
     if (n < 640) return 7;
-    return 8;
+    if (n < 8192) return 8;
+    return 11;
 }
+
+// How many points ahead the additions prefetch their buckets when these are larger than L2 (c > 8): 4 gained 3-6%
+// at c = 11 (16384 points 28.6 -> 27.7 ms, 65536 105.9 -> 99.5); 2 and 8 measured the same as 4.
+constexpr size_t kPrefetchAhead = 4;
 
 // Four points' limbs (radix 2^51) into the lanes, reduced to radix 2^25.5: field4.hpp's from_lanes on each
 // coordinate, the loads as transposes.
@@ -98,7 +109,7 @@ struct PippengerBuckets::State {
     bool keep;
     int top = 0;  // the digits past the highest nonzero one of every scalar added so far are zero
     std::vector<uint64_t> buckets;  // records of 20 qwords: pass (if kept), lane, |digit|
-    std::vector<int8_t> digits;     // the block's digits, stride per point
+    std::vector<int16_t> digits;    // the block's digits, stride per point
     std::vector<uint64_t> cached;   // the block's points, (Y + X, Y - X, 2Z, 2dT) packed (edwards_lanes.hpp)
     std::vector<EdwardsPoint> window_sum;
     uint64_t* lane(int pass, int w) { return &buckets[((keep ? pass : 0) * 4 + w) * nb * 20]; }
@@ -133,7 +144,8 @@ PYR_AVX2_FN void PippengerBuckets::add(const uint8_t* scalars, const EdwardsPoin
     // Locals, not members, in the loops: the bucket stores could alias the State, whose fields would be read again.
     State& st = *s_;
     const int c = st.c, stride = st.stride;
-    int8_t* const digits = st.digits.data();
+    int16_t* const digits = st.digits.data();
+    const bool prefetch = c > 8;  // the buckets (c = 11: 3.9 MB) are larger than L2
     uint64_t* const cached = st.cached.data();
     const F4 d2 = splat_fe(constants::EDWARDS_D2);
     int16_t d[radix2c_digit_count(4)];
@@ -142,18 +154,19 @@ PYR_AVX2_FN void PippengerBuckets::add(const uint8_t* scalars, const EdwardsPoin
         const EdwardsPoint* const p = points + first;
         int top = 0;  // this block's
         for (size_t i = 0; i < m; ++i) {
-            const int t = static_cast<int>(signed_radix2c(scalars + 32 * (first + i), static_cast<unsigned>(c), d));
+            const auto t = static_cast<int>(signed_radix2c(scalars + 32 * (first + i), static_cast<unsigned>(c), d));
             top = std::max(top, t);
-            for (int k = 0; k < stride; ++k)  // |d| <= 2^(c-1) <= 128
-                digits[stride * i + k] = static_cast<int8_t>(k < t ? d[k] : 0);
+            for (int k = 0; k < stride; ++k)
+                digits[stride * i + k] = static_cast<int16_t>(k < t ? d[k] : 0);  // |d| <= 2^(c-1)
         }
         st.top = std::max(st.top, top);
         if (top == 0) continue;
         const bool z_one = all_z_one(p, m);
         for (size_t i = 0; i < m; i += 4) {
             const size_t last = m - 1 - i;  // the padding records repeat the last point (never added)
-            LC4 q = lanes_cached(load_points(p + i, p + i + std::min<size_t>(1, last), p + i + std::min<size_t>(2, last),
-                                             p + i + std::min<size_t>(3, last)),
+            const EdwardsPoint* at = p + i;
+            LC4 q = lanes_cached(load_points(at, at + std::min<size_t>(1, last), at + std::min<size_t>(2, last),
+                                             at + std::min<size_t>(3, last)),
                                  d2);
             uint64_t* r = &cached[20 * i];
             scatter_records(vectors(q), r, r + 20, r + 40, r + 60);
@@ -162,12 +175,19 @@ PYR_AVX2_FN void PippengerBuckets::add(const uint8_t* scalars, const EdwardsPoin
             if (!st.keep) clear_pass(pass);
             uint64_t* const lane[4] = {st.lane(pass, 0), st.lane(pass, 1), st.lane(pass, 2), st.lane(pass, 3)};
             for (size_t i = 0; i < m; ++i) {
-                const int8_t* group = &digits[stride * i + 4 * pass];
-                uint32_t any;
-                std::memcpy(&any, group, 4);
+                const int16_t* group = &digits[stride * i + 4 * pass];
+                uint64_t any;
+                std::memcpy(&any, group, 8);
                 if (any == 0) continue;  // all four digits zero (public scalars: skipping is fine)
+                if (prefetch && i + kPrefetchAhead < m) {  // the buckets point i + 4 will add to: 3 lines each
+                    const int16_t* ahead = group + kPrefetchAhead * stride;
+                    for (int w = 0; w < 4; ++w) {
+                        const char* r = reinterpret_cast<const char*>(lane[w] + 20 * size_t(std::abs(ahead[w])));
+                        for (int byte : {0, 64, 159}) __builtin_prefetch(r + byte, 1);
+                    }
+                }
                 const __m256i negative = _mm256_cmpgt_epi64(
-                    _mm256_setzero_si256(), _mm256_cvtepi8_epi64(_mm_cvtsi32_si128(static_cast<int>(any))));
+                    _mm256_setzero_si256(), _mm256_cvtepi16_epi64(_mm_cvtsi64_si128(static_cast<long long>(any))));
                 uint64_t* at[4];
                 for (int w = 0; w < 4; ++w) at[w] = lane[w] + 20 * static_cast<size_t>(std::abs(group[w]));
                 L4 bucket;

@@ -1,19 +1,19 @@
-// Pippenger's bucket method on the IFMA backend, with a window per lane. Scalars are cut into signed radix-2^c
-// digits (windows, c = 4..8 by n); a pass handles eight windows at once: lane w of the bucket array holds the
-// 2^(c-1) buckets of window 8p + w, and every point is added, in one eight-lane addition, to bucket |digit| of each
-// of the eight windows (with the digit's sign). The eight lanes never touch the same memory, so there are no bucket
-// conflicts to schedule around, unlike eight buckets of one window; the price is that each lane's bucket index
-// differs, so the buckets are per-lane records brought into the lanes by transposes (BucketRecord below).
-// ceil(254 / c) windows take ceil(that / 8) passes, the bucket sums
-// run on eight lanes too, and the window sums are combined with c doublings each at the end (portable).
-// Zero digits add to bucket 0, which is never read, instead of being skipped: no lane ever waits for another. A
-// point whose eight digits of a pass are all zero is skipped in that pass (a short scalar, such as the 128-bit
-// weights of a batch verification, then costs about half the passes).
+// Pippenger's bucket method on the IFMA backend, with a window per lane. Scalars are cut into signed radix-2^c digits
+// (windows, c = 4..8 by n, 11 from 16384 points); a pass handles eight windows at once: lane w of the bucket array
+// holds the 2^(c-1) buckets of window 8p + w, and every point is added, in one eight-lane addition, to bucket |digit|
+// of each of the eight windows (with the digit's sign). The eight lanes never touch the same memory, so there are no
+// bucket conflicts to schedule around, unlike eight buckets of one window; the price is that each lane's bucket index
+// differs, so the buckets are per-lane records brought into the lanes by transposes (BucketRecord below). ceil(254 / c)
+// windows take ceil(that / 8) passes, the bucket sums run on eight lanes too, and the window sums are combined with c
+// doublings each at the end (portable). Zero digits add to bucket 0, which is never read, instead of being skipped: no
+// lane ever waits for another. A point whose eight digits of a pass are all zero is skipped in that pass (a short
+// scalar, such as the 128-bit weights of a batch verification, then costs about half the passes).
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <vector>
 
+#include "pyristretto/bytes.hpp"
 #include "pyristretto/ifma/edwards8.hpp"
 #include "pyristretto/ifma/pippenger.hpp"
 #include "pyristretto/msm_algorithms.hpp"
@@ -48,28 +48,42 @@ static_assert(sizeof(Point8) == 160 * 8, "bucket stride: coordinate c, limb l, l
 // 791-798. Computed points (Z != 1), c = 6 / 7 / 8: 256: 527-531 / 536-538 / 578, 304: 597-605 / 599-600 / 628-629,
 // 352: 669-670 / 658-662 / 677-679, 416: 770-775 / 744-745 / 741-745, 448: 818-824 / 784-785 / 774-776. The
 // switches at 320 and 448 are within ~1% of the best for both (the additions' count had put them at 256 and 384).
+// Past one block every pass keeps its buckets (PippengerBuckets), so a wider window pays its bucket sums once: c = 11
+// (23 windows, 3 passes instead of 4; 4.7 MB of buckets, prefetched) from 16384 points (C++, one core, an Intel Xeon
+// with a 2 MB L2, ms, c = 8 / 11: n = 4608: 3.77 / 4.20, 6144: 4.93 / 5.12, 8192: 6.39-6.48 / 6.29-6.35, 10240:
+// 8.05-8.10 / 7.56, 12288: 9.57-9.61 / 8.76-8.81, 16384: 12.67 / 11.15-11.25, 32768: 25.03-25.07 / 20.95-21.14,
+// 65536: 49.6 / 40.8; c = 9 and 10 need as many passes as 8, and c = 12 was slower: 16384 13.14, 65536 43.9).
+// Not from 8192: through Python (PointVector.msm_vartime, one thread) c = 11 ran 15-25% slower than that at 8192 and
+// 10240 points in some processes and not in others, by where the buckets landed in memory, which the smaller gain
+// there does not pay for; from 16384 it was 10-17% faster in every run.
 int window_bits(size_t n) {
     if (n < 96) return 4;
     if (n < 160) return 5;
     if (n < 320) return 6;
     if (n < 448) return 7;
-    return 8;
+    if (n < 16384) return 8;
+    return 11;
 }
 
+// How many points ahead the additions prefetch their buckets when these are larger than L2 (c > 8): at c = 11 16384
+// points took 12.63 ms without, 11.15 with.
+constexpr size_t kPrefetchAhead = 4;
+
 // Signed radix-2^c digits in [-2^(c-1), 2^(c-1)) (the top one in [0, 2^(c-1)]) of any 32-byte scalar, folded below
-// 2^253 first (scalar.hpp: the same value mod q): windows = ceil(254 / c) digits, then zeros up to `stride`.
-void signed_radix2c_digits(const uint8_t scalar[32], int c, int windows, int stride, int8_t* d) {
-    uint8_t s[32];
+// 2^253 first (scalar.hpp: the same value mod q): windows = ceil(254 / c) digits, then zeros up to `stride`. Digit:
+// int8_t up to c = 8, int16_t beyond.
+template <class Digit>
+void signed_radix2c_digits(const uint8_t scalar[32], int c, int windows, int stride, Digit* d) {
+    uint8_t s[32 + 7] = {};  // seven zero bytes past the end: a window's 64-bit load never leaves the array
     scalar_fold(scalar, s);
     const int half = 1 << (c - 1);
     int carry = 0;
     for (int k = 0; k < windows; ++k) {
         const int bit = c * k;  // < 256
-        int bits = s[bit >> 3] >> (bit & 7);
-        if ((bit & 7) + c > 8 && (bit >> 3) + 1 < 32) bits |= s[(bit >> 3) + 1] << (8 - (bit & 7));
-        const int v = (bits & ((1 << c) - 1)) + carry;
+        const uint64_t bits = detail::load64_le(s + (bit >> 3)) >> (bit & 7);  // the window's c bits, and more
+        const int v = static_cast<int>(bits & ((1u << c) - 1)) + carry;
         carry = k + 1 < windows && v >= half;  // the top digit keeps its value (at most 2^(c-1))
-        d[k] = static_cast<int8_t>(v - (carry << c));
+        d[k] = static_cast<Digit>(v - (carry << c));
     }
     for (int k = windows; k < stride; ++k) d[k] = 0;
 }
@@ -140,6 +154,45 @@ PYR_IFMA_INLINE Cached8 splat_cached(const CachedPoint& q) {
     return Cached8{splat(q.Y_plus_X), splat(q.Y_minus_X), splat(q.Z), splat(q.T2d)};
 }
 
+// Adds m points to the buckets of one pass, lane w to bucket |digit| of window 8 pass + w: the points' digits of the
+// pass `stride` apart from `digits`, their cached forms, and whether all have Z = 1.
+template <class Digit>
+PYR_IFMA_INLINE void add_pass(const Digit* digits, int stride, size_t m, const CachedPoint* cached, bool z_one,
+                              BucketRecord* const lane[8]) {
+    const bool prefetch = sizeof(Digit) > 1;  // the buckets of c = 11 (4.7 MB) are larger than L2
+    for (size_t i = 0; i < m; ++i) {
+        const Digit* group = &digits[stride * i];
+        uint64_t any[sizeof(Digit)];
+        std::memcpy(any, group, sizeof any);
+        if ((any[0] | any[sizeof(Digit) - 1]) == 0) continue;  // all eight digits zero (public scalars)
+        if (prefetch && i + kPrefetchAhead < m) {  // the buckets point i + 4 will add to: 3 lines each
+            const Digit* ahead = group + kPrefetchAhead * stride;
+            for (int w = 0; w < 8; ++w)
+                for (int byte : {0, 64, 128})
+                    __builtin_prefetch(reinterpret_cast<const char*>(lane[w] + std::abs(ahead[w])) + byte, 1);
+        }
+        __mmask8 negative;
+        if constexpr (sizeof(Digit) == 1) {
+            const __m512i d = _mm512_cvtepi8_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(group)));
+            negative = _mm512_cmplt_epi64_mask(d, _mm512_setzero_si512());
+        } else {
+            negative = 0;
+            for (int w = 0; w < 8; ++w) negative = static_cast<__mmask8>(negative | (group[w] < 0) << w);
+        }
+        BucketRecord* at[8];
+        for (int w = 0; w < 8; ++w) at[w] = lane[w] + std::abs(group[w]);
+        const Cached8 q = splat_cached(cached[i]);
+        const Cached8 signed_q{select(negative, q.YpX, q.YmX), select(negative, q.YmX, q.YpX), q.Z,
+                               select(negative, q.T2d, neg(q.T2d))};
+        Point8 bucket;
+        gather_records(at, bucket);
+        // Z2 = 1 (decoded points): the affine Niels form's 7 products, its 2d x y being the cached 2d T.
+        const Point8 sum = z_one ? ifma::add(bucket, Niels8{signed_q.YpX, signed_q.YmX, signed_q.T2d})
+                                 : ifma::add(bucket, signed_q);
+        scatter_records(sum, at);
+    }
+}
+
 }  // namespace
 
 // The windows' buckets, the digits and cached copies of one block of points (kMsmBlock at most, so this extra
@@ -149,7 +202,8 @@ struct PippengerBuckets::State {
     size_t buckets_per_lane, pass_records;
     bool keep;  // every pass keeps its own buckets until finish; else one pass's, summed as soon as it is done
     std::unique_ptr<BucketRecord[], AlignedFree> memory;
-    std::vector<int8_t> digits;
+    std::vector<int8_t> digits8;    // the block's digits up to c = 8 (half the memory, which counts in L2)
+    std::vector<int16_t> digits16;  // c = 11
     std::vector<CachedPoint> cached;
     std::vector<EdwardsPoint> window_sum;
     BucketRecord* records(int pass) { return &memory[keep ? pass * pass_records : 0]; }  // a pass's buckets
@@ -158,10 +212,10 @@ struct PippengerBuckets::State {
     }
 };
 
-// Past one block every pass keeps its own buckets (c = 8: 4 x 198 KB) across the blocks and the feeds, so the
-// bucket sums and the window sums are paid once: C++, one core, three runs, 16384 points 16.46-16.50 -> 15.56-15.57
-// ms, 8192 8.21-8.24 -> 7.92-7.94, 4096 and below unchanged. One block (keep = false) reuses one pass's buckets,
-// which stay in L2: all four there took 1024 points 1.3% longer.
+// Past one block every pass keeps its own buckets (c = 8: 4 x 198 KB; c = 11: 3 x 1.6 MB) across the blocks and the
+// feeds, so the bucket sums and the window sums are paid once: C++, one core, three runs, 16384 points 16.46-16.50 ->
+// 15.56-15.57 ms, 8192 8.21-8.24 -> 7.92-7.94, 4096 and below unchanged. One block (keep = false) reuses one pass's
+// buckets, which stay in L2: all four there took 1024 points 1.3% longer.
 PYR_IFMA_FN PippengerBuckets::PippengerBuckets(size_t total) : s_(new State) {
     const bool keep = total > kMsmBlock;
     State& st = *s_;
@@ -176,7 +230,10 @@ PYR_IFMA_FN PippengerBuckets::PippengerBuckets(size_t total) : s_(new State) {
     if (keep)
         for (int pass = 0; pass < st.passes; ++pass) clear_pass(pass);
     const size_t block = std::min(std::max<size_t>(total, 1), kMsmBlock);
-    st.digits.resize(st.stride * block);
+    if (st.c > 8)
+        st.digits16.resize(st.stride * block);
+    else
+        st.digits8.resize(st.stride * block);
     st.cached.resize(block);
     // On the heap: 64 points (c = 4: 8 passes of 8 windows) were 10 KB of a 15 KB frame, half of the 32 KiB stack a
     // Python thread may have (tests/test_threads.py runs msm_vartime on such a stack); g++ -fstack-usage: 4.8 KB now.
@@ -193,44 +250,29 @@ PYR_IFMA_FN void PippengerBuckets::clear_pass(int pass) {
 }
 
 PYR_IFMA_FN void PippengerBuckets::add(const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
-    // Locals, not members, in the loops: the bucket stores could alias the State, whose fields would be read again.
     State& st = *s_;
-    const int c = st.c, windows = st.windows, passes = st.passes, stride = st.stride;
     const size_t block = st.cached.size();
-    int8_t* const digits = st.digits.data();
-    CachedPoint* const cached = st.cached.data();
     for (size_t first = 0; first < n; first += block) {
         const size_t m = std::min(block, n - first);
         bool z_one = true;
         for (size_t i = 0; i < m; ++i) {
             const FieldElement& z = points[first + i].Z;
             z_one = z_one && z.limb[0] == 1 && (z.limb[1] | z.limb[2] | z.limb[3] | z.limb[4]) == 0;
-            signed_radix2c_digits(scalars + 32 * (first + i), c, windows, stride, &digits[stride * i]);
-            cached[i] = points[first + i].to_cached();
+            const uint8_t* scalar = scalars + 32 * (first + i);
+            if (st.c > 8)
+                signed_radix2c_digits(scalar, st.c, st.windows, st.stride, &st.digits16[st.stride * i]);
+            else
+                signed_radix2c_digits(scalar, st.c, st.windows, st.stride, &st.digits8[st.stride * i]);
+            st.cached[i] = points[first + i].to_cached();
         }
-        for (int pass = 0; pass < passes; ++pass) {
+        for (int pass = 0; pass < st.passes; ++pass) {
             if (!st.keep) clear_pass(pass);
             BucketRecord* lane[8];
             st.lanes(pass, lane);
-            for (size_t i = 0; i < m; ++i) {
-                const int8_t* group = &digits[stride * i + 8 * pass];
-                uint64_t any;
-                std::memcpy(&any, group, 8);
-                if (any == 0) continue;  // all eight digits zero (public scalars: skipping is fine)
-                const __m512i d = _mm512_cvtepi8_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(group)));
-                const __mmask8 negative = _mm512_cmplt_epi64_mask(d, _mm512_setzero_si512());
-                BucketRecord* at[8];
-                for (int w = 0; w < 8; ++w) at[w] = lane[w] + std::abs(group[w]);
-                const Cached8 q = splat_cached(cached[i]);
-                const Cached8 signed_q{select(negative, q.YpX, q.YmX), select(negative, q.YmX, q.YpX), q.Z,
-                                       select(negative, q.T2d, neg(q.T2d))};
-                Point8 bucket;
-                gather_records(at, bucket);
-                // Z2 = 1 (decoded points): the affine Niels form's 7 products, its 2d x y being the cached 2d T.
-                const Point8 sum = z_one ? ifma::add(bucket, Niels8{signed_q.YpX, signed_q.YmX, signed_q.T2d})
-                                         : ifma::add(bucket, signed_q);
-                scatter_records(sum, at);
-            }
+            if (st.c > 8)
+                add_pass(st.digits16.data() + 8 * pass, st.stride, m, st.cached.data(), z_one, lane);
+            else
+                add_pass(st.digits8.data() + 8 * pass, st.stride, m, st.cached.data(), z_one, lane);
             if (!st.keep) sum_pass(pass);
         }
     }

@@ -17,12 +17,12 @@ extern const size_t kPippengerMin;
 // window per lane (PippengerBuckets over all n). May throw std::bad_alloc.
 EdwardsPoint pippenger_vartime(const uint8_t* scalars, const EdwardsPoint* points, size_t n);
 
-// The same with the window c (4..8) given: for the tests and the window measurements.
+// The same with the window c (4..11) given: for the tests and the window measurements.
 EdwardsPoint pippenger_vartime_window(const uint8_t* scalars, const EdwardsPoint* points, size_t n, int c);
 
 // The same for PUBLIC scalars (its time and memory accesses depend on them), fed in pieces (MsmAccumulator's blocks
-// and feeds): total, the points it will be given, chooses the window (c: 4..8, 0 for the measured choice). Past
-// kMsmBlock points every pass's buckets are kept until finish (c = 8: 8 passes of 83 KB), so add may be called any
+// and feeds): total, the points it will be given, chooses the window (c: 4..11, 0 for the measured choice). Past
+// kMsmBlock points every pass's buckets are kept until finish (c = 11: 6 passes of 656 KB), so add may be called any
 // number of times and the bucket sums are paid once; up to kMsmBlock one pass's buckets are reused and summed pass
 // by pass, so the total must come in one add. Then finish. The points' digits and cached copies are made kMsmBlock
 // at a time. Call only when avx2_available(). May throw std::bad_alloc.
