@@ -76,7 +76,7 @@ struct MsmAccumulator::Lane {
                 avx2_sums->add(s, points, k);
             } else if (kind == kConstantTime) {
                 acc = acc + Straus::mul_ct(s, points, k);
-            } else if (kind == kVartime) {  // a short share (< kPippengerCrossover), or the IFMA or AVX2 lanes
+            } else if (kind == kVartime) {  // a short share (< kPippengerCrossover), or on IFMA or AVX2 one block
                 acc = acc + msm_vartime_decoded(s, points, k);
             } else {
                 acc = acc + sum_decoded(points, k);

@@ -185,7 +185,8 @@ EdwardsPoint msm_vartime_decoded(const uint8_t* scalars, const EdwardsPoint* poi
     // 376.7 / 399.7, 160: 412.6 / 467.5 / 546.9, 176: 473.6 / 503.8 / 485.0, 184: 479.6 / 538.6 / 505.3,
     // 192: 541.2 / 550.4 / 534.5, 208: 588.4 / 591.5 / 552.9).
     if (backend() == Backend::Ifma && n <= ifma::kStraus4Max) return ifma::straus_vartime4(scalars, points, n);
-    // (It keeps its memory bounded itself: kMsmBlock points' digits at a time, the buckets across the blocks.)
+    // (It, and the AVX2 one below, keep their memory bounded: kMsmBlock points' digits at a time, the buckets across
+    // the blocks.)
     if (backend() == Backend::Ifma && n >= ifma::kPippengerMin) return ifma::pippenger_vartime(scalars, points, n);
     // On AVX2 the four-lane Pippenger (a window per lane) from avx2::kPippengerMin points; below, the AVX2 vartime
     // Straus, which also beats the portable Pippenger from 128 (C++, one thread, one core, best of 5, two runs, us,

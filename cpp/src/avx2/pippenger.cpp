@@ -104,7 +104,7 @@ PYR_AVX2_FN __attribute__((noinline)) void add_to(L4& acc, const L4& p, const F4
 // digits and cached copies of one block of points (kMsmBlock at most, so this extra memory does not grow with n),
 // and the four window sums of each pass once summed.
 struct PippengerBuckets::State {
-    int c, stride;
+    int c, stride, passes;
     size_t nb, block;
     bool keep;
     int top = 0;  // the digits past the highest nonzero one of every scalar added so far are zero
@@ -118,17 +118,20 @@ struct PippengerBuckets::State {
 PippengerBuckets::PippengerBuckets(size_t total, int c) : s_(new State) {
     State& st = *s_;
     st.c = c ? c : window_bits(total);
+    if (st.c < 4 || st.c > 11) std::abort();  // the digits' buffers below are sized for these
     const int count = static_cast<int>(radix2c_digit_count(static_cast<unsigned>(st.c)));
     st.stride = (count + 3) & ~3;  // digits per point, zero-padded to whole passes
+    // The folded scalars (< 2^253) have at most ceil(254 / c) nonzero digits: c = 8 8 passes, c = 11 6.
+    st.passes = ((254 + st.c - 1) / st.c + 3) / 4;
     st.nb = (size_t(1) << (st.c - 1)) + 1;  // |digit| in 0..2^(c-1); bucket 0 is discarded
     st.keep = total > kMsmBlock;
     st.block = std::min(std::max<size_t>(total, 1), kMsmBlock);
-    st.buckets.resize((st.keep ? st.stride / 4 : 1) * 4 * st.nb * 20);
+    st.buckets.resize((st.keep ? st.passes : 1) * 4 * st.nb * 20);
     if (st.keep)
-        for (int pass = 0; pass < st.stride / 4; ++pass) clear_pass(pass);
+        for (int pass = 0; pass < st.passes; ++pass) clear_pass(pass);
     st.digits.resize(st.stride * st.block);
     st.cached.resize(20 * ((st.block + 3) & ~size_t(3)));
-    st.window_sum.resize(st.stride);
+    st.window_sum.resize(4 * st.passes);
 }
 
 PippengerBuckets::~PippengerBuckets() = default;
@@ -179,11 +182,11 @@ PYR_AVX2_FN void PippengerBuckets::add(const uint8_t* scalars, const EdwardsPoin
                 uint64_t any;
                 std::memcpy(&any, group, 8);
                 if (any == 0) continue;  // all four digits zero (public scalars: skipping is fine)
-                if (prefetch && i + kPrefetchAhead < m) {  // the buckets point i + 4 will add to: 3 lines each
+                if (prefetch && i + kPrefetchAhead < m) {  // the buckets point i + 4 will add to
                     const int16_t* ahead = group + kPrefetchAhead * stride;
-                    for (int w = 0; w < 4; ++w) {
+                    for (int w = 0; w < 4; ++w) {  // 160 bytes, 16-byte aligned: up to four lines
                         const char* r = reinterpret_cast<const char*>(lane[w] + 20 * size_t(std::abs(ahead[w])));
-                        for (int byte : {0, 64, 159}) __builtin_prefetch(r + byte, 1);
+                        for (int byte : {0, 64, 128, 159}) __builtin_prefetch(r + byte, 1);
                     }
                 }
                 const __m256i negative = _mm256_cmpgt_epi64(

@@ -49,7 +49,7 @@ static_assert(sizeof(Point8) == 160 * 8, "bucket stride: coordinate c, limb l, l
 // 352: 669-670 / 658-662 / 677-679, 416: 770-775 / 744-745 / 741-745, 448: 818-824 / 784-785 / 774-776. The
 // switches at 320 and 448 are within ~1% of the best for both (the additions' count had put them at 256 and 384).
 // Past one block every pass keeps its buckets (PippengerBuckets), so a wider window pays its bucket sums once: c = 11
-// (23 windows, 3 passes instead of 4; 4.7 MB of buckets, prefetched) from 16384 points (C++, one core, an Intel Xeon
+// (24 windows, 3 passes instead of 4; 4.7 MB of buckets, prefetched) from 16384 points (C++, one core, an Intel Xeon
 // with a 2 MB L2, ms, c = 8 / 11: n = 4608: 3.77 / 4.20, 6144: 4.93 / 5.12, 8192: 6.39-6.48 / 6.29-6.35, 10240:
 // 8.05-8.10 / 7.56, 12288: 9.57-9.61 / 8.76-8.81, 16384: 12.67 / 11.15-11.25, 32768: 25.03-25.07 / 20.95-21.14,
 // 65536: 49.6 / 40.8; c = 9 and 10 need as many passes as 8, and c = 12 was slower: 16384 13.14, 65536 43.9).
@@ -216,11 +216,12 @@ struct PippengerBuckets::State {
 // feeds, so the bucket sums and the window sums are paid once: C++, one core, three runs, 16384 points 16.46-16.50 ->
 // 15.56-15.57 ms, 8192 8.21-8.24 -> 7.92-7.94, 4096 and below unchanged. One block (keep = false) reuses one pass's
 // buckets, which stay in L2: all four there took 1024 points 1.3% longer.
-PYR_IFMA_FN PippengerBuckets::PippengerBuckets(size_t total) : s_(new State) {
+PYR_IFMA_FN PippengerBuckets::PippengerBuckets(size_t total, int c) : s_(new State) {
     const bool keep = total > kMsmBlock;
     State& st = *s_;
-    st.c = window_bits(total);
-    st.windows = (254 + st.c - 1) / st.c;  // c = 8: 32 windows, 4 passes; c = 4: 64 windows, 8 passes
+    st.c = c ? c : window_bits(total);
+    if (st.c < 4 || st.c > 11) std::abort();  // the digit types below hold these
+    st.windows = (254 + st.c - 1) / st.c;  // c = 11: 24 windows, 3 passes; 8: 32, 4; 4: 64, 8
     st.passes = (st.windows + 7) / 8;
     st.stride = 8 * st.passes;  // digits per point, zero-padded to whole passes
     st.buckets_per_lane = (size_t(1) << (st.c - 1)) + 1;  // |digit| in 0..2^(c-1); bucket 0 is discarded
@@ -335,7 +336,7 @@ namespace ifma {
 const size_t kPippengerMin = 0;
 EdwardsPoint pippenger_vartime(const uint8_t*, const EdwardsPoint*, size_t) { std::abort(); }
 struct PippengerBuckets::State {};
-PippengerBuckets::PippengerBuckets(size_t) { std::abort(); }
+PippengerBuckets::PippengerBuckets(size_t, int) { std::abort(); }
 PippengerBuckets::~PippengerBuckets() = default;
 void PippengerBuckets::add(const uint8_t*, const EdwardsPoint*, size_t) { std::abort(); }
 EdwardsPoint PippengerBuckets::finish() { std::abort(); }
