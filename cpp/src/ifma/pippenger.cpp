@@ -54,8 +54,10 @@ static_assert(sizeof(Point8) == 160 * 8, "bucket stride: coordinate c, limb l, l
 // 8.05-8.10 / 7.56, 12288: 9.57-9.61 / 8.76-8.81, 16384: 12.67 / 11.15-11.25, 32768: 25.03-25.07 / 20.95-21.14,
 // 65536: 49.6 / 40.8; c = 9 and 10 need as many passes as 8, and c = 12 was slower: 16384 13.14, 65536 43.9).
 // Not from 8192: through Python (PointVector.msm_vartime, one thread) c = 11 ran 15-25% slower than that at 8192 and
-// 10240 points in some processes and not in others, by where the buckets landed in memory, which the smaller gain
-// there does not pay for; from 16384 it was 10-17% faster in every run.
+// 10240 points in some processes: there the allocator gave the 4.7 MB of buckets back to the system after each call,
+// and the next call paid 1153 page faults (one per 4 KiB page, about 1.6 ms) to touch them again; in the other
+// processes it kept them (0 faults a call). From 16384 c = 11 was 10-17% faster in every run. Keeping the buckets
+// across calls would let c = 11 start lower.
 int window_bits(size_t n) {
     if (n < 96) return 4;
     if (n < 160) return 5;
