@@ -119,10 +119,9 @@ PippengerBuckets::PippengerBuckets(size_t total, int c) : s_(new State) {
     State& st = *s_;
     st.c = c ? c : window_bits(total);
     if (st.c < 4 || st.c > 11) std::abort();  // the digits' buffers below are sized for these
-    const int count = static_cast<int>(radix2c_digit_count(static_cast<unsigned>(st.c)));
-    st.stride = (count + 3) & ~3;  // digits per point, zero-padded to whole passes
     // The folded scalars (< 2^253) have at most ceil(254 / c) nonzero digits: c = 8 8 passes, c = 11 6.
     st.passes = ((254 + st.c - 1) / st.c + 3) / 4;
+    st.stride = 4 * st.passes;  // digits per point, zero-padded to whole passes
     st.nb = (size_t(1) << (st.c - 1)) + 1;  // |digit| in 0..2^(c-1); bucket 0 is discarded
     st.keep = total > kMsmBlock;
     st.block = std::min(std::max<size_t>(total, 1), kMsmBlock);
