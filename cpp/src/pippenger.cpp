@@ -46,8 +46,8 @@ PippengerSums::PippengerSums(unsigned c, size_t block)
       block_(std::max<size_t>(1, std::min(block, kMsmBlock))),
       windows_(radix2c_digit_count(c_)),
       nb_(size_t(1) << (c_ - 1)),
-      // Not value-initialised: a window's buckets are touched (and count in RSS) only once used.
-      buckets_(new EdwardsPoint[windows_ * nb_]),
+      // Not initialised (used_ says which hold a sum), and kept for the next call (scratch.hpp).
+      buckets_(sizeof(EdwardsPoint) * windows_ * nb_),
       used_(windows_ * nb_, 0),
       niels_(new AffineNielsPoint[block_]),
       digits_(new int16_t[windows_ * block_]) {}
@@ -83,7 +83,7 @@ void PippengerSums::add_block(const uint8_t* scalars, const EdwardsPoint* points
     // One window at a time over the block: that window's buckets (2^(c-1) * 160 bytes) stay in L2 while the
     // block's points stream through.
     for (size_t w = 0; w < top; ++w) {
-        EdwardsPoint* bw = &buckets_[w * nb_];
+        EdwardsPoint* bw = buckets_.as<EdwardsPoint>() + w * nb_;
         uint8_t* uw = &used_[w * nb_];
         const int16_t* dw = &digits_[w * m];
         for (size_t j = 0; j < m; ++j) {
@@ -152,7 +152,7 @@ EdwardsPoint PippengerSums::finish() const {
     bool started = false;
     for (size_t w = top_; w-- > 0;) {
         if (started) acc = acc.mul_by_pow2(c_);
-        const EdwardsPoint* bw = &buckets_[w * nb_];
+        const EdwardsPoint* bw = buckets_.as<EdwardsPoint>() + w * nb_;
         const uint8_t* uw = &used_[w * nb_];
         size_t highest = nb_;  // 1 + highest used bucket
         while (highest > 0 && !uw[highest - 1]) --highest;

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <thread>
 #include <vector>
 
 #include "pyristretto/backend.hpp"
@@ -21,6 +22,7 @@
 #include "pyristretto/ristretto.hpp"
 #include "pyristretto/scalar.hpp"
 #include "pyristretto/scalar_mul.hpp"
+#include "pyristretto/scratch.hpp"
 
 using namespace pyristretto;
 
@@ -932,6 +934,57 @@ void test_derive_generators_top_indices() {
     check(ok, "derive_generators up to index 2^32 - 1 matches libsodium; a count past it is cut, not wrapped");
 }
 
+// ScratchMemory (the Pippenger buckets' memory): aligned, a freed large block is kept and handed out again, the
+// pool stays under its cap, and blocks held at the same time by several threads never overlap.
+void test_scratch() {
+    const auto aligned = [](const ScratchMemory& m) { return reinterpret_cast<uintptr_t>(m.data()) % 64 == 0; };
+    {
+        ScratchMemory small(1000), empty(0);
+        check(aligned(small) && small.data() != nullptr, "scratch: a small block is 64-byte aligned");
+        std::memset(small.data(), 0x5a, 1000);
+    }
+    const size_t before = scratch_kept_bytes();
+    void* first;
+    {
+        ScratchMemory big(kScratchPooled);
+        first = big.data();
+        check(aligned(big), "scratch: a pooled block is 64-byte aligned");
+        std::memset(big.data(), 0x5a, kScratchPooled);
+    }
+    check(scratch_kept_bytes() > before || !kScratchPool, "scratch: a freed large block is kept");
+    {
+        ScratchMemory again(kScratchPooled / 2 + kScratchPooled);
+        check(again.data() == first || !kScratchPool, "scratch: a kept block is handed out again");
+        ScratchMemory moved;
+        moved = std::move(again);
+        check(moved.data() == first || !kScratchPool, "scratch: a block moves with its owner");
+    }
+    {
+        std::vector<ScratchMemory> many;
+        for (int k = 0; k < 24; ++k) many.emplace_back(size_t(3) << 20);
+    }
+    check(scratch_kept_bytes() <= kScratchKeptBytes, "scratch: the pool keeps at most its cap");
+    bool overlap = false;
+    std::vector<std::thread> threads;
+    std::vector<char> failed(6, 0);
+    for (int t = 0; t < 6; ++t) {
+        threads.emplace_back([t, &failed] {
+            for (int round = 0; round < 50; ++round) {
+                const size_t words = ((size_t(1) + (round + t) % 3) << 20) / 8;
+                ScratchMemory m(8 * words);
+                uint64_t* w = m.as<uint64_t>();
+                const uint64_t tag = uint64_t(t) << 32 | uint64_t(round);
+                for (size_t i = 0; i < words; i += 512) w[i] = tag + i;
+                std::this_thread::yield();
+                for (size_t i = 0; i < words; i += 512) failed[t] |= w[i] != tag + i;
+            }
+        });
+    }
+    for (std::thread& thread : threads) thread.join();
+    for (char f : failed) overlap |= f != 0;
+    check(!overlap, "scratch: blocks held by six threads at once never overlap");
+}
+
 }  // namespace
 
 int main() {
@@ -941,6 +994,7 @@ int main() {
     }
     test_recodings();
     test_derive_generators_top_indices();
+    test_scratch();
     // Single-threaded path: threading off (the default is one thread per hardware thread).
     set_msm_max_threads(1);
     for (size_t n : {size_t(0), size_t(1), size_t(2), size_t(3), size_t(4), size_t(8), size_t(16), size_t(17),

@@ -10,6 +10,7 @@
 
 #include "pyristretto/edwards.hpp"
 #include "pyristretto/scalar.hpp"
+#include "pyristretto/scratch.hpp"
 
 namespace pyristretto {
 
@@ -109,7 +110,7 @@ private:
     void to_affine_niels(const EdwardsPoint* points, size_t m);                    // into niels_
     unsigned c_;
     size_t block_, windows_, nb_, top_ = 0;
-    std::unique_ptr<EdwardsPoint[]> buckets_;  // buckets_[w * nb_ + b] = sum of points with digit +-(b + 1) in w
+    ScratchMemory buckets_;  // EdwardsPoint [w * nb_ + b] = sum of points with digit +-(b + 1) in w
     std::vector<uint8_t> used_;
     std::unique_ptr<AffineNielsPoint[]> niels_;  // the block's points, ready to add
     std::unique_ptr<FieldElement[]> prefix_;     // batch inversion scratch, only for points with Z != 1

@@ -21,6 +21,7 @@
 #include "pyristretto/avx2/edwards_lanes.hpp"
 #include "pyristretto/msm_algorithms.hpp"
 #include "pyristretto/scalar.hpp"
+#include "pyristretto/scratch.hpp"
 
 namespace pyristretto {
 namespace avx2 {
@@ -108,11 +109,11 @@ struct PippengerBuckets::State {
     size_t nb, block;
     bool keep;
     int top = 0;  // the digits past the highest nonzero one of every scalar added so far are zero
-    std::vector<uint64_t> buckets;  // records of 20 qwords: pass (if kept), lane, |digit|
+    ScratchMemory buckets;          // records of 20 qwords: pass (if kept), lane, |digit|
     std::vector<int16_t> digits;    // the block's digits, stride per point
     std::vector<uint64_t> cached;   // the block's points, (Y + X, Y - X, 2Z, 2dT) packed (edwards_lanes.hpp)
     std::vector<EdwardsPoint> window_sum;
-    uint64_t* lane(int pass, int w) { return &buckets[((keep ? pass : 0) * 4 + w) * nb * 20]; }
+    uint64_t* lane(int pass, int w) { return buckets.as<uint64_t>() + ((keep ? pass : 0) * 4 + w) * nb * 20; }
 };
 
 PippengerBuckets::PippengerBuckets(size_t total, int c) : s_(new State) {
@@ -125,7 +126,7 @@ PippengerBuckets::PippengerBuckets(size_t total, int c) : s_(new State) {
     st.nb = (size_t(1) << (st.c - 1)) + 1;  // |digit| in 0..2^(c-1); bucket 0 is discarded
     st.keep = total > kMsmBlock;
     st.block = std::min(std::max<size_t>(total, 1), kMsmBlock);
-    st.buckets.resize((st.keep ? st.passes : 1) * 4 * st.nb * 20);
+    st.buckets = ScratchMemory(sizeof(uint64_t) * (st.keep ? st.passes : 1) * 4 * st.nb * 20);
     if (st.keep)
         for (int pass = 0; pass < st.passes; ++pass) clear_pass(pass);
     st.digits.resize(st.stride * st.block);

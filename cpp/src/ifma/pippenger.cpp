@@ -1,5 +1,5 @@
 // Pippenger's bucket method on the IFMA backend, with a window per lane. Scalars are cut into signed radix-2^c digits
-// (windows, c = 4..8 by n, 11 from 16384 points); a pass handles eight windows at once: lane w of the bucket array
+// (windows, c = 4..8 by n, 11 from 8192 points); a pass handles eight windows at once: lane w of the bucket array
 // holds the 2^(c-1) buckets of window 8p + w, and every point is added, in one eight-lane addition, to bucket |digit|
 // of each of the eight windows (with the digit's sign). The eight lanes never touch the same memory, so there are no
 // bucket conflicts to schedule around, unlike eight buckets of one window; the price is that each lane's bucket index
@@ -18,6 +18,7 @@
 #include "pyristretto/ifma/pippenger.hpp"
 #include "pyristretto/msm_algorithms.hpp"
 #include "pyristretto/scalar.hpp"
+#include "pyristretto/scratch.hpp"
 
 #if PYRISTRETTO_IFMA
 
@@ -49,21 +50,20 @@ static_assert(sizeof(Point8) == 160 * 8, "bucket stride: coordinate c, limb l, l
 // 352: 669-670 / 658-662 / 677-679, 416: 770-775 / 744-745 / 741-745, 448: 818-824 / 784-785 / 774-776. The
 // switches at 320 and 448 are within ~1% of the best for both (the additions' count had put them at 256 and 384).
 // Past one block every pass keeps its buckets (PippengerBuckets), so a wider window pays its bucket sums once: c = 11
-// (24 windows, 3 passes instead of 4; 4.7 MB of buckets, prefetched) from 16384 points (C++, one core, an Intel Xeon
+// (24 windows, 3 passes instead of 4; 4.7 MB of buckets, prefetched) from 8192 points (C++, one core, an Intel Xeon
 // with a 2 MB L2, ms, c = 8 / 11: n = 4608: 3.77 / 4.20, 6144: 4.93 / 5.12, 8192: 6.39-6.48 / 6.29-6.35, 10240:
 // 8.05-8.10 / 7.56, 12288: 9.57-9.61 / 8.76-8.81, 16384: 12.67 / 11.15-11.25, 32768: 25.03-25.07 / 20.95-21.14,
 // 65536: 49.6 / 40.8; c = 9 and 10 need as many passes as 8, and c = 12 was slower: 16384 13.14, 65536 43.9).
-// Not from 8192: through Python (PointVector.msm_vartime, one thread) c = 11 ran 15-25% slower than that at 8192 and
-// 10240 points in some processes: there the allocator gave the 4.7 MB of buckets back to the system after each call,
-// and the next call paid 1153 page faults (one per 4 KiB page, about 1.6 ms) to touch them again; in the other
-// processes it kept them (0 faults a call). From 16384 c = 11 was 10-17% faster in every run. Keeping the buckets
-// across calls would let c = 11 start lower.
+// Through Python (PointVector.msm_vartime, one thread, three processes each, ms, c = 8 / 11): 7168 5.70-6.15 /
+// 5.62-5.90, 8192 6.58-6.81 / 6.30-6.48, 10240 8.08-8.40 / 7.62-7.86, 12288 9.79-10.09 / 8.83-9.11. Until the
+// buckets were kept across calls (scratch.hpp) c = 11 started at 16384: glibc gave the 4.7 MB back to the system
+// after some calls, and the next one paid 1153 page faults (about 1.6 ms) to touch them again.
 int window_bits(size_t n) {
     if (n < 96) return 4;
     if (n < 160) return 5;
     if (n < 320) return 6;
     if (n < 448) return 7;
-    if (n < 16384) return 8;
+    if (n < 8192) return 8;
     return 11;
 }
 
@@ -203,12 +203,14 @@ struct PippengerBuckets::State {
     int c, windows, passes, stride;
     size_t buckets_per_lane, pass_records;
     bool keep;  // every pass keeps its own buckets until finish; else one pass's, summed as soon as it is done
-    std::unique_ptr<BucketRecord[], AlignedFree> memory;
+    ScratchMemory memory;           // the buckets
     std::vector<int8_t> digits8;    // the block's digits up to c = 8 (half the memory, which counts in L2)
     std::vector<int16_t> digits16;  // c = 11
     std::vector<CachedPoint> cached;
     std::vector<EdwardsPoint> window_sum;
-    BucketRecord* records(int pass) { return &memory[keep ? pass * pass_records : 0]; }  // a pass's buckets
+    BucketRecord* records(int pass) {  // a pass's buckets
+        return memory.as<BucketRecord>() + (keep ? pass * pass_records : 0);
+    }
     void lanes(int pass, BucketRecord* lane[8]) {  // lane w's buckets of that pass
         for (int w = 0; w < 8; ++w) lane[w] = records(pass) + w * buckets_per_lane;
     }
@@ -229,7 +231,7 @@ PYR_IFMA_FN PippengerBuckets::PippengerBuckets(size_t total, int c) : s_(new Sta
     st.buckets_per_lane = (size_t(1) << (st.c - 1)) + 1;  // |digit| in 0..2^(c-1); bucket 0 is discarded
     st.pass_records = 8 * st.buckets_per_lane;
     st.keep = keep;
-    st.memory = aligned_array<BucketRecord>((keep ? st.passes : 1) * st.pass_records);
+    st.memory = ScratchMemory(sizeof(BucketRecord) * (keep ? st.passes : 1) * st.pass_records);
     if (keep)
         for (int pass = 0; pass < st.passes; ++pass) clear_pass(pass);
     const size_t block = std::min(std::max<size_t>(total, 1), kMsmBlock);

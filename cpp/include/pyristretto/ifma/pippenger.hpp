@@ -18,7 +18,7 @@ EdwardsPoint pippenger_vartime(const uint8_t* scalars, const EdwardsPoint* point
 
 // The same for PUBLIC scalars (its time and memory accesses depend on them), fed in pieces (MsmAccumulator's blocks and
 // feeds): total, the points it will be given, chooses the window (c: 4..11, 0 for the measured choice). Past kMsmBlock
-// points every pass's buckets are kept until finish (c = 11 from 16384 points: 4.7 MB), so add may be called any number
+// points every pass's buckets are kept until finish (c = 11 from 8192 points: 4.7 MB), so add may be called any number
 // of times and the bucket sums are paid once; up to kMsmBlock one pass's buckets are reused and summed pass by pass, so
 // the total must come in one add. Then finish. The points' digits and cached copies are made kMsmBlock at a time. Call
 // only when ifma_available(). May throw std::bad_alloc.
