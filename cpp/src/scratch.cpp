@@ -7,6 +7,7 @@
 #include <new>
 
 #if defined(__unix__) || defined(__APPLE__)
+#include <pthread.h>
 #include <sys/mman.h>
 #define PYR_SCRATCH_MMAP 1
 #else
@@ -26,6 +27,16 @@
 #define PYR_SCRATCH_POOL 1
 #endif
 
+// Under valgrind's memcheck a pooled block is marked as malloc's would be: undefined when handed out, its rounding
+// and every kept block inaccessible, so that reads before writes and overruns are still reported. (Without
+// valgrind these requests are a few instructions that do nothing.)
+#if __has_include(<valgrind/memcheck.h>)
+#include <valgrind/memcheck.h>
+#else
+#define VALGRIND_MAKE_MEM_UNDEFINED(address, bytes) ((void)(address), (void)(bytes))
+#define VALGRIND_MAKE_MEM_NOACCESS(address, bytes) ((void)(address), (void)(bytes))
+#endif
+
 namespace pyristretto {
 namespace {
 
@@ -33,15 +44,21 @@ constexpr size_t kHugePage = size_t(2) << 20;
 
 // The kept blocks: a few, each a call's buckets for one thread, so a linear search is enough.
 struct Pool {
-    static constexpr int kSlots = 16;
     std::mutex lock;
-    void* block[kSlots] = {};
-    size_t size[kSlots] = {};
+    void* block[kScratchSlots] = {};
+    size_t size[kScratchSlots] = {};
     size_t kept = 0;
 };
 
 Pool& pool() {
-    static Pool* const p = new Pool;  // never destroyed: threads may still return blocks while the process exits
+    static Pool* const p = [] {
+        Pool* const created = new Pool;  // never destroyed: threads may still return blocks while the process exits
+#if PYR_SCRATCH_MMAP
+        // A fork while another thread holds the lock would leave it held forever in the child: take it around forks.
+        pthread_atfork([] { pool().lock.lock(); }, [] { pool().lock.unlock(); }, [] { pool().lock.unlock(); });
+#endif
+        return created;
+    }();
     return *p;
 }
 
@@ -76,6 +93,7 @@ void unmap_block(void* block, size_t) { std::free(block); }
 const bool kScratchPool = PYR_SCRATCH_POOL;
 
 ScratchMemory::ScratchMemory(size_t bytes) : data_(nullptr), size_(0) {
+    if (bytes > SIZE_MAX / 2) throw std::bad_alloc();  // the roundings below cannot wrap
     if (bytes < kScratchPooled || !PYR_SCRATCH_POOL) {
         data_ = std::aligned_alloc(64, (bytes + 63) & ~size_t(63));
         if (data_ == nullptr && bytes > 0) throw std::bad_alloc();
@@ -86,18 +104,21 @@ ScratchMemory::ScratchMemory(size_t bytes) : data_(nullptr), size_(0) {
         Pool& p = pool();
         const std::lock_guard<std::mutex> guard(p.lock);
         int best = -1;  // the smallest kept block that is large enough
-        for (int k = 0; k < Pool::kSlots; ++k)
+        for (int k = 0; k < kScratchSlots; ++k)
             if (p.block[k] && p.size[k] >= size && (best < 0 || p.size[k] < p.size[best])) best = k;
         if (best >= 0) {
             data_ = p.block[best];
             size_ = p.size[best];
             p.block[best] = nullptr;
             p.kept -= size_;
-            return;
         }
     }
-    data_ = map_block(size);
-    size_ = size;
+    if (data_ == nullptr) {
+        data_ = map_block(size);
+        size_ = size;
+    }
+    VALGRIND_MAKE_MEM_UNDEFINED(data_, bytes);
+    VALGRIND_MAKE_MEM_NOACCESS(static_cast<char*>(data_) + bytes, size_ - bytes);
 }
 
 ScratchMemory& ScratchMemory::operator=(ScratchMemory&& other) noexcept {
@@ -122,8 +143,9 @@ void ScratchMemory::release() noexcept {
         Pool& p = pool();
         const std::lock_guard<std::mutex> guard(p.lock);
         if (p.kept + size_ <= kScratchKeptBytes) {
-            for (int k = 0; k < Pool::kSlots; ++k) {
+            for (int k = 0; k < kScratchSlots; ++k) {
                 if (p.block[k] == nullptr) {
+                    VALGRIND_MAKE_MEM_NOACCESS(data_, size_);
                     p.block[k] = data_;
                     p.size[k] = size_;
                     p.kept += size_;

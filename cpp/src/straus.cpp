@@ -46,15 +46,19 @@ void multiples_0_to_8(const EdwardsPoint& p, CachedPoint t[9]) noexcept {
     t[8] = p4.dbl().to_cached();
 }
 
-// acc + d * P for a secret signed digit d in [-8, 8], with t = multiples_0_to_8(P): the whole table is read
-// and the sign applied by a conditional negation, so neither the address nor a branch depends on d.
-EdwardsPoint add_signed_multiple(const EdwardsPoint& acc, const CachedPoint t[9], int8_t d) noexcept {
+// d * P for a secret signed digit d in [-8, 8], with t = multiples_0_to_8(P): the whole table is read and the
+// sign applied by a conditional negation, so neither the address nor a branch depends on d.
+CachedPoint signed_multiple(const CachedPoint t[9], int8_t d) noexcept {
     uint32_t abs;
     uint8_t negative;
     ct::split_digit(d, abs, negative);
     CachedPoint r = ct::select(t, 9, abs);
     r.conditional_negate(negative);
-    return acc + r;
+    return r;
+}
+
+EdwardsPoint add_signed_multiple(const EdwardsPoint& acc, const CachedPoint t[9], int8_t d) noexcept {
+    return acc + signed_multiple(t, d);
 }
 
 }  // namespace
@@ -74,11 +78,11 @@ EdwardsPoint point_mul_decoded(const uint8_t s[32], const EdwardsPoint& P) noexc
     multiples_0_to_8(P, table);
     int8_t digits[64];  // secret: wiped below
     signed_radix16(s, digits);
+    // acc = 16 (acc + d_k P) from the top digit down, the sum feeding the doublings without its T (as dalek's
+    // variable-base multiplication does), and d_0 P added last.
     EdwardsPoint acc = EdwardsPoint::identity();
-    for (int k = 63; k >= 0; --k) {
-        if (k != 63) acc = acc.mul_by_pow2(4);
-        acc = add_signed_multiple(acc, table, digits[k]);
-    }
+    for (int k = 63; k >= 1; --k) acc = acc.add_mul_by_pow2(signed_multiple(table, digits[k]), 4);
+    acc = add_signed_multiple(acc, table, digits[0]);
     sodium_memzero(digits, sizeof digits);
     return acc;
 }
@@ -148,11 +152,6 @@ const BasepointTable& basepoint_table() {
     return table;
 }
 
-// acc +- t[|d| >> 1] for a nonzero public digit d.
-EdwardsPoint add_digit(const EdwardsPoint& acc, const CachedPoint* t, int d) {
-    return d > 0 ? acc + t[d >> 1] : acc - t[(-d) >> 1];
-}
-
 EdwardsPoint straus_vartime_block(const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
     BasepointDigits g;
     const NafSchedule s = build_naf_schedule_apart_from_g(scalars, points, n, kNafWidth, g);
@@ -162,22 +161,33 @@ EdwardsPoint straus_vartime_block(const uint8_t* scalars, const EdwardsPoint* po
     std::vector<CachedPoint> tables(kNafTable * m);  // tables[kNafTable j + k] = (2k + 1) * points[live[j]]
     for (size_t j = 0; j < m; ++j) odd_multiples(points[live[j]], &tables[kNafTable * j], kNafTable);
     const CachedPoint* gt = g.top ? basepoint_table().t : nullptr;
-    // Runs of all-zero columns are crossed with mul_by_pow2, whose inner doublings skip T.
+    // Runs of all-zero columns are crossed with mul_by_pow2, whose inner doublings skip T; a column's last addition
+    // is held back and made with the doublings that follow it (add_mul_by_pow2), which skips its T too.
     EdwardsPoint acc = EdwardsPoint::identity();
+    const CachedPoint* held = nullptr;  // acc + (or - when held_negative) *held is the true sum so far
+    bool held_negative = false;
+    const auto add = [&](const CachedPoint* t, int d) {  // acc += d t[...], through held
+        if (held) acc = held_negative ? acc - *held : acc + *held;
+        held = &t[(d > 0 ? d : -d) >> 1];
+        held_negative = d < 0;
+    };
     bool started = false;
     unsigned owed = 0;  // doublings not yet applied to acc
     for (size_t b = s.top; b-- > 0;) {
         if (started) ++owed;
         if (!s.column[b]) continue;
         if (owed) {
-            acc = acc.mul_by_pow2(owed);
+            acc = held ? acc.add_mul_by_pow2(*held, owed, held_negative) : acc.mul_by_pow2(owed);
+            held = nullptr;
             owed = 0;
         }
         for (size_t j = 0; j < m; ++j)
-            if (const int d = s.digit(j, b)) acc = add_digit(acc, &tables[kNafTable * j], d);
-        if (g.naf[b]) acc = add_digit(acc, gt, g.naf[b]);
+            if (const int d = s.digit(j, b)) add(&tables[kNafTable * j], d);
+        if (g.naf[b]) add(gt, g.naf[b]);
         started = true;
     }
+    if (held && owed) return acc.add_mul_by_pow2(*held, owed, held_negative);
+    if (held) acc = held_negative ? acc - *held : acc + *held;
     if (owed) acc = acc.mul_by_pow2(owed);
     return acc;
 }

@@ -618,7 +618,7 @@ static void test_msms(bool quick) {
     diff_msm("ifma::pippenger_vartime", ifma::pippenger_vartime, portable_straus_vartime,
              quick ? std::vector<size_t>{1, 9, 64, 129, 200, 300, 400, 500}
                    : std::vector<size_t>{1, 2, 8, 9, 64, 65, 95, 96, 129, 159, 160, 200, 255, 256, 300, 319, 320, 447,
-                                         448, 1000, 4097, 8191, 8192});  // past a block: buckets kept; c = 11
+                                         448, 1000, 4097, 8191, 8192, 16384});  // past a block: buckets kept; c = 11
 }
 
 // ifma::PippengerBuckets past one block (every pass's buckets kept across the blocks and the feeds), with the measured

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <new>
 #include <thread>
 #include <vector>
 
@@ -943,27 +944,34 @@ void test_scratch() {
         check(aligned(small) && small.data() != nullptr, "scratch: a small block is 64-byte aligned");
         std::memset(small.data(), 0x5a, 1000);
     }
-    const size_t before = scratch_kept_bytes();
-    void* first;
     {
         ScratchMemory big(kScratchPooled);
-        first = big.data();
-        check(aligned(big), "scratch: a pooled block is 64-byte aligned");
+        const bool huge_aligned = reinterpret_cast<uintptr_t>(big.data()) % (size_t(2) << 20) == 0;
+        check(aligned(big) && (huge_aligned || !kScratchPool), "scratch: a pooled block is 2 MiB aligned");
         std::memset(big.data(), 0x5a, kScratchPooled);
-    }
-    check(scratch_kept_bytes() > before || !kScratchPool, "scratch: a freed large block is kept");
-    {
-        ScratchMemory again(kScratchPooled / 2 + kScratchPooled);
-        check(again.data() == first || !kScratchPool, "scratch: a kept block is handed out again");
+        const size_t before = scratch_kept_bytes();
+        big = ScratchMemory();  // freed
+        check(scratch_kept_bytes() == before + (kScratchPool ? size_t(2) << 20 : 0),
+              "scratch: a freed large block is kept, rounded up to 2 MiB");
+        ScratchMemory again(kScratchPooled + kScratchPooled / 2);  // any kept block of 2 MiB serves
+        check(scratch_kept_bytes() == before, "scratch: a kept block is handed out again, not mapped anew");
+        void* const at = again.data();
         ScratchMemory moved;
         moved = std::move(again);
-        check(moved.data() == first || !kScratchPool, "scratch: a block moves with its owner");
+        check(moved.data() == at && again.data() == nullptr, "scratch: a block moves with its owner");
     }
     {
         std::vector<ScratchMemory> many;
         for (int k = 0; k < 24; ++k) many.emplace_back(size_t(3) << 20);
     }
     check(scratch_kept_bytes() <= kScratchKeptBytes, "scratch: the pool keeps at most its cap");
+    bool refused = false;
+    try {
+        ScratchMemory absurd(SIZE_MAX - 100);
+    } catch (const std::bad_alloc&) {
+        refused = true;
+    }
+    check(refused, "scratch: a size near SIZE_MAX is refused with bad_alloc, not wrapped");
     bool overlap = false;
     std::vector<std::thread> threads;
     std::vector<char> failed(6, 0);

@@ -110,11 +110,11 @@ private:
     void to_affine_niels(const EdwardsPoint* points, size_t m);                    // into niels_
     unsigned c_;
     size_t block_, windows_, nb_, top_ = 0;
-    ScratchMemory buckets_;  // EdwardsPoint [w * nb_ + b] = sum of points with digit +-(b + 1) in w
-    std::vector<uint8_t> used_;
+    ScratchMemory buckets_;                      // EdwardsPoint [w nb_ + b]: the points with digit +-(b + 1) in w
+    std::vector<uint8_t> used_;                  // which buckets hold a sum
     std::unique_ptr<AffineNielsPoint[]> niels_;  // the block's points, ready to add
     std::unique_ptr<FieldElement[]> prefix_;     // batch inversion scratch, only for points with Z != 1
-    std::unique_ptr<int16_t[]> digits_;       // the block's digits, window-major
+    std::unique_ptr<int16_t[]> digits_;          // the block's digits, window-major
 };
 
 // Bucket (Pippenger) multiplication for public scalars: signed radix-2^c digits, 2^(c-1) buckets per window.

@@ -6,10 +6,13 @@
 namespace pyristretto {
 
 // Memory of at least `bytes`, 64-byte aligned, contents unspecified. Blocks from kScratchPooled bytes come from a
-// process-wide pool: on Linux they are mapped whole in 2 MiB huge-page units (madvise MADV_HUGEPAGE), and when freed
-// they are kept for the next call, up to kScratchKeptBytes in all. Without it, glibc gave the 4.7 MB of IFMA buckets
-// back to the system after some calls and not others, and the next call paid a page fault a 4 KiB page (16384 points:
-// 948 a call, ~10% of the time). Smaller blocks are malloc's. Throws std::bad_alloc.
+// process-wide pool: they are mapped whole (mmap) in 2 MiB units, aligned so that Linux may back them with huge pages
+// (madvise MADV_HUGEPAGE), and when freed they are kept for the next call, at most kScratchSlots blocks and
+// kScratchKeptBytes in all (with more threads than that holds, the others' blocks go back to the system as before).
+// Without it, glibc gave the 4.7 MB of IFMA buckets back to the system after some calls and not others, and the next
+// call paid a page fault a 4 KiB page (16384 points: 948 a call, ~10% of the time). Smaller blocks are malloc's. A
+// kept block is neither wiped nor unmapped: never put secrets in one (the Pippengers' scalars are public). Throws
+// std::bad_alloc.
 class ScratchMemory {
 public:
     ScratchMemory() noexcept : data_(nullptr), size_(0) {}  // none yet
@@ -35,6 +38,7 @@ private:
 };
 
 constexpr size_t kScratchPooled = size_t(256) << 10;
+constexpr int kScratchSlots = 16;
 constexpr size_t kScratchKeptBytes = size_t(32) << 20;
 
 // Whether blocks from kScratchPooled bytes are pooled (not in an AddressSanitizer build), and the bytes the pool
