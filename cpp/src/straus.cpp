@@ -161,34 +161,33 @@ EdwardsPoint straus_vartime_block(const uint8_t* scalars, const EdwardsPoint* po
     std::vector<CachedPoint> tables(kNafTable * m);  // tables[kNafTable j + k] = (2k + 1) * points[live[j]]
     for (size_t j = 0; j < m; ++j) odd_multiples(points[live[j]], &tables[kNafTable * j], kNafTable);
     const CachedPoint* gt = g.top ? basepoint_table().t : nullptr;
-    // Runs of all-zero columns are crossed with mul_by_pow2, whose inner doublings skip T; a column's last addition
-    // is held back and made with the doublings that follow it (add_mul_by_pow2), which skips its T too.
+    // Runs of all-zero columns are crossed with doublings that skip T. A column's last addition is held back and
+    // made with the doublings that follow it (add_mul_by_pow2), which skips its T too. Every marked column has a
+    // digit, so an addition is held whenever doublings are owed.
     EdwardsPoint acc = EdwardsPoint::identity();
-    const CachedPoint* held = nullptr;  // acc + (or - when held_negative) *held is the true sum so far
+    const CachedPoint* held = nullptr;  // the true sum so far is acc + *held (acc - *held when held_negative)
     bool held_negative = false;
-    const auto add = [&](const CachedPoint* t, int d) {  // acc += d t[...], through held
-        if (held) acc = held_negative ? acc - *held : acc + *held;
+    const auto add_held = [&] { acc = held_negative ? acc - *held : acc + *held; };
+    const auto add = [&](const CachedPoint* t, int d) {  // the sum += d t[...]: the held addition made, this one held
+        if (held) add_held();
         held = &t[(d > 0 ? d : -d) >> 1];
         held_negative = d < 0;
     };
-    bool started = false;
-    unsigned owed = 0;  // doublings not yet applied to acc
+    unsigned owed = 0;  // doublings not yet applied to acc + *held
     for (size_t b = s.top; b-- > 0;) {
-        if (started) ++owed;
+        if (held) ++owed;
         if (!s.column[b]) continue;
         if (owed) {
-            acc = held ? acc.add_mul_by_pow2(*held, owed, held_negative) : acc.mul_by_pow2(owed);
+            acc = acc.add_mul_by_pow2(*held, owed, held_negative);
             held = nullptr;
             owed = 0;
         }
         for (size_t j = 0; j < m; ++j)
             if (const int d = s.digit(j, b)) add(&tables[kNafTable * j], d);
         if (g.naf[b]) add(gt, g.naf[b]);
-        started = true;
     }
     if (held && owed) return acc.add_mul_by_pow2(*held, owed, held_negative);
-    if (held) acc = held_negative ? acc - *held : acc + *held;
-    if (owed) acc = acc.mul_by_pow2(owed);
+    if (held) add_held();
     return acc;
 }
 

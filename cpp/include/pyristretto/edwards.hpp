@@ -18,6 +18,7 @@ struct EdwardsPoint {
     EdwardsPoint mul_by_pow2(unsigned k) const;  // 2^k P, k >= 1
     // 2^k (P + Q), or 2^k (P - Q) when subtract, k >= 1: the sum goes to the doublings' projective form without its
     // T, one multiplication fewer than (P + Q).mul_by_pow2(k) (the step of the Straus loops: add, then double).
+    // subtract is public (it picks the formula's operands); a secret sign goes in q (CachedPoint::conditional_negate).
     EdwardsPoint add_mul_by_pow2(const CachedPoint& q, unsigned k, bool subtract = false) const;
     EdwardsPoint operator+(const EdwardsPoint& o) const;
     EdwardsPoint operator-(const EdwardsPoint& o) const;
