@@ -144,6 +144,22 @@ AffineNielsPoint EdwardsPoint::to_affine_niels(const FieldElement& z_inv) const 
     return AffineNielsPoint{y + x, y - x, (x * y) * constants::EDWARDS_D2};
 }
 
+/// Affine Niels forms of n points with one inversion. The prefix products wait in out[i].xy2d until out[i] is written.
+void batch_to_affine_niels(const EdwardsPoint* in, size_t n, AffineNielsPoint* out) {
+    if (n == 0) return;
+    FE run = FE::one();
+    for (size_t i = 0; i < n; ++i) {
+        out[i].xy2d = run;  // Z_0 ... Z_(i-1)
+        run = run * in[i].Z;
+    }
+    FE inv = run.invert();  // 1 / (Z_0 ... Z_i) as i goes down
+    for (size_t i = n; i-- > 0;) {
+        const FE z_inv = inv * out[i].xy2d;
+        inv = inv * in[i].Z;
+        out[i] = in[i].to_affine_niels(z_inv);
+    }
+}
+
 /// Projective equality of the underlying Edwards points (not Ristretto equality).
 uint8_t EdwardsPoint::ct_eq(const EdwardsPoint& o) const {
     return (X * o.Z).ct_eq(o.X * Z) & (Y * o.Z).ct_eq(o.Y * Z);
@@ -151,21 +167,5 @@ uint8_t EdwardsPoint::ct_eq(const EdwardsPoint& o) const {
 
 /// Cached form of the identity: (1, 1, 1, 0).
 CachedPoint CachedPoint::identity() { return CachedPoint{FE::one(), FE::one(), FE::one(), FE::zero()}; }
-
-/// this = choice ? -this : this, without branching (masked swap of the sums, masked negation of 2dT).
-void CachedPoint::conditional_negate(uint8_t choice) {
-    const FE ypx = Y_plus_X;
-    Y_plus_X.conditional_assign(Y_minus_X, choice);
-    Y_minus_X.conditional_assign(ypx, choice);
-    T2d.conditional_negate(choice);
-}
-
-/// this = choice ? -this : this, without branching.
-void AffineNielsPoint::conditional_negate(uint8_t choice) {
-    const FE ypx = y_plus_x;
-    y_plus_x.conditional_assign(y_minus_x, choice);
-    y_minus_x.conditional_assign(ypx, choice);
-    xy2d.conditional_negate(choice);
-}
 
 }  // namespace pyristretto

@@ -14,9 +14,9 @@ namespace pyristretto {
 
 FixedBaseTable::FixedBaseTable(const EdwardsPoint& base) noexcept {
     // Row i holds 1..8 times 256^i B (B = base). The multiples are computed in extended form, then converted
-    // with one batched inversion of their Z (Montgomery's trick) per group of kRows rows instead of one inversion
+    // with one batched inversion of their Z (batch_to_affine_niels) per group of kRows rows instead of one inversion
     // each: measured 47 us for the whole table with a single batch against 460 us for the 256 inversions alone.
-    // Groups, not one batch of 256: the temporaries of a group take ~6.4 KB of stack, not ~51 KB, since the
+    // Groups, not one batch of 256: the points of a group take ~5.1 KB of stack, not ~41 KB, since the
     // tables are built lazily on whichever thread first needs them (a Python thread may have a 32 KiB stack:
     // tests/test_threads.py). 8 inversions instead of 1 cost 1.18 M instead of 0.93 M instructions (callgrind),
     // once per table.
@@ -31,18 +31,7 @@ FixedBaseTable::FixedBaseTable(const EdwardsPoint& base) noexcept {
             for (int j = 1; j < 8; ++j) pts[r][j] = pts[r][j - 1] + c;  // (j + 1) 256^i B
             if (i < 31) row = pts[r][7].mul_by_pow2(5);                  // 8 * 2^5 = 256 times 256^i B
         }
-        FieldElement prefix[8 * kRows];
-        FieldElement acc = FieldElement::one();
-        for (int k = 0; k < 8 * kRows; ++k) {
-            prefix[k] = acc;  // product of Z over entries before k
-            acc = acc * pts[k / 8][k % 8].Z;
-        }
-        FieldElement inv = acc.invert();  // Z is never 0 for extended coordinates
-        for (int k = 8 * kRows - 1; k >= 0; --k) {
-            const EdwardsPoint& p = pts[k / 8][k % 8];
-            table_[first + k / 8][k % 8] = p.to_affine_niels(inv * prefix[k]);  // inv = 1 / (Z_0 ... Z_k) here
-            inv = inv * p.Z;
-        }
+        batch_to_affine_niels(&pts[0][0], 8 * kRows, &table_[first][0]);  // rows first .. first + kRows - 1
     }
     if (ifma_available()) lanes_ = ifma::fixed_base_lanes_new(table_);
     if (backend() == Backend::Avx2) avx2_rows_ = avx2::fixed_base_rows_new(table_);
@@ -54,12 +43,7 @@ FixedBaseTable::~FixedBaseTable() {
 }
 
 AffineNielsPoint FixedBaseTable::select(unsigned i, int8_t d) const noexcept {
-    uint32_t abs;
-    uint8_t negative;
-    ct::split_digit(d, abs, negative);
-    AffineNielsPoint r = ct::select_or_identity(table_[i], 8, abs);
-    r.conditional_negate(negative);
-    return r;
+    return ct::select_signed(table_[i], 8, d);
 }
 
 EdwardsPoint FixedBaseTable::mul(const uint8_t s[32]) const noexcept {

@@ -163,7 +163,7 @@ void MSMTable::build_range(size_t begin, size_t end) {
     }
     const size_t per = kSmall + odd_count_;
     std::vector<EdwardsPoint> ext(kBuildBlock * per);
-    std::vector<FieldElement> prefix(kBuildBlock * per);
+    std::vector<AffineNielsPoint> affine(kBuildBlock * per);
     for (size_t first = begin; first < end; first += kBuildBlock) {
         const size_t m = std::min(kBuildBlock, end - first);
         for (size_t i = 0; i < m; ++i) {
@@ -178,21 +178,10 @@ void MSMTable::build_range(size_t begin, size_t end) {
                 for (size_t k = 1; k < odd_count_; ++k) e[kSmall + k] = e[kSmall + k - 1] + p2;  // (2k + 1) P
             }
         }
-        const size_t count = per * m;
-        FieldElement acc = FieldElement::one();
-        for (size_t k = 0; k < count; ++k) {
-            prefix[k] = acc;  // product of the Z before k
-            acc = acc * ext[k].Z;
-        }
-        FieldElement inv = acc.invert();  // Z is never 0 in extended coordinates
-        for (size_t k = count; k-- > 0;) {
-            const size_t i = k / per, j = k % per;
-            const AffineNielsPoint a = ext[k].to_affine_niels(inv * prefix[k]);  // inv = 1 / (Z_0 ... Z_k) here
-            if (j < kSmall)
-                small_[kSmall * (first + i) + j] = a;
-            else
-                odd_[odd_count_ * (first + i) + (j - kSmall)] = a;
-            inv = inv * ext[k].Z;
+        batch_to_affine_niels(ext.data(), per * m, affine.data());
+        for (size_t i = 0; i < m; ++i) {
+            std::copy_n(&affine[per * i], kSmall, &small_[kSmall * (first + i)]);
+            std::copy_n(&affine[per * i + kSmall], odd_count_, &odd_[odd_count_ * (first + i)]);
         }
     }
 }
@@ -228,12 +217,7 @@ EdwardsPoint MSMTable::msm_ct_range(const uint8_t* scalars, size_t begin, size_t
         for (int k = 63; k >= 0; --k) {
             if (k != 63) acc = acc.mul_by_pow2(4);
             for (size_t i = 0; i < m; ++i) {
-                uint32_t abs;
-                uint8_t negative;
-                ct::split_digit(digits[64 * i + k], abs, negative);
-                AffineNielsPoint r = ct::select_or_identity(&tables[kSmall * i], kSmall, abs);
-                r.conditional_negate(negative);
-                acc = acc + r;
+                acc = acc + ct::select_signed(&tables[kSmall * i], kSmall, digits[64 * i + k]);
             }
         }
         total = first == begin ? acc : total + acc;  // branch on the public block index only

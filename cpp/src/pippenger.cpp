@@ -134,17 +134,7 @@ void PippengerSums::to_affine_niels(const EdwardsPoint* points, size_t m) {
         }
         return;
     }
-    if (!prefix_) prefix_.reset(new FieldElement[block_]);
-    FieldElement run = FieldElement::one();
-    for (size_t j = 0; j < m; ++j) {
-        prefix_[j] = run;  // Z_0 * ... * Z_(j-1)
-        run = run * points[j].Z;
-    }
-    FieldElement inv = run.invert();  // 1 / (Z_0 * ... * Z_j) as j goes down; Z != 0 for every point
-    for (size_t j = m; j-- > 0;) {
-        niels_[j] = points[j].to_affine_niels(inv * prefix_[j]);
-        inv = inv * points[j].Z;
-    }
+    batch_to_affine_niels(points, m, niels_.get());
 }
 
 EdwardsPoint PippengerSums::finish() const {

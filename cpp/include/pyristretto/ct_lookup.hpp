@@ -56,5 +56,16 @@ inline AffineNielsPoint select_or_identity(const AffineNielsPoint* table, unsign
     return r;
 }
 
+// d * P for a secret signed digit |d| <= count, with table[j] = (j + 1) P: the whole table is read and the sign
+// applied by a conditional negation, so neither an address nor a branch depends on d.
+inline AffineNielsPoint select_signed(const AffineNielsPoint* table, unsigned count, int32_t d) noexcept {
+    uint32_t abs;
+    uint8_t negative;
+    split_digit(d, abs, negative);
+    AffineNielsPoint r = select_or_identity(table, count, abs);
+    r.conditional_negate(negative);
+    return r;
+}
+
 }  // namespace ct
 }  // namespace pyristretto

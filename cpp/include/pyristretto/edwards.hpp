@@ -1,6 +1,8 @@
 // Points of edwards25519 in extended coordinates (X:Y:Z:T), x = X/Z, y = Y/Z, xy = T/Z,
 // and the precomputed forms used as the second operand of an addition.
 #pragma once
+#include <cstddef>
+
 #include "pyristretto/field.hpp"
 
 namespace pyristretto {
@@ -51,6 +53,26 @@ struct AffineNielsPoint {
 // Points live inside Python objects (pyristretto._objects.Point holds one by value), whose memory CPython
 // aligns to 16 bytes: vector code must use unaligned loads on them, and nothing may need more alignment.
 static_assert(alignof(EdwardsPoint) <= 16, "EdwardsPoint must fit CPython's 16-byte object alignment");
+
+// this = choice ? -this : this, without branching: a masked swap of the sums and a masked negation of the
+// product term. Inline, so that a value just read from a table can stay in registers.
+inline void CachedPoint::conditional_negate(uint8_t choice) {
+    const FieldElement ypx = Y_plus_X;
+    Y_plus_X.conditional_assign(Y_minus_X, choice);
+    Y_minus_X.conditional_assign(ypx, choice);
+    T2d.conditional_negate(choice);
+}
+
+inline void AffineNielsPoint::conditional_negate(uint8_t choice) {
+    const FieldElement ypx = y_plus_x;
+    y_plus_x.conditional_assign(y_minus_x, choice);
+    y_minus_x.conditional_assign(ypx, choice);
+    xy2d.conditional_negate(choice);
+}
+
+// out[i] = in[i] in affine Niels form for i < n, with one inversion for all (Montgomery's trick: 3 multiplications
+// each more than to_affine_niels(z_inv)). Every Z must be nonzero, as in extended coordinates; in and out are public.
+void batch_to_affine_niels(const EdwardsPoint* in, size_t n, AffineNielsPoint* out);
 
 // Constant-time table lookups: ct::select and ct::select_or_identity in ct_lookup.hpp.
 

@@ -113,7 +113,6 @@ private:
     ScratchMemory buckets_;                      // EdwardsPoint [w nb_ + b]: the points with digit +-(b + 1) in w
     std::vector<uint8_t> used_;                  // which buckets hold a sum
     std::unique_ptr<AffineNielsPoint[]> niels_;  // the block's points, ready to add
-    std::unique_ptr<FieldElement[]> prefix_;     // batch inversion scratch, only for points with Z != 1
     std::unique_ptr<int16_t[]> digits_;          // the block's digits, window-major
 };
 
