@@ -165,6 +165,14 @@ uint8_t EdwardsPoint::ct_eq(const EdwardsPoint& o) const {
     return (X * o.Z).ct_eq(o.X * Z) & (Y * o.Z).ct_eq(o.Y * Z);
 }
 
+/// this = choice ? -this : this, without branching (masked swap of the sums, masked negation of 2dT).
+void CachedPoint::conditional_negate(uint8_t choice) {
+    const FE ypx = Y_plus_X;
+    Y_plus_X.conditional_assign(Y_minus_X, choice);
+    Y_minus_X.conditional_assign(ypx, choice);
+    T2d.conditional_negate(choice);
+}
+
 /// Cached form of the identity: (1, 1, 1, 0).
 CachedPoint CachedPoint::identity() { return CachedPoint{FE::one(), FE::one(), FE::one(), FE::zero()}; }
 

@@ -148,7 +148,7 @@ MSMTable::MSMTable(const EdwardsPoint* points, size_t n, unsigned naf_width, siz
 
 // Tables of bases [begin, end). The vector kernels: the odd multiples alone, in their four-lane form. The portable
 // kernels: 1P..8P and the odd multiples in extended form, then to affine Niels form with one batched inversion of
-// their Z per block (Montgomery's trick), as FixedBaseTable does.
+// their Z per kind and block (batch_to_affine_niels).
 void MSMTable::build_range(size_t begin, size_t end) {
     if (begin == end) return;
     // The vector kernels need the odd multiples alone (msm runs PointVector's Straus there: msm_ct_range).
@@ -161,28 +161,25 @@ void MSMTable::build_range(size_t begin, size_t end) {
             avx2::build_odd_multiples(&points_[begin], end - begin, odd_count_, odd);
         return;
     }
-    const size_t per = kSmall + odd_count_;
-    std::vector<EdwardsPoint> ext(kBuildBlock * per);
-    std::vector<AffineNielsPoint> affine(kBuildBlock * per);
+    std::vector<EdwardsPoint> small(kBuildBlock * kSmall), odd(kBuildBlock * odd_count_);
     for (size_t first = begin; first < end; first += kBuildBlock) {
         const size_t m = std::min(kBuildBlock, end - first);
         for (size_t i = 0; i < m; ++i) {
             const EdwardsPoint& p = points_[first + i];
-            EdwardsPoint* e = &ext[per * i];
+            EdwardsPoint* e = small.data() + kSmall * i;
             const CachedPoint c = p.to_cached();
             e[0] = p;
             for (unsigned j = 1; j < kSmall; ++j) e[j] = e[j - 1] + c;  // (j + 1) P
             if (odd_count_) {
+                EdwardsPoint* o = odd.data() + odd_count_ * i;
                 const CachedPoint p2 = e[1].to_cached();
-                e[kSmall] = p;
-                for (size_t k = 1; k < odd_count_; ++k) e[kSmall + k] = e[kSmall + k - 1] + p2;  // (2k + 1) P
+                o[0] = p;
+                for (size_t k = 1; k < odd_count_; ++k) o[k] = o[k - 1] + p2;  // (2k + 1) P
             }
         }
-        batch_to_affine_niels(ext.data(), per * m, affine.data());
-        for (size_t i = 0; i < m; ++i) {
-            std::copy_n(&affine[per * i], kSmall, &small_[kSmall * (first + i)]);
-            std::copy_n(&affine[per * i + kSmall], odd_count_, &odd_[odd_count_ * (first + i)]);
-        }
+        // Each kind straight into its table: one inversion more a block than a single batch, and no copy.
+        batch_to_affine_niels(small.data(), kSmall * m, small_.data() + kSmall * first);
+        if (odd_count_) batch_to_affine_niels(odd.data(), odd_count_ * m, odd_.data() + odd_count_ * first);
     }
 }
 
@@ -191,7 +188,7 @@ size_t MSMTable::nbytes() const noexcept {
            (small_.capacity() + odd_.capacity()) * sizeof(AffineNielsPoint) + vec_bytes_;
 }
 
-// Signed radix-16 Straus on the 1P..8P tables: each digit reads its base's whole table (ct::select_or_identity)
+// Signed radix-16 Straus on the 1P..8P tables: each digit reads its base's whole table (ct::select_signed)
 // and applies the sign by a conditional negation, so no branch or address depends on the scalars.
 // On the IFMA backend PointVector's constant-time Straus on the decoded bases beats these tables at every size (it
 // builds its own per call and still runs 3.1x faster at 128 bases: test_ifma --bench, one thread, CPU time 8734 vs

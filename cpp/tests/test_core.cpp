@@ -512,6 +512,29 @@ static void test_torsion_and_equality() {
             split_ok &= a == static_cast<uint32_t>(d < 0 ? -d : d) && neg == (d < 0);
         }
         check(split_ok, "ct::split_digit, digits -8..8");
+        bool signed_ok = true;
+        for (int32_t d = -8; d <= 8; ++d) {
+            EdwardsPoint multiple = EdwardsPoint::identity();  // d p by repeated addition
+            for (int32_t k = 0; k < (d < 0 ? -d : d); ++k) multiple = multiple + p;
+            if (d < 0) multiple = -multiple;
+            signed_ok &= ristretto_ct_eq(q + ct::select_signed(ntable, 8, d), q + multiple) == 1;
+        }
+        check(signed_ok, "ct::select_signed, digits -8..8");
+        // batch_to_affine_niels (one inversion for all) against to_affine_niels (one each), on points whose Z is
+        // not 1, for n = 0, 1, 2 and 33.
+        EdwardsPoint batch_in[33];
+        AffineNielsPoint batch_out[33];
+        for (int i = 0; i < 33; ++i) batch_in[i] = (i ? batch_in[i - 1] : q) + p;
+        for (size_t n : {size_t(0), size_t(1), size_t(2), size_t(33)}) {
+            batch_to_affine_niels(batch_in, n, batch_out);
+            bool batch_ok = true;
+            for (size_t i = 0; i < n; ++i) {
+                const AffineNielsPoint one = batch_in[i].to_affine_niels();
+                batch_ok &= one.y_plus_x.ct_eq(batch_out[i].y_plus_x) & one.y_minus_x.ct_eq(batch_out[i].y_minus_x) &
+                            one.xy2d.ct_eq(batch_out[i].xy2d);
+            }
+            check(batch_ok, "batch_to_affine_niels, n = " + std::to_string(n));
+        }
         check(enc_hex(p.mul_by_pow2(5)) == enc_hex(p.dbl().dbl().dbl().dbl().dbl()), "mul_by_pow2(5)");
     }
 }

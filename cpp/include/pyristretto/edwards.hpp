@@ -8,7 +8,7 @@
 namespace pyristretto {
 
 struct CachedPoint;       // (Y+X, Y-X, Z, 2dT): any point, ready to be added
-struct AffineNielsPoint;  // (y+x, y-x, 2dxy) with Z = 1: fixed-base tables
+struct AffineNielsPoint;  // (y+x, y-x, 2dxy) with Z = 1: precomputed tables (7 products an addition, not 8)
 
 struct EdwardsPoint {
     FieldElement X, Y, Z, T;
@@ -32,7 +32,7 @@ struct EdwardsPoint {
 
     CachedPoint to_cached() const;
     AffineNielsPoint to_affine_niels() const;  // costs an inversion
-    // The same given z_inv = 1/Z, for callers that batch the inversions (FixedBaseTable: one for 256 points).
+    // The same given z_inv = 1/Z, for callers that batch the inversions (batch_to_affine_niels).
     AffineNielsPoint to_affine_niels(const FieldElement& z_inv) const;
 
     // Projective equality (X1 Z2 == X2 Z1 and Y1 Z2 == Y2 Z1), constant-time. NOT ristretto equality.
@@ -55,14 +55,8 @@ struct AffineNielsPoint {
 static_assert(alignof(EdwardsPoint) <= 16, "EdwardsPoint must fit CPython's 16-byte object alignment");
 
 // this = choice ? -this : this, without branching: a masked swap of the sums and a masked negation of the
-// product term. Inline, so that a value just read from a table can stay in registers.
-inline void CachedPoint::conditional_negate(uint8_t choice) {
-    const FieldElement ypx = Y_plus_X;
-    Y_plus_X.conditional_assign(Y_minus_X, choice);
-    Y_minus_X.conditional_assign(ypx, choice);
-    T2d.conditional_negate(choice);
-}
-
+// product term. Inline, so that a value just read from a table can stay in registers. (CachedPoint's is not: made
+// inline, the portable P * s and the constant-time MSMs of 1-7 points ran 1-6% slower, from placement, not work.)
 inline void AffineNielsPoint::conditional_negate(uint8_t choice) {
     const FieldElement ypx = y_plus_x;
     y_plus_x.conditional_assign(y_minus_x, choice);
@@ -71,9 +65,10 @@ inline void AffineNielsPoint::conditional_negate(uint8_t choice) {
 }
 
 // out[i] = in[i] in affine Niels form for i < n, with one inversion for all (Montgomery's trick: 3 multiplications
-// each more than to_affine_niels(z_inv)). Every Z must be nonzero, as in extended coordinates; in and out are public.
+// each more than to_affine_niels(z_inv)). Every Z must be nonzero, as in extended coordinates; in and out are public
+// and must not overlap.
 void batch_to_affine_niels(const EdwardsPoint* in, size_t n, AffineNielsPoint* out);
 
-// Constant-time table lookups: ct::select and ct::select_or_identity in ct_lookup.hpp.
+// Constant-time table lookups: ct::select, ct::select_or_identity and ct::select_signed in ct_lookup.hpp.
 
 }  // namespace pyristretto

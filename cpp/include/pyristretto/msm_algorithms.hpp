@@ -16,8 +16,9 @@ namespace pyristretto {
 
 // Interleaved (Straus) multiplication: one table of multiples per point and shared doublings.
 struct Straus {
-    // sum scalars[i] * points[i], constant-time in the scalars: signed radix-16 digits, tables of
-    // 0P..8P in cached form read with ct::select (ct_lookup.hpp) and a conditional negation, 4 doublings per digit.
+    // sum scalars[i] * points[i], constant-time in the scalars: signed radix-16 digits, tables of 1P..8P read whole
+    // with a conditional negation (ct::select_signed, ct_lookup.hpp; affine Niels form, 32 points sharing one
+    // inversion: batch_to_affine_niels), 4 doublings per digit.
     static EdwardsPoint mul_ct(const uint8_t* scalars, const EdwardsPoint* points, size_t n);
     // The same for public scalars: width-5 NAF digits, tables of odd multiples P, 3P, ..., 15P;
     // zero scalars are skipped.
