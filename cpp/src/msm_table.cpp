@@ -210,13 +210,9 @@ EdwardsPoint MSMTable::msm_ct_range(const uint8_t* scalars, size_t begin, size_t
         const size_t m = std::min(block, end - first);
         for (size_t i = 0; i < m; ++i) signed_radix16(scalars + 32 * (first + i), &digits[64 * i]);
         const AffineNielsPoint* tables = &small_[kSmall * first];
-        EdwardsPoint acc = EdwardsPoint::identity();
-        for (int k = 63; k >= 0; --k) {
-            if (k != 63) acc = acc.mul_by_pow2(4);
-            for (size_t i = 0; i < m; ++i) {
-                acc = acc + ct::select_signed(&tables[kSmall * i], kSmall, digits[64 * i + k]);
-            }
-        }
+        const EdwardsPoint acc = straus_ct_columns(digits.get(), m, [&](const EdwardsPoint& a, size_t i, int8_t d) {
+            return a + ct::select_signed(&tables[kSmall * i], kSmall, d);
+        });
         total = first == begin ? acc : total + acc;  // branch on the public block index only
     }
     sodium_memzero(digits.get(), 64 * block);

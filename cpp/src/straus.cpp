@@ -67,18 +67,6 @@ CachedPoint signed_multiple(const CachedPoint t[9], int8_t d) noexcept {
     return r;
 }
 
-// One block of the constant-time Straus: 64 signed radix-16 columns from the top, 4 doublings between them;
-// add_multiple(acc, i, d) returns acc + d * (the block's point i), reading its table in constant time.
-template <class AddMultiple>
-EdwardsPoint straus_ct_columns(const int8_t* digits, size_t m, AddMultiple add_multiple) {
-    EdwardsPoint acc = EdwardsPoint::identity();
-    for (int k = 63; k >= 0; --k) {
-        if (k != 63) acc = acc.mul_by_pow2(4);
-        for (size_t i = 0; i < m; ++i) acc = add_multiple(acc, i, digits[64 * i + k]);
-    }
-    return acc;
-}
-
 }  // namespace
 
 bool point_mul(const uint8_t s[32], const uint8_t p[32], uint8_t out[32]) noexcept {

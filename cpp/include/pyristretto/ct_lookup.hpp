@@ -1,7 +1,7 @@
 // Internal (not part of the API): constant-time table lookups for the scalar-multiplication code (straus.cpp,
-// fixed_base.cpp, msm_table.cpp). Every entry is read and no branch or address depends on the index; the result is accumulated
-// with AND/OR masks over the raw limbs, which the compiler vectorises (measured about 2x fewer instructions per
-// lookup than a chain of per-entry conditional assignments).
+// fixed_base.cpp, msm_table.cpp). Every entry is read and no branch or address depends on the index; the result is
+// accumulated with AND/OR masks over the raw limbs, which the compiler vectorises (measured about 2x fewer
+// instructions per lookup than a chain of per-entry conditional assignments).
 #pragma once
 #include <cstdint>
 

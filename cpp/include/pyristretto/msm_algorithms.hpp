@@ -14,6 +14,19 @@
 
 namespace pyristretto {
 
+// One block of a constant-time Straus (Straus::mul_ct, MSMTable's portable kernel): 64 signed radix-16 columns from
+// the top, 4 doublings between them; digits[64 i + k] is point i's digit k, and add_multiple(acc, i, d) returns
+// acc + d * (point i), reading its table in constant time.
+template <class AddMultiple>
+EdwardsPoint straus_ct_columns(const int8_t* digits, size_t m, AddMultiple add_multiple) {
+    EdwardsPoint acc = EdwardsPoint::identity();
+    for (int k = 63; k >= 0; --k) {
+        if (k != 63) acc = acc.mul_by_pow2(4);
+        for (size_t i = 0; i < m; ++i) acc = add_multiple(acc, i, digits[64 * i + k]);
+    }
+    return acc;
+}
+
 // Interleaved (Straus) multiplication: one table of multiples per point and shared doublings.
 struct Straus {
     // sum scalars[i] * points[i], constant-time in the scalars: signed radix-16 digits, tables of 1P..8P read whole
