@@ -45,7 +45,7 @@ CPP_SOURCES = ["sodium", "hash", "field", "edwards", "ristretto", "scalar", "poi
                "msm", "fixed_base", "backend", "ifma/field", "ifma/decode", "ifma/encode", "ifma/straus",
                "ifma/pippenger", "ifma/fixed_base", "ifma/fold", "ifma/scalar_mul", "ifma/scalar8",
                "ifma/straus_vartime", "ifma/one_way_map", "ifma/msm_table", "avx2/straus", "avx2/msm_table",
-               "avx2/batch", "avx2/pippenger", "avx2/fixed_base", "point_vector", "msm_table", "schnorr", "keccak",
+               "avx2/batch", "avx2/pippenger", "avx2/fixed_base", "point_vector", "msm_table", "batch_check", "frost", "keccak",
                "transcript", "scalar_vector", "scratch"]
 CORE_SOURCE_FILES = [f"cpp/src/{name}.cpp" for name in CPP_SOURCES]
 CORE_MODULE = "pyristretto._objects"  # the one extension module that links the C++ core

@@ -158,8 +158,19 @@ cdef extern from "pyristretto/msm_table.hpp" namespace "pyristretto" nogil:
 cdef extern from "pyristretto/backend.hpp" namespace "pyristretto" nogil:
     const char* backend_name() noexcept
 
-cdef extern from "pyristretto/schnorr.hpp" namespace "pyristretto" nogil:
-    # Schnorr signature batch verification scalars and FROST's secret-keyed nonce hash (schnorr.hpp).
+cdef extern from "pyristretto/batch_check.hpp" namespace "pyristretto" nogil:
+    # The weights and the final check of every batch verification (batch_check.hpp); public values only.
+    void batch_weights(uint8_t* out, size_t n) noexcept
+    cdef enum class SumCheck "pyristretto::SumCheck":
+        kIdentity "pyristretto::SumCheck::kIdentity"
+        kNotIdentity "pyristretto::SumCheck::kNotIdentity"
+        kOutOfMemory "pyristretto::SumCheck::kOutOfMemory"
+    SumCheck weighted_sum_is_identity(const uint8_t* scalars, const CEdwardsPoint* points, size_t n,
+                                      const CMSMTable* table, const uint8_t* table_scalars,
+                                      size_t table_terms) noexcept
+
+cdef extern from "pyristretto/frost.hpp" namespace "pyristretto" nogil:
+    # RFC 9591 FROST's accelerators (frost.hpp): Schnorr batch verification scalars, the secret-keyed nonce hash.
     cdef struct CSchnorrItem "pyristretto::SchnorrItem":
         const uint8_t* msg
         size_t msg_len

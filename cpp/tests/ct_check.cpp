@@ -55,7 +55,7 @@
 #include "pyristretto/scalar.hpp"
 #include "pyristretto/scalar_mul.hpp"
 #include "pyristretto/scalar_vector.hpp"
-#include "pyristretto/schnorr.hpp"
+#include "pyristretto/frost.hpp"
 
 using namespace pyristretto;
 

@@ -24,7 +24,7 @@
 #include "pyristretto/field.hpp"
 #include "pyristretto/ristretto.hpp"
 #include "pyristretto/scalar.hpp"
-#include "pyristretto/schnorr.hpp"
+#include "pyristretto/frost.hpp"
 
 #include "check.hpp"
 

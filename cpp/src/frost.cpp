@@ -1,5 +1,8 @@
-// Schnorr batch verification scalars and the secret-keyed hash of FROST's nonce generation (schnorr.hpp).
-#include "pyristretto/schnorr.hpp"
+// RFC 9591 FROST's accelerators (frost.hpp): the Schnorr batch verification scalars and the secret-keyed hash of
+// its nonce generation.
+#include "pyristretto/frost.hpp"
+
+#include "pyristretto/batch_check.hpp"
 
 #include <sodium.h>
 
@@ -41,11 +44,7 @@ bool schnorr_batch_scalars(const uint8_t* prefix, size_t prefix_len, const Schno
     crypto_hash_sha512_state prefixed;
     crypto_hash_sha512_init(&prefixed);
     crypto_hash_sha512_update(&prefixed, prefix, prefix_len);
-    randombytes_buf(weights, 16 * n);  // the 16n random bytes first, then spread to 32 bytes per weight
-    for (size_t i = n; i-- > 0;) {
-        std::memmove(weights + 32 * i, weights + 16 * i, 16);
-        std::memset(weights + 32 * i + 16, 0, 16);
-    }
+    batch_weights(weights, n);
     uint8_t c[32], t[32];
     for (size_t i = 0; i < n; ++i) {
         const uint8_t* R = items[i].sig;

@@ -1,6 +1,7 @@
-# Schnorr signatures (RFC 9591 FROST, ristretto255 with SHA-512): the batch verification and the nonce hash that
-# pyristretto.frost runs in one call each, so that neither the per-signature work nor a secret passes through
-# Python objects. Included into _objects.pyx (it needs Point, Scalar, PointVector's helpers and MSMTable).
+# RFC 9591 FROST's accelerators (Schnorr signatures over ristretto255 with a SHA-512 challenge): the batch
+# verification and the nonce hash that pyristretto.frost runs in one call each, so that neither the per-signature
+# work nor a secret passes through Python objects. Included into _objects.pyx (it needs Point, Scalar, PointVector's
+# helpers and MSMTable).
 from pyristretto.cpp cimport CSchnorrItem
 
 
@@ -30,7 +31,7 @@ def schnorr_verify_batch(prefix, messages, signatures, key_slots, keys, table=No
     cdef const CMSMTable* t = NULL
     cdef const uint8_t* pp = <const uint8_t*>PyBytes_AS_STRING(pre)
     cdef size_t plen = PyBytes_GET_SIZE(pre)
-    cdef CEdwardsPoint result, part
+    cdef cpp.SumCheck check
     cdef bint ok = True
     if len(msgs) != n or len(slots) != n:
         raise ValueError("messages, signatures, key_slots: the sequences must have equal lengths")
@@ -105,15 +106,13 @@ def schnorr_verify_batch(prefix, messages, signatures, key_slots, keys, table=No
     memcpy(&pts[first], &decoded[to_decode], n * sizeof(CEdwardsPoint))
     with nogil:
         if t == NULL:
-            ok = cpp.msm_vartime_points(scalars.data(), pts.data(), 1 + k + n, result)
+            check = cpp.weighted_sum_is_identity(scalars.data(), pts.data(), 1 + k + n, NULL, NULL, 0)
         else:
-            ok = (t.msm_vartime(scalars.data(), 1 + k, part)
-                  and cpp.msm_vartime_points(scalars.data() + 32 * (1 + k), pts.data(), n, result))
-            if ok:
-                result = result + part
-    if not ok:
+            check = cpp.weighted_sum_is_identity(scalars.data() + 32 * (1 + k), pts.data(), n, t, scalars.data(),
+                                                 1 + k)
+    if check == cpp.SumCheck.kOutOfMemory:
         raise MemoryError("schnorr_verify_batch: out of memory")
-    return cpp.ristretto_ct_eq(result, CEdwardsPoint.identity()) != 0
+    return check == cpp.SumCheck.kIdentity
 
 
 def hash_to_scalar_with_secret(prefix, data, Scalar secret not None):
