@@ -19,7 +19,7 @@ source "$repo/scripts/common.sh"
 wheel="$(realpath "${1:?usage: check_wheel_aarch64.sh WHEEL [TEST-FILE ...]}")"
 shift
 tests=("$@")
-((${#tests[@]})) || tests=(tests/test_vectors.py tests/test_objects_point.py tests/test_points.py tests/test_scalars.py tests/test_msm.py
+((${#tests[@]})) || tests=(tests/test_vectors.py tests/test_point.py tests/test_functional_points.py tests/test_functional_scalars.py tests/test_msm.py
                         tests/test_hashing.py)
 command -v qemu-aarch64-static >/dev/null \
     || { echo "error: qemu-aarch64-static is missing (apt-get install qemu-user-static)" >&2; exit 1; }

@@ -22,8 +22,8 @@ work="$(mktemp -d "${TMPDIR:-/tmp}/pyristretto-memcheck.XXXXXX")"
 [ -n "${KEEP:-}" ] && echo "valgrind logs in $work" || trap 'rm -rf "$work"' EXIT
 
 if [ "$#" -eq 0 ]; then
-    set -- tests/test_leaks.py tests/test_objects_leaks.py tests/test_bad_inputs.py tests/test_scalars.py \
-           tests/test_points.py tests/test_hashing.py tests/test_msm.py
+    set -- tests/test_leaks.py tests/test_vector_leaks.py tests/test_bad_inputs.py tests/test_functional_scalars.py \
+           tests/test_functional_points.py tests/test_hashing.py tests/test_msm.py
 fi
 modules="$("$PYTHON" -c 'import pyristretto._core as c, pyristretto._objects as o; print(c.__file__, o.__file__)')"
 echo "== valgrind memcheck of $modules over: $*"

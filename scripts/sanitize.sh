@@ -10,7 +10,7 @@
 #   SANITIZE_BACKENDS="portable ifma" scripts/sanitize.sh   # the suite on each backend, one build
 #   SANITIZE_ARGS_portable="tests/test_msm.py" SANITIZE_BACKENDS="ifma portable" scripts/sanitize.sh
 #                                       # SANITIZE_ARGS_<backend>, when set, replaces the pytest arguments there
-# PYRISTRETTO_DIFF_CASES (tests/reference.py) sets the differential cases per operation (default 10000),
+# PYRISTRETTO_DIFF_CASES (tests/helpers/reference.py) sets the differential cases per operation (default 10000),
 # PYRISTRETTO_LEAK_CALLS the calls per function in tests/test_leaks.py (default here 10000).
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"

@@ -1,5 +1,5 @@
 """Issue 17, item 3: the API traps a new user fell into (equality across the two layers, hidden re-encoding,
-error names, sum(), expand_message_xmd, Scalar(bytes)). Expected values from tests/reference.py (libsodium
+error names, sum(), expand_message_xmd, Scalar(bytes)). Expected values from tests/helpers/reference.py (libsodium
 through pysodium) and the RFC 9380 vectors."""
 import gc
 import pickle

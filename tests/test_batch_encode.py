@@ -1,6 +1,6 @@
 """Batch encoding (issue 19, item 3): PointVector.to_bytes() of computed points (eight square roots at once on the
 IFMA lanes) and the encodings that scale, scale_vartime and V * s fill in as they compute (the halves R = (s/2) P,
-doubled, encoded from R with one batched inversion). Expected values from libsodium (tests/reference.py) and the
+doubled, encoded from R with one batched inversion). Expected values from libsodium (tests/helpers/reference.py) and the
 one-point portable encoder (Point.to_bytes), on identity, P and -P, duplicates, zero scalars (identity results
 inside the batched inversion), every n from 0 to 70 and around the blocks (the IFMA groups of eight, the
 portable inversion chunks of 256 and the lanes' 32 groups, the scale blocks of 256) and thread splits. The C++ side

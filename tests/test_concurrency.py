@@ -63,7 +63,7 @@ def threads_agree_with_serial_results(sizes):
     inputs = shared_inputs(max(sizes))
     jobs = workload(sizes, *inputs)
     serial = {name: thunk() for name, thunk in jobs}
-    # the serial results themselves are anchored to libsodium (tests/reference.py), not only to each other
+    # the serial results themselves are anchored to libsodium (tests/helpers/reference.py), not only to each other
     points, scalars, sparse, commits = inputs
     assert serial["derive"] == ref.derive_generators(b"concurrency", max(sizes))
     for n in sizes:

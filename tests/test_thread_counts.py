@@ -1,7 +1,7 @@
 """Thread counts from 1 to 64, more than this machine has (issue 17, item 1): every multi-point entry point at the
 sizes around the argument block where the block-wise readers split each block between the threads differently
 from the whole (n = B - 1, B, B + 1, B + threads, 2B + 1), against closed forms computed with libsodium
-(tests/thread_matrix.py). The matrix runs in a subprocess under glibc's malloc checker, so a write past a heap
+(tests/helpers/thread_matrix.py). The matrix runs in a subprocess under glibc's malloc checker, so a write past a heap
 block aborts it (today's normal build returned the right answer while corrupting the heap); under
 scripts/sanitize.sh the subprocess inherits AddressSanitizer instead.
 
@@ -75,7 +75,7 @@ def run_checked(args, timeout=900):
 
 
 def run_matrix(*runs, block=None):
-    args = [os.path.join(HERE, "thread_matrix.py"), *(["--block", str(block)] if block else []), *runs]
+    args = [os.path.join(HERE, "helpers", "thread_matrix.py"), *(["--block", str(block)] if block else []), *runs]
     proc = run_checked(args)
     assert proc.returncode == 0, f"exit {proc.returncode} (negative: killed by that signal; -6 is the malloc " \
                                  f"checker's abort)\n{proc.stdout}\n{proc.stderr[-3000:]}"

@@ -2,25 +2,24 @@
 layer beneath them, against every known answer of tests/vectors/merlin-strobe-vectors.json (dalek merlin's and its
 ports' test suites, STROBE reference state traces); properties of the challenges; bad inputs; leaks and threads."""
 import copy
-import json
 import os
 import pickle
 from array import array
-from pathlib import Path
 
 import pytest
 
 import cpp_build
 import pyristretto as pr
 import test_constant_time
-import test_objects_leaks
+import test_vector_leaks
 from concurrency import run_concurrently
 from readme_blocks import run_python_block
 from pyristretto import InvalidPointError, Point, Scalar, Transcript, TranscriptRng, TranscriptRngBuilder
 from pyristretto._objects import _set_transcript_max_length, _Strobe128
+from vectors import load_json
 
 Q = pr.q
-VECTORS = json.loads((Path(__file__).parent / "vectors" / "merlin-strobe-vectors.json").read_text())
+VECTORS = load_json("merlin-strobe-vectors.json")
 
 
 def unhex(text):
@@ -545,9 +544,9 @@ LEAK_CASES = {
 
 @pytest.mark.parametrize("name", list(LEAK_CASES))
 def test_memory_stays_flat(name, monkeypatch):
-    """test_objects_leaks.py's check (100,000 calls, valid and invalid alternating) on the transcript objects."""
-    monkeypatch.setitem(test_objects_leaks.CASES, name, LEAK_CASES[name])
-    test_objects_leaks.test_memory_stays_flat(name)
+    """test_vector_leaks.py's check (100,000 calls, valid and invalid alternating) on the transcript objects."""
+    monkeypatch.setitem(test_vector_leaks.CASES, name, LEAK_CASES[name])
+    test_vector_leaks.test_memory_stays_flat(name)
 
 
 def test_threads_share_transcripts(fast_switching):

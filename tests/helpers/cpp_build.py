@@ -18,7 +18,7 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 INCLUDE = REPO / "cpp" / "include"
 TESTS = REPO / "cpp" / "tests"
 VECTORS = REPO / "tests" / "vectors" / "ristretto255.json"

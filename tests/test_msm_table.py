@@ -6,7 +6,6 @@ at 256, and msm_vartime's switch to PointVector's algorithm for shares of 184 sc
 scalars than bases; construction from every form; len, nbytes, points; pickling; threads."""
 import copy
 import pickle
-import random
 
 import numpy as np
 import pytest

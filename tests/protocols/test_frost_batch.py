@@ -1,6 +1,6 @@
 """FROST batch verification in one C++ call (``pyristretto._group.schnorr_verify_batch``) and nonce generation in
 the core (``hash_to_scalar_with_secret``), checked against an independent reference: Schnorr signatures made and
-checked with libsodium (tests/reference.py) and hashlib, never with pyristretto.
+checked with libsodium (tests/helpers/reference.py) and hashlib, never with pyristretto.
 
 FROST signatures are plain Schnorr signatures ``R || z`` with ``z*G == R + H2(R || PK || msg)*PK``, so the
 reference signs directly with a random key and nonce: 64 signatures under 64 different keys and under one key

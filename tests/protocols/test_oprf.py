@@ -1,8 +1,6 @@
 """RFC 9497 (ristretto255-SHA512): every field of the eight official vectors, round trips against an independent
-reference (tests/reference.py: libsodium through pysodium, hashlib), every error path, tampered proofs, threads."""
+reference (tests/helpers/reference.py: libsodium through pysodium, hashlib), every error path, tampered proofs, threads."""
 import hashlib
-import json
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -13,8 +11,9 @@ from concurrency import run_concurrently
 from readme_blocks import run_python_block
 from pyristretto import oprf
 from reference import Q
+from vectors import load_json
 
-VECTORS = json.loads((Path(__file__).parent / "vectors" / "rfc9497-ristretto255-sha512.json").read_text())
+VECTORS = load_json("rfc9497-ristretto255-sha512.json")
 CLIENTS = {0: oprf.OPRFClient, 1: oprf.VOPRFClient, 2: oprf.POPRFClient}
 SERVERS = {0: oprf.OPRFServer, 1: oprf.VOPRFServer, 2: oprf.POPRFServer}
 CASES = [(suite, k) for suite in VECTORS for k in range(len(suite["vectors"]))]

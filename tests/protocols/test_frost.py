@@ -1,10 +1,8 @@
 """RFC 9591 FROST(ristretto255, SHA-512): every field of the official vector, random t-of-n signing checked against
-an independent reference (tests/reference.py: libsodium through pysodium, hashlib, Python integers), every
+an independent reference (tests/helpers/reference.py: libsodium through pysodium, hashlib, Python integers), every
 rejection the RFC asks for, tampered shares and signatures, batch verification."""
 import hashlib
-import json
 import random
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -15,8 +13,9 @@ from concurrency import run_concurrently
 from readme_blocks import run_python_block
 from pyristretto import frost
 from reference import Q
+from vectors import load_json
 
-VECTOR = json.loads((Path(__file__).parent / "vectors" / "rfc9591-frost-ristretto255-sha512.json").read_text())
+VECTOR = load_json("rfc9591-frost-ristretto255-sha512.json")
 CONTEXT = b"FROST-RISTRETTO255-SHA512-v1"
 
 

@@ -7,7 +7,6 @@ import os
 import pickle
 import secrets
 import threading
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -15,10 +14,11 @@ from hypothesis import given, settings, strategies as st
 import pyristretto as pr
 from pyristretto import Point, PointVector, Scalar, ScalarVector
 from pyristretto.oprf import InvalidInputError, OPRFServer, POPRFServer
+from vectors import load_json
 
 Q = 2**252 + 27742317777372353535851937790883648493
 EDGES = [0, 1, 2, Q - 1, Q - 2, 2**128, Q // 2]
-VECTORS = json.loads((Path(__file__).parent / "vectors" / "ristretto255.json").read_text())
+VECTORS = load_json("ristretto255.json")
 
 
 def rand_ints(n):
@@ -304,7 +304,7 @@ def test_fold_scale_vartime_mul_concat(n):
 
 def test_hash_to_group_batch():
     cases = VECTORS["rfc9497_hash_to_group_ristretto255_sha512"]["cases"]
-    from reference import decode_dst  # tests/reference.py
+    from reference import decode_dst  # tests/helpers/reference.py
     for case in cases:
         dst = decode_dst(case["dst"])
         V = PointVector.hash_to_group([bytes.fromhex(case["msg_hex"])] * 2, dst)
@@ -323,7 +323,7 @@ def test_hash_to_group_batch():
 # and the default backend, at thread counts up to 48 (each thread's share ends in its own tail), against the single
 # calls (the portable maps) and, for a sample, the pure-Python RFC 9380 reference.
 def test_batch_maps_match_the_portable_backend_at_every_length():
-    from reference import derive_generators, hash_to_group  # tests/reference.py
+    from reference import derive_generators, hash_to_group  # tests/helpers/reference.py
     lengths = [*range(0, 41), 63, 64, 65, 127, 128, 129, 1000, 4099]
     messages = {n: [b"%d-%d" % (n, i) * (i % 7) for i in range(n)] for n in lengths}
     code = ("import pyristretto as pr\n"
@@ -406,7 +406,7 @@ def test_evaluate_batch_input_hashing_to_identity_is_invalid_input(monkeypatch):
 
 def test_evaluate_batch_rfc9497_vectors():
     """The RFC 9497 test vectors' outputs through evaluate_batch (their keys derived from the seed)."""
-    suites = json.loads((Path(__file__).parent / "vectors" / "rfc9497-ristretto255-sha512.json").read_text())
+    suites = load_json("rfc9497-ristretto255-sha512.json")
     checked = 0
     for suite in suites:
         if suite["mode"] == 1:

@@ -1,5 +1,5 @@
 """The object layer with hypothesis: group laws on Points, field laws on Scalars, and agreement with the
-functional API (points are built with libsodium, tests/reference.py); shared objects used from 8 threads."""
+functional API (points are built with libsodium, tests/helpers/reference.py); shared objects used from 8 threads."""
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

@@ -14,11 +14,11 @@ libsodium 1.0.18 quirks handled here:
 from __future__ import annotations
 
 import hashlib
-import json
 import os
-from pathlib import Path
 
 import pysodium
+
+from vectors import load_json
 
 # ---------------------------------------------------------------------------------------------
 # Constants
@@ -26,8 +26,6 @@ import pysodium
 Q = 2**252 + 27742317777372353535851937790883648493
 IDENTITY_BYTES = bytes(32)
 
-VECTORS_DIR = Path(__file__).resolve().parent / "vectors"
-VECTORS_PATH = VECTORS_DIR / "ristretto255.json"
 
 # Number of random cases for each differential test.  The issue asks for >= 10,000 per operation;
 # a sanitizer build may lower it explicitly with PYRISTRETTO_DIFF_CASES.
@@ -35,12 +33,9 @@ DIFF_CASES = int(os.environ.get("PYRISTRETTO_DIFF_CASES", "10000"))
 
 
 def load_vectors() -> dict:
-    """Load the project's known-answer vectors. A missing file is an error (the suite must fail, never skip)."""
-    if not VECTORS_PATH.is_file():
-        raise FileNotFoundError(
-            f"known-answer vectors not found at {VECTORS_PATH} (they ship with the repository)")
-    with open(VECTORS_PATH, "r", encoding="utf-8") as f:
-        data = json.load(f)
+    """The project's known-answer vectors (tests/vectors/ristretto255.json). A missing file is an error (the suite
+    must fail, never skip)."""
+    data = load_json("ristretto255.json")
     if int(data["group_order_q"]) != Q:
         raise AssertionError("vectors file disagrees with the group order")
     return data

@@ -3,7 +3,7 @@ the sequence protocol, derive_generators, element-wise + / - and scale, sum, msm
 functional msm / msm_vartime / point_sum on a PointVector.
 
 Expected values come from the functional API on bytes (itself tested against libsodium in test_msm.py and
-test_points.py) and, for a part of the msm cases, directly from libsodium through reference.KnownLogPool."""
+test_functional_points.py) and, for a part of the msm cases, directly from libsodium through reference.KnownLogPool."""
 import copy
 import pickle
 
@@ -14,7 +14,7 @@ import pyristretto as pr
 import reference as ref
 from concurrency import run_concurrently, thread_setting
 from pyristretto import InvalidPointError, Point, PointVector, Scalar
-from reference import DIFF_CASES, EDGE_SCALARS, Q, random_scalar
+from reference import DIFF_CASES, EDGE_SCALARS, random_scalar
 
 # Sizes around the Straus/Pippenger crossover (128) and the threading threshold (128 points, 64 per thread).
 SIZES = [0, 1, 2, 3, 63, 64, 127, 128, 129, 191, 192, 300, 1000]

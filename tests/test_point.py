@@ -1,4 +1,4 @@
-"""Point and FixedBase (the object layer): differential against libsodium (pysodium, tests/reference.py) and the
+"""Point and FixedBase (the object layer): differential against libsodium (pysodium, tests/helpers/reference.py) and the
 functional API, on random and edge inputs; Ristretto equality across representatives; pickling; mixed types."""
 import copy
 import pickle
@@ -10,7 +10,7 @@ import pyristretto as pr
 import reference as ref
 from pyristretto import FixedBase, InvalidPointError, Point, Scalar
 from reference import DIFF_CASES, EDGE_SCALARS, IDENTITY_BYTES, Q, random_scalar
-from test_points import random_test_point  # random one-way-map, known-log, identity, G and -G points
+from test_functional_points import random_test_point  # random one-way-map, known-log, identity, G and -G points
 
 CASES = max(200, DIFF_CASES // 10)  # each case makes several objects and several libsodium calls
 G_BYTES = ref.base_mul(1)

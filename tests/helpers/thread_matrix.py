@@ -3,13 +3,13 @@ item 1): run as a script by tests/test_thread_counts.py, in a subprocess under g
 AddressSanitizer in scripts/sanitize.sh), so that a write past a heap block aborts the run instead of passing
 silently.
 
-    python tests/thread_matrix.py [--block B] ENTRY=K1,K2,...[:SIZE,...] [ENTRY=...]
+    python tests/helpers/thread_matrix.py [--block B] ENTRY=K1,K2,...[:SIZE,...] [ENTRY=...]
 
 For each ENTRY and each thread count K (pyristretto.set_threads(K)), the sizes n = B - 1, B, B + 1, B + K and
 2B + 1 (B: the argument block, default pyristretto._objects' ARG_BLOCK; --block sets it with _set_arg_block), or
 those named after the colon (SIZES' keys: "B+1,B+K" runs only the two that a second, short feed follows).
 The points repeat with period 3 (P, 2P, 3P for P = 7G) and the scalars with period 5, so every expected value has
-a closed form, computed with libsodium (tests/reference.py): sum s_i c_i P for the sums, and the 15 distinct
+a closed form, computed with libsodium (tests/helpers/reference.py): sum s_i c_i P for the sums, and the 15 distinct
 products for scale. Prints "ok <cases>" when every case agrees."""
 import argparse
 import functools

@@ -7,7 +7,7 @@ import pytest
 
 from pyristretto import Point, Scalar
 
-EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "or_proof.py"
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "or_proof.py"
 
 
 @pytest.fixture(scope="module")

@@ -1,7 +1,6 @@
 """pyristretto.bulletproofs: the Rust bulletproofs crate's own proofs verify (tests/vectors, made by the crate
 1.0.0, its deserialize_and_verify regression set) and no tampering of them does; our proofs round-trip for every
 n and m up to 16; the wire format's parsing rules; batch verification; threads sharing generators."""
-import json
 import os
 
 import pytest
@@ -12,9 +11,9 @@ from pyristretto.bulletproofs import (BulletproofGens, InnerProductProof, Peders
                                       q)
 
 from concurrency import run_concurrently
+from vectors import load_json
 
-with open(os.path.join(os.path.dirname(__file__), "vectors", "merlin-strobe-vectors.json")) as f:
-    KATS = json.load(f)["bulletproofs_kats"]
+KATS = load_json("merlin-strobe-vectors.json")["bulletproofs_kats"]
 VERIFY = KATS["range_proof_verify_kats"][0]
 LABEL = VERIFY["transcript_label"]["label"].encode()
 COMMITMENTS = [bytes.fromhex(h) for h in VERIFY["value_commitments_hex"]]
