@@ -1,27 +1,37 @@
-"""The group and scalar-field operations the protocol modules (oprf, frost) use, in one place, on the object layer.
+"""The one gateway from the protocols to the core: every group, scalar, transcript and batch operation of the
+protocol modules (`oprf`, `frost`, `bulletproofs`, and every protocol after them) goes through the names below, so
+this file answers "is this operation constant-time?" for all of them (tests/test_layout.py checks that no protocol
+imports the core any other way).
 
-Every group or scalar operation of `pyristretto.oprf` and `pyristretto.frost` goes through the names below. An
-element is a `Point` (kept decoded in C++ memory; its encoding is computed once and cached, so transcripts take
+An element is a `Point` (kept decoded in C++ memory; its encoding is computed once and cached, so transcripts take
 `bytes(P)`), a scalar is a `Scalar` (32 bytes in a C buffer, wiped when freed, constant-time arithmetic through
-libsodium's `crypto_core_ristretto255_scalar_*`). Secrets never become Python ints inside the protocols; public
-values that are naturally small ints (FROST identifiers, batch weights) stay ints.
+libsodium's `crypto_core_ristretto255_scalar_*`), a vector of scalars a `ScalarVector` (one wiped C++ buffer,
+constant-time kernels). Secrets never become Python ints inside the protocols; public values that are naturally
+small ints (FROST identifiers, batch weights) stay ints.
 
-Constant time: the names marked *secret-safe* are `Scalar` arithmetic/inversion/comparison and the C++ core's
-constant-time `Point` multiplication (`P * s`, `Point.base_mul` through G's fixed-base table), all run by the
-valgrind check of tests/test_constant_time.py. `msm_public` (`PointVector.msm_vartime`) may take time that depends
-on its scalars and is only for public values (proof composites, proof and signature verification).
+Constant time. *Secret-safe* (constant-time in their secret operands, run by the valgrind check of
+tests/test_constant_time.py): `Scalar` and `ScalarVector` arithmetic, inversion and comparison; `P * s`,
+`Point.base_mul` and `FixedBase` (fixed-base tables); `PointVector.msm`, `MSMTable.msm` and `msm_secret`; `select`
+and `swap`; `Transcript` (STROBE-128: no branch on its data) and its witness RNG; `hash_to_scalar_with_secret` and
+`derive_key_scalar`. *Public values only* (variable time): everything named `*_vartime` or `*_public`
+(`msm_public`, `PointVector.msm_vartime`, `MSMTable.msm_vartime`, `PointVector.fold_vartime`), `random_weights`
+(fresh random public weights), and the batch checks (`schnorr_verify_batch`), which verify public signatures.
 """
 import operator
 
-from pyristretto._objects import InvalidPointError, MSMTable, Point, PointVector, Scalar
+from pyristretto._objects import (FixedBase, InvalidPointError, MSMTable, Point, PointVector, Scalar, ScalarVector,
+                                  Transcript, random_weights, select, swap)
+# msm_secret: the functional msm (constant-time in the scalars), its 32-byte encoding returned; for secret scalars.
+from pyristretto._objects import msm as msm_secret
 # hash_to_scalar_with_secret: SHA-512(prefix || data || secret) mod q, the hash state wiped (secret-safe; FROST's
 # nonce_generate). schnorr_verify_batch: a batch of Schnorr signatures in one C++ call (public values, vartime; it
 # validates its keys and table itself: identity keys refused however given, also in an empty batch).
 # derive_key_scalar: RFC 9497 DeriveKeyPair's private key, its message built in a wiped C buffer (oprf).
 from pyristretto._objects import derive_key_scalar, hash_to_scalar_with_secret, schnorr_verify_batch
 
-__all__ = ["InvalidPointError", "MSMTable", "Point", "PointVector", "Scalar", "derive_key_scalar",
-           "hash_to_scalar_with_secret", "schnorr_verify_batch"]
+__all__ = ["FixedBase", "InvalidPointError", "MSMTable", "Point", "PointVector", "Scalar", "ScalarVector",
+           "Transcript", "derive_key_scalar", "hash_to_scalar_with_secret", "msm_secret", "random_weights",
+           "schnorr_verify_batch", "select", "swap"]
 
 ORDER = 2**252 + 27742317777372353535851937790883648493
 IDENTITY = Point.identity()

@@ -48,8 +48,8 @@ import hashlib
 import threading
 from typing import Dict, List, Optional, Sequence, Tuple, Union
 
-from pyristretto._objects import FixedBase, InvalidPointError, Point, PointVector, Scalar, ScalarVector, Transcript
-from pyristretto._objects import msm as _msm_ct, random_weights
+from pyristretto._group import FixedBase, InvalidPointError, Point, PointVector, Scalar, ScalarVector, Transcript
+from pyristretto._group import msm_secret as _msm_ct, random_weights
 
 __all__ = ["ProofError", "PedersenGens", "BulletproofGens", "InnerProductProof", "RangeProof"]
 

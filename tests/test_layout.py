@@ -2,6 +2,7 @@
 package imports another in a circle."""
 import ast
 import os
+import pkgutil
 import subprocess
 import sys
 from pathlib import Path
@@ -11,12 +12,61 @@ import pyristretto
 PACKAGE = Path(pyristretto.__file__).resolve().parent
 
 
+# The package's public modules and subpackages that are not protocols, and why; every other one is a protocol.
+NOT_PROTOCOLS = {"bench": "the benchmark tool (python -m pyristretto bench)",
+                 "dask": "an integration that distributes the public functional API over a Dask cluster"}
+# What a protocol may import from the package besides the gateway: other protocols and its own subpackage.
+GATEWAY = "pyristretto._group"
+
+
+def protocols():
+    """The protocols, found in the package itself: each public module (oprf.py) or subpackage (sr25519/) of
+    pyristretto that NOT_PROTOCOLS does not name."""
+    found = sorted(info.name for info in pkgutil.iter_modules([str(PACKAGE)])
+                   if not info.name.startswith("_") and info.name not in NOT_PROTOCOLS)
+    assert {"oprf", "frost", "bulletproofs"} <= set(found), found  # the finder works
+    return found
+
+
 def test_importing_the_library_loads_no_tool_or_protocol():
+    rooms = tuple(f"pyristretto.{name}" for name in protocols() + sorted(NOT_PROTOCOLS))
     code = ("import sys, pyristretto; "
-            "print(' '.join(m for m in sys.modules if m.startswith(('pyristretto.bench', 'pyristretto.oprf', "
-            "'pyristretto.frost', 'pyristretto.dask', 'pyristretto.bulletproofs'))))")
+            f"print(' '.join(m for m in sys.modules if m.startswith({rooms!r})))")
     loaded = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout.split()
     assert loaded == []
+
+
+def imported_package_modules(path):
+    """The package modules a Python source imports, absolute and relative imports resolved: `from pyristretto
+    import _group` is pyristretto._group, `from pyristretto._group import Point` is pyristretto._group, `import
+    pyristretto as pr` is pyristretto."""
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    package = parts[:-1]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = ".".join(package[: len(package) - node.level + 1] if node.level else ())
+            module = ".".join(filter(None, [base, node.module])) if node.level else node.module
+            if module in ("pyristretto", ".".join(package)):  # names of a package: they may be its modules
+                found |= {f"{module}.{alias.name}" for alias in node.names}
+            else:
+                found.add(module)
+    return {m for m in found if m == "pyristretto" or m.startswith("pyristretto.")}
+
+
+def test_protocols_reach_the_core_only_through_the_gateway():
+    """Every module of every protocol imports from the package only pyristretto._group (which says which operations
+    are constant-time), other protocols and its own subpackage: never pyristretto itself, _objects, _core or cpp."""
+    names = protocols()
+    allowed = [GATEWAY] + [f"pyristretto.{name}" for name in names]
+    sources = [PACKAGE / f"{name}.py" for name in names if (PACKAGE / f"{name}.py").is_file()]
+    sources += [path for name in names if (PACKAGE / name).is_dir() for path in (PACKAGE / name).rglob("*.py")]
+    assert len(sources) >= len(names), sources
+    for path in sources:
+        bad = {m for m in imported_package_modules(path) if not any(m == a or m.startswith(a + ".") for a in allowed)}
+        assert not bad, f"{path.relative_to(PACKAGE.parent)} reaches the core around {GATEWAY}: {sorted(bad)}"
 
 
 def package_imports():

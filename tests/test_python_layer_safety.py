@@ -20,6 +20,7 @@ import pickle
 import pkgutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -28,7 +29,9 @@ from pyristretto import frost
 from pyristretto import _group as grp
 from pyristretto._objects import MSMTable, Point, Scalar
 
-import reference as ref
+if __name__ == "__main__":  # run as the probe script (below): conftest.py has not put the helpers on sys.path
+    sys.path.insert(0, str(Path(__file__).resolve().parent / "helpers"))
+import reference as ref  # noqa: E402
 
 Q = ref.Q
 _HEAPTYPE = 1 << 9  # Py_TPFLAGS_HEAPTYPE: classes written in Python have it, static extension types do not
