@@ -1,5 +1,5 @@
 """The one gateway from the protocols to the core: every group, scalar, transcript and batch operation of the
-protocol modules (`oprf`, `frost`, `bulletproofs`, and every protocol after them) goes through the names below, so
+protocol modules (`oprf`, `frost`, `bulletproofs`, `opaque`, `cpace`, and every protocol after them) goes through the names below, so
 this file answers "is this operation constant-time?" for all of them (tests/test_layout.py checks that no protocol
 imports the core any other way).
 
@@ -13,7 +13,8 @@ Constant time. *Secret-safe* (constant-time in their secret operands, run by the
 tests/test_constant_time.py): `Scalar` and `ScalarVector` arithmetic, inversion and comparison; `P * s`,
 `Point.base_mul` and `FixedBase` (fixed-base tables); `PointVector.msm`, `MSMTable.msm` and `msm_secret`; `select`
 and `swap`; `Transcript` (STROBE-128: no branch on its data) and its witness RNG; `hash_to_scalar_with_secret` and
-`derive_key_scalar`. *Public values only* (variable time): everything named `*_vartime` or `*_public`
+`derive_key_scalar`; `mul_encode` (a protocol step's products and their encodings, OPAQUE's and CPace's),
+`from_uniform_bytes` (the one-way map) and `X25519PrivateKey` (libsodium's X25519). *Public values only* (variable time): everything named `*_vartime` or `*_public`
 (`msm_public`, `PointVector.msm_vartime`, `MSMTable.msm_vartime`, `PointVector.fold_vartime`), `random_weights`
 (fresh random public weights), and the batch checks (`schnorr_verify_batch`), which verify public signatures.
 """
@@ -28,10 +29,13 @@ from pyristretto._objects import msm as msm_secret
 # validates its keys and table itself: identity keys refused however given, also in an empty batch).
 # derive_key_scalar: RFC 9497 DeriveKeyPair's private key, its message built in a wiped C buffer (oprf).
 from pyristretto._objects import derive_key_scalar, hash_to_scalar_with_secret, schnorr_verify_batch
+# X25519PrivateKey: OPAQUE's curve25519 3DH keys (secret-safe: libsodium's X25519, the key in a wiped C buffer).
+# opaque_mul_encode: see mul_encode below.
+from pyristretto._objects import X25519PrivateKey, opaque_mul_encode
 
 __all__ = ["FixedBase", "InvalidPointError", "MSMTable", "Point", "PointVector", "Scalar", "ScalarVector",
-           "Transcript", "derive_key_scalar", "hash_to_scalar_with_secret", "msm_secret", "random_weights",
-           "schnorr_verify_batch", "select", "swap"]
+           "Transcript", "X25519PrivateKey", "decode_elements", "derive_key_scalar", "hash_to_scalar_with_secret",
+           "msm_secret", "mul_encode", "random_weights", "schnorr_verify_batch", "select", "swap"]
 
 ORDER = 2**252 + 27742317777372353535851937790883648493
 IDENTITY = Point.identity()
@@ -94,6 +98,10 @@ def scalar_argument(value, name, encoding_error=ValueError) -> Scalar:
 # ---- elements: Points, kept decoded --------------------------------------------------------------------
 hash_to_group = Point.hash_to_group     # RFC 9380 hash_to_ristretto255
 base_mul = Point.base_mul               # s*G through G's fixed-base table (secret-safe)
+from_uniform_bytes = Point.from_uniform_bytes   # RFC 9496 element derivation of 64 bytes (secret-safe)
+# The encodings of s_i * P_i, back to back (P_i None: the generator), in one call with one batched inversion for
+# all the encodings (secret-safe: constant time in the Scalars; OPAQUE's and CPace's steps).
+mul_encode = opaque_mul_encode
 
 
 def mul(k, P):
@@ -133,6 +141,24 @@ def element_argument(value, name, error, expected):
     if element is None:
         raise error(f"{name}: not a valid non-identity ristretto255 element")
     return element
+
+
+def decode_elements(encodings, names, error):
+    """The non-identity Points of several 32-byte encodings (public values), decoded in one batch (a PointVector:
+    eight at a time on the IFMA lanes); ``error`` naming ``names[i]`` for the first invalid one or the identity."""
+    try:
+        vector = PointVector(encodings)
+    except InvalidPointError:
+        vector = None
+    for encoding, name in zip(encodings, names):
+        if vector is None or encoding == _IDENTITY_ENCODING:  # the identity's only valid encoding: public data
+            element_argument(encoding, name, error, "32 bytes")  # raises naming the culprit, or passes
+    if vector is None:  # unreachable: a batch that fails to decode has an item that fails alone
+        raise error(f"{', '.join(names)}: not valid ristretto255 elements")
+    return list(vector)
+
+
+_IDENTITY_ENCODING = bytes(ELEMENT_SIZE)
 
 
 def is_identity(P):

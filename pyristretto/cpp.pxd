@@ -39,6 +39,9 @@ cdef extern from "pyristretto/ristretto.hpp" namespace "pyristretto" nogil:
     uint8_t ristretto_ct_eq(const CEdwardsPoint& a, const CEdwardsPoint& b) noexcept
     size_t ristretto_decode_many(CEdwardsPoint* out, const uint8_t* encodings, size_t n) noexcept
     void ristretto_encode_many(uint8_t* out, const CEdwardsPoint* points, size_t n) noexcept
+    # out: the encodings of 2 halves[i]; doubled[i] = 2 halves[i] (may alias halves): one batched inversion
+    void ristretto_encode_doubled(uint8_t* out, CEdwardsPoint* doubled, const CEdwardsPoint* halves,
+                                  size_t n) noexcept
     CEdwardsPoint ristretto_from_uniform_point(const uint8_t* data) noexcept
 
 cdef extern from "pyristretto/fixed_base.hpp" namespace "pyristretto" nogil:
@@ -122,6 +125,9 @@ cdef extern from "sodium.h" nogil:
     void crypto_core_ristretto255_scalar_negate(uint8_t* neg, const uint8_t* s) noexcept
     int crypto_core_ristretto255_scalar_invert(uint8_t* recip, const uint8_t* s) noexcept
     void crypto_core_ristretto255_scalar_reduce(uint8_t* r, const uint8_t* s) noexcept
+    # X25519 (RFC 7748; OPAQUE's curve25519 3DH, _opaque.pxi): 0, or -1 when the result is all zero
+    int crypto_scalarmult(uint8_t* q, const uint8_t* n, const uint8_t* p) noexcept
+    int crypto_scalarmult_base(uint8_t* q, const uint8_t* n) noexcept
 
 cdef extern from "pyristretto/point_vector.hpp" namespace "pyristretto" nogil:
     # Arrays of decoded points (PointVector); threads for large n. Scalars: 32 reduced bytes each.
