@@ -13,7 +13,7 @@ import os
 from typing import NamedTuple, Optional, Union
 
 from pyristretto import _group as grp
-from pyristretto.opaque import envelope as env
+import pyristretto.opaque.envelope as env
 from pyristretto.opaque.ake import group_of, macs, oprf_input_element, preamble
 from pyristretto.opaque.config import Nn, Nseed, Configuration, check_data, check_optional
 from pyristretto.opaque.errors import DeserializeError, ServerAuthenticationError

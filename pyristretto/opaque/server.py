@@ -12,7 +12,7 @@ import os
 from typing import Optional, Union
 
 from pyristretto import _group as grp
-from pyristretto.opaque import envelope as env
+import pyristretto.opaque.envelope as env
 from pyristretto.opaque.ake import derive_scalar, group_of, macs, preamble
 from pyristretto.opaque.config import Nh, Nn, Nok, Nseed, Configuration, check_data, check_optional, expand
 from pyristretto.opaque.errors import ClientAuthenticationError, DeserializeError
