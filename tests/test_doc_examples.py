@@ -13,7 +13,8 @@ BLOCKS = [(page, line, source) for page in PAGES for line, source in python_bloc
 def test_the_pages_are_there():
     # a sdist or a checkout without docs/ would otherwise run no block quietly
     names = {str(p.relative_to(ROOT)) for p in PAGES}
-    assert {"README.md", "docs/index.md", "docs/objects.md", "docs/protocols/oprf.md"} <= names
+    assert {"README.md", "docs/index.md", "docs/objects.md", "docs/protocols/oprf.md", "docs/protocols/opaque.md",
+            "docs/protocols/cpace.md"} <= names
     assert len(BLOCKS) >= 12, [f"{p.relative_to(ROOT)}:{line}" for p, line, _ in BLOCKS]
 
 
@@ -35,7 +36,7 @@ def _docstrings():
     import inspect
 
     for module_name in ("pyristretto", "pyristretto.oprf", "pyristretto.frost", "pyristretto.bulletproofs",
-                        "pyristretto.dask"):
+                        "pyristretto.dask", "pyristretto.opaque", "pyristretto.cpace"):
         module = importlib.import_module(module_name)
         yield module_name, module.__doc__ or ""
         for name, value in vars(module).items():

@@ -15,7 +15,7 @@ from typing import Optional, Union
 from pyristretto import oprf
 
 __all__ = ["Nn", "Nseed", "Nh", "Nm", "Nx", "Nok", "Noe", "Npk", "Nsk", "RISTRETTO255", "CURVE25519", "KSF",
-           "Identity", "Argon2id", "Scrypt", "Configuration"]
+           "Identity", "Argon2id", "Scrypt", "Configuration", "extract", "expand", "keyed", "mac", "digest"]
 
 Bytes = Union[bytes, bytearray, memoryview]
 
@@ -41,15 +41,29 @@ def extract(salt: bytes, ikm: bytes) -> bytes:
     return hmac.digest(salt, ikm, "sha512")
 
 
-def expand(prk: bytes, info: bytes, length: int) -> bytes:
-    """HKDF-Expand with SHA-512: ``length`` bytes (at most 255 * 64)."""
-    t = hmac.digest(prk, info + b"\x01", "sha512")
+def keyed(key: bytes) -> "hmac.HMAC":
+    """An HMAC-SHA-512 state keyed with ``key``, for ``expand`` to copy: a key used for several expansions is then
+    set up once (the key's two padded blocks hashed once, not per call)."""
+    return hmac.new(key, digestmod="sha512")
+
+
+def expand(prk: Union[bytes, "hmac.HMAC"], info: bytes, length: int) -> bytes:
+    """HKDF-Expand with SHA-512: ``length`` bytes (at most 255 * 64). ``prk``: the key, or its ``keyed`` state."""
+    if type(prk) is bytes:
+        if length <= Nx:
+            return hmac.digest(prk, info + b"\x01", "sha512")[:length]
+        prk = keyed(prk)
+    h = prk.copy()  # type: ignore[union-attr]
+    h.update(info + b"\x01")
+    t = h.digest()
     if length <= Nx:
         return t[:length]
     out, i = [t], 1
     while i * Nx < length:
         i += 1
-        t = hmac.digest(prk, t + info + bytes([i]), "sha512")
+        h = prk.copy()  # type: ignore[union-attr]
+        h.update(t + info + bytes([i]))
+        t = h.digest()
         out.append(t)
     return b"".join(out)[:length]
 

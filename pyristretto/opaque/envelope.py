@@ -8,9 +8,9 @@ docs/protocols/opaque.md, security notes). The envelope's tag is compared with `
 from __future__ import annotations
 
 import hmac
-from typing import Optional, Tuple
+from typing import Optional, Tuple, Union
 
-from pyristretto.opaque.config import Nh, Nm, Nn, Npk, Nseed, KSF, expand, extract, mac
+from pyristretto.opaque.config import Nh, Nm, Nn, Npk, Nseed, KSF, expand, extract, keyed, mac
 from pyristretto.opaque.errors import EnvelopeRecoveryError
 
 __all__ = ["randomized_password", "masking_key", "envelope_keys", "cleartext_credentials", "auth_tag",
@@ -19,18 +19,19 @@ __all__ = ["randomized_password", "masking_key", "envelope_keys", "cleartext_cre
 PAD_SIZE = Npk + Nn + Nm  # server_public_key || envelope
 
 
-def randomized_password(ksf: KSF, oprf_output: bytes) -> bytes:
-    """``Extract("", oprf_output || Stretch(oprf_output))``."""
-    return extract(b"", oprf_output + ksf.stretch(oprf_output))
+def randomized_password(ksf: KSF, oprf_output: bytes) -> "hmac.HMAC":
+    """``Extract("", oprf_output || Stretch(oprf_output))``, as a ``keyed`` HMAC state for the expansions."""
+    return keyed(extract(b"", oprf_output + ksf.stretch(oprf_output)))
 
 
-def masking_key(randomized_pwd: bytes) -> bytes:
-    """``Expand(randomized_password, "MaskingKey", Nh)``."""
+def masking_key(randomized_pwd: Union[bytes, "hmac.HMAC"]) -> bytes:
+    """``Expand(randomized_password, "MaskingKey", Nh)``; the randomized password as bytes or ``keyed``."""
     return expand(randomized_pwd, b"MaskingKey", Nh)
 
 
-def envelope_keys(randomized_pwd: bytes, envelope_nonce: bytes) -> Tuple[bytes, bytes, bytes]:
-    """``(auth_key, export_key, seed)`` of ``Store`` and ``Recover``."""
+def envelope_keys(randomized_pwd: Union[bytes, "hmac.HMAC"], envelope_nonce: bytes) -> Tuple[bytes, bytes, bytes]:
+    """``(auth_key, export_key, seed)`` of ``Store`` and ``Recover``; the randomized password as bytes or
+    ``keyed`` (then its HMAC key is set up once for the four expansions of a run)."""
     return (expand(randomized_pwd, envelope_nonce + b"AuthKey", Nh),
             expand(randomized_pwd, envelope_nonce + b"ExportKey", Nh),
             expand(randomized_pwd, envelope_nonce + b"PrivateKey", Nseed))
@@ -63,5 +64,5 @@ def check_auth_tag(expected: bytes, tag: bytes) -> None:
 def mask(key: bytes, masking_nonce: bytes, data: bytes) -> bytes:
     """``xor(Expand(key, masking_nonce || "CredentialResponsePad", 128), data)``: masks and unmasks
     ``server_public_key || envelope`` (128 bytes)."""
-    pad = expand(key, masking_nonce + b"CredentialResponsePad", PAD_SIZE)
+    pad = expand(key, masking_nonce + b"CredentialResponsePad", PAD_SIZE)  # two blocks: the key set up once
     return (int.from_bytes(pad, "little") ^ int.from_bytes(data, "little")).to_bytes(PAD_SIZE, "little")

@@ -36,6 +36,17 @@ class _Message:
     FIELDS: ClassVar[Tuple[Tuple[str, int], ...]] = ()
     SIZE: ClassVar[int] = 0
     _SECRET: ClassVar[Tuple[str, ...]] = ()  # fields the repr leaves out
+    _SLICES: ClassVar[Tuple[Tuple[str, int, int], ...]] = ()  # (name, start, end) of each field
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        slices, at = [], 0
+        for name, size in cls.FIELDS:
+            slices.append((name, at, at + size))
+            at += size
+        if at != cls.SIZE:
+            raise TypeError(f"{cls.__name__}: SIZE {cls.SIZE} is not the sum of its fields' sizes, {at}")
+        cls._SLICES = tuple(slices)
 
     def __init__(self, *fields: bytes) -> None:
         if len(fields) != len(self.FIELDS):
@@ -52,19 +63,15 @@ class _Message:
     def from_bytes(cls: Type[_M], data: bytes, name: Optional[str] = None) -> _M:
         """The message of exactly ``SIZE`` bytes (any bytes-like); TypeError for another type, DeserializeError
         naming ``name`` (default: the message's) for another length."""
-        label = name or cls.__name__
-        if isinstance(data, str) or not isinstance(data, (bytes, bytearray, memoryview)):
-            raise TypeError(f"{label}: expected {cls.SIZE} bytes, got {type(data).__name__}")
-        data = bytes(data)
+        if type(data) is not bytes:
+            if isinstance(data, str) or not isinstance(data, (bytearray, memoryview)):
+                raise TypeError(f"{name or cls.__name__}: expected {cls.SIZE} bytes, got {type(data).__name__}")
+            data = bytes(data)
         if len(data) != cls.SIZE:
-            raise DeserializeError(f"{label}: expected {cls.SIZE} bytes, got {len(data)}")
-        fields, at = [], 0
-        for _, size in cls.FIELDS:
-            fields.append(data[at:at + size])
-            at += size
+            raise DeserializeError(f"{name or cls.__name__}: expected {cls.SIZE} bytes, got {len(data)}")
         message = object.__new__(cls)
-        for (field, _), value in zip(cls.FIELDS, fields):
-            object.__setattr__(message, field, value)
+        for field, start, end in cls._SLICES:
+            object.__setattr__(message, field, data[start:end])
         return message
 
     def to_bytes(self) -> bytes:

@@ -14,7 +14,8 @@ from typing import Optional, Union
 from pyristretto import _group as grp
 import pyristretto.opaque.envelope as env
 from pyristretto.opaque.ake import derive_scalar, group_of, macs, preamble
-from pyristretto.opaque.config import Nh, Nn, Nok, Nseed, Configuration, check_data, check_optional, expand
+from pyristretto.opaque.config import (Nh, Nn, Nok, Nseed, Configuration, check_data, check_optional, expand,
+                                       keyed)
 from pyristretto.opaque.errors import ClientAuthenticationError, DeserializeError
 from pyristretto.opaque.messages import KE1, KE3, Envelope, RegistrationRecord, RegistrationRequest
 
@@ -46,7 +47,7 @@ class Server:
 
     ``Server.generate(config)`` draws all three; ``to_bytes()`` stores them (secret: 288 bytes) and
     ``Server.from_bytes(data, config)`` restores them."""
-    __slots__ = ("_config", "_group", "_oprf_seed", "_sk", "public_key", "_fake")
+    __slots__ = ("_config", "_group", "_oprf_seed", "_seed_key", "_sk", "public_key", "_fake")
     public_key: bytes
 
     def __init__(self, config: Configuration, oprf_seed: Bytes, private_key: object, *,
@@ -57,6 +58,7 @@ class Server:
         self._oprf_seed = check_data(oprf_seed, "oprf_seed")
         if len(self._oprf_seed) != Nh:
             raise ValueError(f"oprf_seed: expected {Nh} bytes, got {len(self._oprf_seed)}")
+        self._seed_key = keyed(self._oprf_seed)  # the HMAC key set up once for every user's OPRF key
         self._sk = self._group.private_key(private_key, "private_key")
         self.public_key = self._group.public_key(self._sk)
         if fake_record is None:
@@ -97,7 +99,7 @@ class Server:
         """The user's OPRF key: ``DeriveKeyPair(Expand(oprf_seed, credential_identifier || "OprfKey", Nok),
         "OPAQUE-DeriveKeyPair")``."""
         cid = check_data(credential_identifier, "credential_identifier")
-        return derive_scalar(expand(self._oprf_seed, cid + b"OprfKey", Nok), b"OPAQUE-DeriveKeyPair")
+        return derive_scalar(expand(self._seed_key, cid + b"OprfKey", Nok), b"OPAQUE-DeriveKeyPair")
 
     def oprf_key(self, credential_identifier: Bytes) -> grp.Scalar:
         """The OPRF key of a user (a Scalar; secret), as ``registration_response`` and ``login`` derive it."""
