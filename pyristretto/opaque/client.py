@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import os
 from typing import NamedTuple, Optional, Union
 
 from pyristretto import _group as grp
 import pyristretto.opaque.envelope as env
 from pyristretto.opaque.ake import group_of, macs, oprf_input_element, preamble
-from pyristretto.opaque.config import Nn, Nseed, Configuration, check_data, check_optional
+from pyristretto.opaque.config import Nn, Nseed, Configuration, check_data, check_optional, random_or_test
 from pyristretto.opaque.errors import DeserializeError, ServerAuthenticationError
 from pyristretto.opaque.messages import KE2, RegistrationResponse
 
@@ -53,15 +52,6 @@ def _blind(value) -> grp.Scalar:
     if grp.scalar_is_zero(blind):
         raise ValueError("_test_blind: must not be zero")
     return blind
-
-
-def _random(value, size, name) -> bytes:
-    if value is None:
-        return os.urandom(size)
-    value = check_data(value, name)
-    if len(value) != size:
-        raise ValueError(f"{name}: expected {size} bytes, got {len(value)}")
-    return value
 
 
 def _lp(data: bytes) -> bytes:
@@ -119,15 +109,15 @@ class ClientRegistration(_Run):
         DeserializeError when the response is malformed (then the run stays open)."""
         server_identity = check_optional(server_identity, "server_identity")
         client_identity = check_optional(client_identity, "client_identity")
-        response = RegistrationResponse.from_bytes(response, "response")
-        [Z] = grp.decode_elements([response.evaluated_message], ["response.evaluated_message"], DeserializeError)
-        self._group.check_public_key(response.server_public_key, "response.server_public_key")
-        nonce = _random(_test_envelope_nonce, Nn, "_test_envelope_nonce")
+        message = RegistrationResponse.from_bytes(response, "response")
+        [Z] = grp.decode_elements([message.evaluated_message], ["response.evaluated_message"], DeserializeError)
+        self._group.check_public_key(message.server_public_key, "response.server_public_key")
+        nonce = random_or_test(_test_envelope_nonce, Nn, "_test_envelope_nonce")
         password, blind = self._take()
         randomized_pwd = env.randomized_password(self._config.ksf, _finalize(password, blind, Z))
         auth_key, export_key, seed = env.envelope_keys(randomized_pwd, nonce)
         client_public_key = self._group.public_key(self._group.derive_private_key(seed))
-        credentials = env.cleartext_credentials(response.server_public_key, client_public_key, server_identity,
+        credentials = env.cleartext_credentials(message.server_public_key, client_public_key, server_identity,
                                                 client_identity)[0]
         record = (client_public_key + env.masking_key(randomized_pwd) + nonce
                   + env.auth_tag(auth_key, nonce, credentials))
@@ -144,8 +134,8 @@ class ClientLogin(_Run):
                  _test_client_nonce: Optional[Bytes] = None,
                  _test_client_keyshare_seed: Optional[Bytes] = None) -> None:
         super().__init__(config, password, _test_blind)
-        nonce = _random(_test_client_nonce, Nn, "_test_client_nonce")
-        seed = _random(_test_client_keyshare_seed, Nseed, "_test_client_keyshare_seed")
+        nonce = random_or_test(_test_client_nonce, Nn, "_test_client_nonce")
+        seed = random_or_test(_test_client_keyshare_seed, Nseed, "_test_client_keyshare_seed")
         blinded, self._secret, keyshare = self._group.client_start(self._blind, oprf_input_element(self._password),
                                                                    seed)
         self.ke1 = blinded + nonce + keyshare
@@ -160,12 +150,12 @@ class ClientLogin(_Run):
         identities must be those of the registration."""
         server_identity = check_optional(server_identity, "server_identity")
         client_identity = check_optional(client_identity, "client_identity")
-        ke2 = KE2.from_bytes(ke2, "ke2")
-        Z, Y = self._group.decode_ke2(ke2)
+        reply = KE2.from_bytes(ke2, "ke2")
+        Z, Y = self._group.decode_ke2(reply)
         password, blind = self._take()
         secret, self._secret = self._secret, None
         randomized_pwd = env.randomized_password(self._config.ksf, _finalize(password, blind, Z))
-        clear = env.mask(env.masking_key(randomized_pwd), ke2.masking_nonce, ke2.masked_response)
+        clear = env.mask(env.masking_key(randomized_pwd), reply.masking_nonce, reply.masked_response)
         server_public_key, nonce, tag = clear[:32], clear[32:32 + Nn], clear[32 + Nn:]
         auth_key, export_key, seed = env.envelope_keys(randomized_pwd, nonce)
         _, client_public_key, ikm = self._group.client_keys(seed, secret, Y, server_public_key)
@@ -175,8 +165,8 @@ class ClientLogin(_Run):
         if ikm is None:  # authenticated by the envelope, yet not a valid key: the server registered a bad one
             raise DeserializeError("KE2: the server public key in the envelope is not a valid public key")
         transcript = preamble(self._config.context, client_identity, self.ke1, server_identity,
-                              ke2.credential_response, ke2.server_nonce, ke2.server_public_keyshare)
+                              reply.credential_response, reply.server_nonce, reply.server_public_keyshare)
         server_mac, client_mac, session_key = macs(ikm, transcript)
-        if not hmac.compare_digest(server_mac, ke2.server_mac):
+        if not hmac.compare_digest(server_mac, reply.server_mac):
             raise ServerAuthenticationError()
         return LoginResult(client_mac, session_key, export_key)

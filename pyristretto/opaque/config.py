@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import os
 from typing import Optional, Union
 
 from pyristretto import oprf
@@ -185,6 +186,16 @@ def check_data(value, name, limit=_MAX_LENGTH) -> bytes:
     return value
 
 
+def random_or_test(value, size: int, name: str) -> bytes:
+    """``size`` random bytes (``os.urandom``), or the test vector's ``value`` (a ``_test_`` argument) of that size."""
+    if value is None:
+        return os.urandom(size)
+    value = check_data(value, name)
+    if len(value) != size:
+        raise ValueError(f"{name}: expected {size} bytes, got {len(value)}")
+    return value
+
+
 def check_optional(value, name) -> Optional[bytes]:
     """An optional identity: None, or bytes of 1 to 65535 bytes (RFC 9807's ``<1..2^16-1>``)."""
     if value is None:
@@ -202,6 +213,9 @@ class Configuration:
     ``"ristretto255"`` (the default) or ``"curve25519"`` (X25519 through libsodium). Client and server must use
     equal configurations. Immutable."""
     __slots__ = ("ksf", "context", "group")
+    ksf: KSF
+    context: bytes
+    group: str
 
     def __init__(self, ksf: KSF, context: Bytes = b"", group: str = RISTRETTO255) -> None:
         if not isinstance(ksf, KSF):

@@ -18,7 +18,7 @@ configuration validates the client's public key at once, for a server about to s
 """
 from __future__ import annotations
 
-from typing import ClassVar, Optional, Tuple, Type, TypeVar
+from typing import ClassVar, Optional, Tuple, Type, TypeVar, Union
 
 from pyristretto.opaque.config import Nh, Nm, Nn, Noe, Npk, Configuration
 from pyristretto.opaque.errors import DeserializeError
@@ -27,6 +27,7 @@ __all__ = ["RegistrationRequest", "RegistrationResponse", "Envelope", "Registrat
            "CREDENTIAL_RESPONSE_SIZE"]
 
 _M = TypeVar("_M", bound="_Message")
+Bytes = Union[bytes, bytearray, memoryview]
 CREDENTIAL_RESPONSE_SIZE = Noe + Nn + Npk + Nn + Nm  # evaluated_message || masking_nonce || masked_response
 
 
@@ -48,7 +49,7 @@ class _Message:
             raise TypeError(f"{cls.__name__}: SIZE {cls.SIZE} is not the sum of its fields' sizes, {at}")
         cls._SLICES = tuple(slices)
 
-    def __init__(self, *fields: bytes) -> None:
+    def __init__(self, *fields: Bytes) -> None:
         if len(fields) != len(self.FIELDS):
             raise TypeError(f"{type(self).__name__}() takes {len(self.FIELDS)} fields, got {len(fields)}")
         for (name, size), value in zip(self.FIELDS, fields):
@@ -60,7 +61,7 @@ class _Message:
             object.__setattr__(self, name, value)
 
     @classmethod
-    def from_bytes(cls: Type[_M], data: bytes, name: Optional[str] = None) -> _M:
+    def from_bytes(cls: Type[_M], data: Bytes, name: Optional[str] = None) -> _M:
         """The message of exactly ``SIZE`` bytes (any bytes-like); TypeError for another type, DeserializeError
         naming ``name`` (default: the message's) for another length."""
         if type(data) is not bytes:
@@ -135,7 +136,7 @@ class RegistrationRecord(_Message):
     envelope: bytes
 
     @classmethod
-    def from_bytes(cls, data: bytes, name: Optional[str] = None,  # type: ignore[override]
+    def from_bytes(cls, data: Bytes, name: Optional[str] = None,  # type: ignore[override]
                    config: Optional[Configuration] = None) -> "RegistrationRecord":
         """The record of exactly 192 bytes; with ``config``, DeserializeError also when the client public key is
         not a valid (non-identity) key of the configuration's group."""

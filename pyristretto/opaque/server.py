@@ -15,7 +15,7 @@ from pyristretto import _group as grp
 import pyristretto.opaque.envelope as env
 from pyristretto.opaque.ake import derive_scalar, group_of, macs, preamble
 from pyristretto.opaque.config import (Nh, Nn, Nok, Nseed, Configuration, check_data, check_optional, expand,
-                                       keyed)
+                                       keyed, random_or_test)
 from pyristretto.opaque.errors import ClientAuthenticationError, DeserializeError
 from pyristretto.opaque.messages import KE1, KE3, Envelope, RegistrationRecord, RegistrationRequest
 
@@ -25,19 +25,10 @@ Bytes = Union[bytes, bytearray, memoryview]
 RecordLike = Union[RegistrationRecord, Bytes]
 
 
-def _record(value, name) -> RegistrationRecord:
-    if type(value) is RegistrationRecord:
+def _record(value: RecordLike, name: str) -> RegistrationRecord:
+    if isinstance(value, RegistrationRecord):
         return value
     return RegistrationRecord.from_bytes(value, name)
-
-
-def _random(value, size, name) -> bytes:
-    if value is None:
-        return os.urandom(size)
-    value = check_data(value, name)
-    if len(value) != size:
-        raise ValueError(f"{name}: expected {size} bytes, got {len(value)}")
-    return value
 
 
 class Server:
@@ -61,10 +52,14 @@ class Server:
         self._seed_key = keyed(self._oprf_seed)  # the HMAC key set up once for every user's OPRF key
         self._sk = self._group.private_key(private_key, "private_key")
         self.public_key = self._group.public_key(self._sk)
-        if fake_record is None:
-            fake_public_key = self._group.public_key(self._group.generate())
-            fake_record = fake_public_key + os.urandom(Nh) + bytes(Envelope.SIZE)
-        self._fake = RegistrationRecord.from_bytes(fake_record, "fake_record", config=config)
+        fake: Bytes
+        if fake_record is None:  # a random public key, a random masking key, a zero envelope
+            fake = self._group.public_key(self._group.generate()) + os.urandom(Nh) + bytes(Envelope.SIZE)
+        elif isinstance(fake_record, RegistrationRecord):
+            fake = fake_record.to_bytes()
+        else:
+            fake = fake_record
+        self._fake = RegistrationRecord.from_bytes(fake, "fake_record", config=config)  # validated
 
     @classmethod
     def generate(cls, config: Configuration) -> "Server":
@@ -109,8 +104,8 @@ class Server:
         """``CreateRegistrationResponse``: the 64-byte response to a client's 32-byte registration ``request``
         for the user ``credential_identifier`` (unique per user, e.g. the user name). DeserializeError for a
         malformed request."""
-        request = RegistrationRequest.from_bytes(request, "request")
-        [B] = grp.decode_elements([request.blinded_message], ["request.blinded_message"], DeserializeError)
+        message = RegistrationRequest.from_bytes(request, "request")
+        [B] = grp.decode_elements([message.blinded_message], ["request.blinded_message"], DeserializeError)
         return grp.mul_encode([self._oprf_key(credential_identifier)], [B]) + self.public_key
 
     def login(self, ke1: Bytes, record: Optional[RecordLike], credential_identifier: Bytes, *,
@@ -124,18 +119,18 @@ class Server:
         of the registration. DeserializeError for a malformed KE1 or record."""
         client_identity = check_optional(client_identity, "client_identity")
         server_identity = check_optional(server_identity, "server_identity")
-        ke1 = KE1.from_bytes(ke1, "ke1")
-        record = self._fake if record is None else _record(record, "record")
+        first = KE1.from_bytes(ke1, "ke1")
+        user = self._fake if record is None else _record(record, "record")
         k = self._oprf_key(credential_identifier)
-        masking_nonce = _random(_test_masking_nonce, Nn, "_test_masking_nonce")
-        server_nonce = _random(_test_server_nonce, Nn, "_test_server_nonce")
-        seed = _random(_test_server_keyshare_seed, Nseed, "_test_server_keyshare_seed")
-        evaluated, keyshare, ikm = self._group.server_respond(k, ke1, record, self._sk, seed)
+        masking_nonce = random_or_test(_test_masking_nonce, Nn, "_test_masking_nonce")
+        server_nonce = random_or_test(_test_server_nonce, Nn, "_test_server_nonce")
+        seed = random_or_test(_test_server_keyshare_seed, Nseed, "_test_server_keyshare_seed")
+        evaluated, keyshare, ikm = self._group.server_respond(k, first, user, self._sk, seed)
         credential_response = (evaluated + masking_nonce
-                               + env.mask(record.masking_key, masking_nonce, self.public_key + record.envelope))
-        _, server_identity, client_identity = env.cleartext_credentials(
-            self.public_key, record.client_public_key, server_identity, client_identity)
-        transcript = preamble(self._config.context, client_identity, ke1.to_bytes(), server_identity,
+                               + env.mask(user.masking_key, masking_nonce, self.public_key + user.envelope))
+        _, sid, cid = env.cleartext_credentials(self.public_key, user.client_public_key, server_identity,
+                                                client_identity)
+        transcript = preamble(self._config.context, cid, first.to_bytes(), sid,
                               credential_response, server_nonce, keyshare)
         server_mac, client_mac, session_key = macs(ikm, transcript)
         return ServerLogin(credential_response + server_nonce + keyshare + server_mac, client_mac, session_key)
