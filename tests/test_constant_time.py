@@ -6,8 +6,9 @@ FixedBaseTable::mul, base_mul, point_mul and, for the object layer, MSMTable::ms
 (ristretto_from_uniform) undefined: memcheck must find no branch and no address that depends on them. It also
 runs what Scalar and the protocols' server evaluation and signing round do to secrets beyond those (libsodium's
 scalar add/sub/mul/negate/invert/reduce behind Scalar and sc_*, the core's own scalar_invert behind
-Scalar.invert and sc_inv, hash_to_scalar of a secret seed, and FROST's
-nonce hash of a secret share, hash_to_scalar_with_secret): see the
+Scalar.invert and sc_inv, hash_to_scalar of a secret seed, FROST's
+nonce hash of a secret share, hash_to_scalar_with_secret, and OPAQUE's step of opaque_mul_encode: halved secret
+scalars, their products and the doubled encodings with one batched inversion, and X25519 of a secret key): see the
 docs/security.md, "Constant time in the protocols".
 cpp/tests/ct_leaky.cpp is the control: deliberately leaky code that memcheck must flag, proving the check can fail.
 Both are built with g++ and clang++ (the source builds' compiler and the wheels': zig is clang) at -O3 with the

@@ -24,6 +24,9 @@
 // secret points and the one-way map of secret inputs run the four-lane square roots (avx2/batch.cpp), also called
 // directly with 1, 2 and 4 groups of lanes; FixedBaseTable::mul / mul2 run the four-lane comb (avx2/fixed_base.cpp),
 // also called directly.
+// OPAQUE's and CPace's steps (pyristretto/_opaque.pxi, opaque_mul_encode): secret scalars halved by libsodium's
+// scalar product, multiplied (point_mul_decoded, the fixed-base table) and the results encoded with one batched
+// inversion (ristretto_encode_doubled); and OPAQUE's curve25519 3DH, libsodium's X25519 of a secret key.
 // Run: valgrind --error-exitcode=1 ./ct_check   -> must report 0 errors.
 // Outputs are declassified (VALGRIND_MAKE_MEM_DEFINED) before they are compared or printed.
 #include <sodium.h>
@@ -445,6 +448,56 @@ void check_nonce_hash() {
     expect(std::memcmp(got, want, 32) == 0, "hash_to_scalar_with_secret of a secret share (FROST nonce_generate)");
 }
 
+// opaque_mul_encode (_opaque.pxi) as the server's KE2 runs it: the encodings of k*B, e*G, e*X, s*X, e*P for secret
+// k, e, s, each scalar halved mod q (libsodium's product by 1/2), the halves multiplied, then encoded doubled with one
+// batched inversion; the results must equal the plain products' encodings. Then X25519 (crypto_scalarmult, _base)
+// of a secret key, as X25519PrivateKey runs it.
+void check_opaque_step() {
+    static const uint8_t half[32] = {0xf7, 0xe9, 0x7a, 0x2e, 0x8d, 0x31, 0x09, 0x2c, 0x6b, 0xce, 0x7b, 0x51, 0xef,
+                                     0x7c, 0x6f, 0x0a, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x08};
+    constexpr size_t n = 5;
+    const int which[n] = {0, 1, 1, 2, 1};  // k, e, e, s, e
+    uint8_t keys[3][32], halves[n][32], enc[3][32], want[n][32], got[n][32];
+    EdwardsPoint bases[3], products[n];
+    for (int j = 0; j < 3; ++j) {
+        crypto_core_ristretto255_scalar_random(keys[j]);
+        crypto_core_ristretto255_random(enc[j]);
+        ristretto_decode(bases[j], enc[j]);
+    }
+    const int base_of[n] = {0, -1, 1, 1, 2};  // B, G, X, X, P
+    for (size_t i = 0; i < n; ++i) {
+        const uint8_t* k = keys[which[i]];
+        if (base_of[i] < 0) base_mul(k, want[i]);
+        else ristretto_encode(want[i], point_mul_decoded(k, bases[base_of[i]]));
+    }
+    secret(keys, sizeof keys);
+    for (size_t i = 0; i < n; ++i) {
+        crypto_core_ristretto255_scalar_mul(halves[i], keys[which[i]], half);
+        products[i] = base_of[i] < 0 ? basepoint_table().mul(halves[i])
+                                     : point_mul_decoded(halves[i], bases[base_of[i]]);
+    }
+    ristretto_encode_doubled(&got[0][0], products, products, n);
+    declassify(got, sizeof got);
+    declassify(keys, sizeof keys);
+    expect(std::memcmp(got, want, sizeof got) == 0, "opaque_mul_encode: halved secrets, products, doubled encodings");
+
+    uint8_t sk[32], peer_sk[32], pk[32], peer[32], shared[32], shared_want[32];
+    randombytes_buf(sk, 32);
+    randombytes_buf(peer_sk, 32);
+    crypto_scalarmult_base(peer, peer_sk);
+    crypto_scalarmult_base(pk, sk);
+    int bad = crypto_scalarmult(shared_want, peer_sk, pk);
+    secret(sk, 32);
+    uint8_t pk_got[32];
+    crypto_scalarmult_base(pk_got, sk);
+    bad |= crypto_scalarmult(shared, sk, peer);
+    declassify(pk_got, 32);
+    declassify(shared, 32);
+    declassify(sk, 32);
+    expect(bad == 0 && std::memcmp(pk_got, pk, 32) == 0 && std::memcmp(shared, shared_want, 32) == 0,
+           "X25519 of a secret key (crypto_scalarmult_base, crypto_scalarmult)");
+}
+
 // The toolkit (scalar_vector.hpp): select / swap with a secret bit on scalars and on decoded points, and the
 // ScalarVector arithmetic on secret scalars (element-wise product, scale, inner product, fold, powers, the
 // constant-time batch inversion, Scalar ** e for a public e).
@@ -608,6 +661,7 @@ int main() {
     check_scalar_arithmetic();
     check_hash_to_scalar();
     check_nonce_hash();
+    check_opaque_step();
     check_toolkit();
     check_toolkit_lanes();
     std::printf("%s\n", g_failed == 0 ? "all results correct" : "WRONG RESULTS");

@@ -9,7 +9,8 @@ gives the RFC's bytes back, and the fields are attributes with the RFC's names.
 | ``Envelope`` | envelope_nonce (32), auth_tag (64) | 96 |
 | ``RegistrationRecord`` | client_public_key (32), masking_key (64), envelope (96) | 192 |
 | ``KE1`` | blinded_message (32), client_nonce (32), client_public_keyshare (32) | 96 |
-| ``KE2`` | evaluated_message (32), masking_nonce (32), masked_response (128), server_nonce (32), server_public_keyshare (32), server_mac (64) | 320 |
+| ``KE2`` | evaluated_message (32), masking_nonce (32), masked_response (128), server_nonce (32), | 320 |
+| | server_public_keyshare (32), server_mac (64) | |
 | ``KE3`` | client_mac (64) | 64 |
 
 The group elements and public keys in them are validated by the protocol step that uses them (one batch decode

@@ -160,8 +160,9 @@ def login(group, ksf, password, record, oprf_seed, cid, server_sk, server_pk, bl
     km2, km3, session, handshake = derive_keys(ikm, preamble)
     server_mac = hmac512(km2, sha512(preamble))
     ke2 = cred_response + server_nonce + E_s + server_mac
-    out = dict(KE1=ke1, KE2=ke2, server_session_key=session, expected_client_mac=hmac512(km3, sha512(preamble + server_mac)),
-               handshake_secret=handshake, server_mac_key=km2, client_mac_key=km3)
+    out = dict(KE1=ke1, KE2=ke2, server_session_key=session,
+               expected_client_mac=hmac512(km3, sha512(preamble + server_mac)), handshake_secret=handshake,
+               server_mac_key=km2, client_mac_key=km3)
     # client: KE3
     y = oprf_finalize(password, blind, evaluated)
     rwd = hkdf_extract(b"", y + ksf(y))

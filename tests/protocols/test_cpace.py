@@ -81,7 +81,8 @@ def test_string_function_vectors():
     assert cpace.lv_cat(b"1234", b"5", b"", b"678") == H("043132333401350003363738")
     assert cpace.o_cat(b"ABCD", b"BCD") == H("6f6342434441424344")
     assert cpace.o_cat(b"BCD", b"ABCDE") == H("6f634243444142434445")
-    assert cpace.transcript_ir(b"123", b"PartyA", b"234", b"PartyB") == H("03313233065061727479410332333406506172747942")
+    assert cpace.transcript_ir(b"123", b"PartyA", b"234", b"PartyB") == \
+        H("03313233065061727479410332333406506172747942")
     assert cpace.transcript_ir(b"3456", b"PartyA", b"2345", b"PartyB") == \
         H("043334353606506172747941043233343506506172747942")
     assert cpace.transcript_oc(b"123", b"PartyA", b"234", b"PartyB") == \

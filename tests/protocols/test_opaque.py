@@ -145,8 +145,9 @@ def test_fake_record_vector(v):
 @pytest.mark.parametrize("v", REAL, ids=[v["section"] for v in REAL])
 def test_reference_reproduces_the_real_vectors(v):
     i, o, m = _hex(v["inputs"]), _hex(v["outputs"]), _hex(v["intermediates"])
-    reg = pref.registration(v["ake_group"], lambda y: y, i["password"], int.from_bytes(i["blind_registration"], "little"),
-                            i["oprf_seed"], i["credential_identifier"], i["server_public_key"], i["envelope_nonce"],
+    blind = int.from_bytes(i["blind_registration"], "little")
+    reg = pref.registration(v["ake_group"], lambda y: y, i["password"], blind, i["oprf_seed"],
+                            i["credential_identifier"], i["server_public_key"], i["envelope_nonce"],
                             i.get("server_identity"), i.get("client_identity"))
     for name in ("registration_request", "registration_response", "registration_upload", "export_key"):
         assert reg[name] == o[name], name
@@ -188,7 +189,8 @@ def _library_run(group, c, ksf=opaque.Identity()):
     reg = opaque.ClientRegistration(config, c["password"], _test_blind=c["blind_registration"])
     response = server.registration_response(reg.request, c["cid"])
     record, export_key = reg.finish(response, _test_envelope_nonce=c["envelope_nonce"], **ids)
-    login = opaque.ClientLogin(config, c["password"], _test_blind=c["blind_login"], _test_client_nonce=c["client_nonce"],
+    login = opaque.ClientLogin(config, c["password"], _test_blind=c["blind_login"],
+                               _test_client_nonce=c["client_nonce"],
                                _test_client_keyshare_seed=c["client_keyshare_seed"])
     server_login = server.login(login.ke1, record, c["cid"], _test_masking_nonce=c["masking_nonce"],
                                 _test_server_nonce=c["server_nonce"],
