@@ -84,6 +84,52 @@ def opaque_identity_rows(rounds, n):
             ("OPAQUE login, client: KE1, KE2 -> KE3 (Identity KSF)", login_client, 150)]
 
 
+def client_floor_rows(rounds, n):
+    """What the client's login cannot do without, measured alone: its group operations (the same calls
+    ``ClientLogin`` makes, in the same order) and its fifteen HMAC-SHA-512 computations through ``hmac.digest``."""
+    import hmac
+
+    from pyristretto import _group as grp
+    from pyristretto.opaque.ake import OPRF_GROUP_DST, derive_scalar
+
+    clock = time.process_time_ns
+    server = opaque.Server.generate(opaque.Configuration(opaque.Identity()))
+    encodings = [bytes(grp.Point.random()) for _ in range(3)]
+    info = b"OPAQUE-DeriveDiffieHellmanKeyPair"
+
+    def group_work(n):
+        total = 0
+        for _ in range(n):
+            seed = os.urandom(32)
+            t0 = clock()
+            H = grp.hash_to_group(PASSWORD, OPRF_GROUP_DST)                 # KE1: Blind and the key share
+            r, e = grp.scalar_random(), derive_scalar(seed, info)
+            grp.mul_encode([r, e], [H, None])
+            Z, Y = grp.decode_elements(encodings[:2], ["Z", "Y"], ValueError)  # KE3: unblind, then 3DH
+            grp.mul_encode([grp.scalar_inverse(r)], [Z])
+            c = derive_scalar(seed, info)
+            [S] = grp.decode_elements(encodings[2:], ["S"], ValueError)
+            grp.mul_encode([c, e, e, c], [None, Y, S, Y])
+            total += clock() - t0
+        return (total,)
+
+    def hmacs(n):
+        total = 0
+        key, msg = os.urandom(64), os.urandom(100)
+        for _ in range(n):
+            t0 = clock()
+            for _ in range(15):
+                hmac.digest(key, msg, "sha512")
+            total += clock() - t0
+        return (total,)
+
+    del server
+    (group_us,) = best(rounds, group_work, n)
+    (hmac_us,) = best(rounds, hmacs, n)
+    return [("  of which: the client's group operations alone", group_us, None),
+            ("  of which: 15 HMAC-SHA-512 through hmac.digest", hmac_us, None)]
+
+
 def argon2_rows(rounds, n):
     """A whole login with each library (Argon2id m=19456, t=2, p=1) in alternation, and Argon2id alone."""
     import opaque_ke_py as ok
@@ -156,7 +202,8 @@ def main():
     affinity = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else "?"
     print(f"backend {backend()}, CPUs {affinity}, Python {sys.version.split()[0]}; CPU time per run, best of "
           f"{args.rounds} rounds")
-    rows = opaque_identity_rows(args.rounds, args.logins) + cpace_rows(args.rounds, args.logins)
+    rows = opaque_identity_rows(args.rounds, args.logins) + client_floor_rows(args.rounds, args.logins) \
+        + cpace_rows(args.rounds, args.logins)
     argon, ratio = argon2_rows(args.rounds, args.argon2_logins)
     rows += argon
     width = max(len(name) for name, _, _ in rows)

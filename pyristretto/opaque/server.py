@@ -59,7 +59,8 @@ class Server:
             fake = fake_record.to_bytes()
         else:
             fake = fake_record
-        self._fake = RegistrationRecord.from_bytes(fake, "fake_record", config=config)  # validated
+        # validated once, then kept as bytes: a login parses it as it parses a stored record (the same work)
+        self._fake = RegistrationRecord.from_bytes(fake, "fake_record", config=config).to_bytes()
 
     @classmethod
     def generate(cls, config: Configuration) -> "Server":
@@ -68,7 +69,7 @@ class Server:
 
     def to_bytes(self) -> bytes:
         """``oprf_seed || private_key || fake_record`` (288 bytes): everything ``from_bytes`` needs. Secret."""
-        return self._oprf_seed + self._group.private_bytes(self._sk) + self._fake.to_bytes()
+        return self._oprf_seed + self._group.private_bytes(self._sk) + self._fake
 
     @classmethod
     def from_bytes(cls, data: Bytes, config: Configuration) -> "Server":
@@ -116,11 +117,12 @@ class Server:
         the client and whose ``finish(ke3)`` gives the session key. ``record``: the user's registration record
         (192 bytes, or a RegistrationRecord), or None for a user the server does not know (the fake record: the
         reply looks the same and costs the same). The identities default to the public keys and must be those
-        of the registration. DeserializeError for a malformed KE1 or record."""
+        of the registration. DeserializeError for a malformed KE1 or record. Pass records as the stored bytes:
+        the fake record goes through the same parsing."""
         client_identity = check_optional(client_identity, "client_identity")
         server_identity = check_optional(server_identity, "server_identity")
         first = KE1.from_bytes(ke1, "ke1")
-        user = self._fake if record is None else _record(record, "record")
+        user = _record(self._fake if record is None else record, "record")
         k = self._oprf_key(credential_identifier)
         masking_nonce = random_or_test(_test_masking_nonce, Nn, "_test_masking_nonce")
         server_nonce = random_or_test(_test_server_nonce, Nn, "_test_server_nonce")

@@ -308,3 +308,33 @@ def test_secrets_stay_put(setup):
     parsed = opaque.RegistrationRecord.from_bytes(record)
     assert parsed.masking_key.hex() not in repr(parsed) and "<secret>" in repr(parsed)
     assert parsed == opaque.RegistrationRecord.from_bytes(bytearray(record)) and bytes(parsed) == record
+
+
+def _calls(fn):
+    """The sequence of Python and C functions ``fn()`` calls (sys.setprofile), by name."""
+    import sys
+
+    seen = []
+
+    def profile(frame, event, arg):
+        if event == "call":
+            seen.append(frame.f_code.co_name)
+        elif event == "c_call":
+            seen.append(getattr(arg, "__qualname__", repr(arg)))
+
+    sys.setprofile(profile)
+    try:
+        fn()
+    finally:
+        sys.setprofile(None)
+    return seen
+
+
+def test_unknown_user_runs_the_same_code(setup):
+    # the fake record goes through exactly the calls a stored record does (the same work, RFC 9807 section
+    # 6.3.2.2): the call sequences of a login for a registered user and for an unknown one are equal
+    config, server, record = setup
+    ke1 = opaque.ClientLogin(config, b"pw").ke1
+    real = _calls(lambda: server.login(ke1, record, b"alice"))
+    fake = _calls(lambda: server.login(ke1, None, b"nobody"))
+    assert len(real) > 40 and real == fake
