@@ -489,8 +489,11 @@ void check_opaque_step() {
     int bad = crypto_scalarmult(shared_want, peer_sk, pk);
     secret(sk, 32);
     uint8_t pk_got[32];
-    crypto_scalarmult_base(pk_got, sk);
-    bad |= crypto_scalarmult(shared, sk, peer);
+    int base_result = crypto_scalarmult_base(pk_got, sk);
+    int result = crypto_scalarmult(shared, sk, peer);  // -1 when the shared secret is zero: computed without a branch,
+    declassify(&base_result, sizeof base_result);      // then public (X25519PrivateKey.exchange raises on it)
+    declassify(&result, sizeof result);
+    bad |= base_result | result;
     declassify(pk_got, 32);
     declassify(shared, 32);
     declassify(sk, 32);
