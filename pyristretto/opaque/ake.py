@@ -14,7 +14,7 @@ from typing import List, Optional, Tuple, Union
 from pyristretto import _group as grp
 from pyristretto import oprf
 from pyristretto.opaque.config import (CURVE25519, OPRF_DERIVE_DST, OPRF_GROUP_DST, RISTRETTO255, Nx, Configuration,
-                                       expand, extract, mac)
+                                       expand, extract, keyed, mac)
 from pyristretto.opaque.errors import DeserializeError
 
 __all__ = ["Ristretto255Group", "Curve25519Group", "group_of", "preamble", "derive_keys"]
@@ -244,8 +244,8 @@ _CLIENT_MAC = _custom_label(b"ClientMAC", 0)
 def derive_keys(ikm: bytes, preamble_hash: bytes) -> Tuple[bytes, bytes, bytes]:
     """``DeriveKeys(ikm, preamble)`` given ``Hash(preamble)``: ``(Km2, Km3, session_key)`` through
     ``Derive-Secret`` (``Expand-Label`` with ``Nx`` bytes)."""
-    prk = extract(b"", ikm)
-    handshake_secret = expand(prk, _HANDSHAKE + preamble_hash, Nx)
+    prk = keyed(extract(b"", ikm))  # each key serves two expansions: its HMAC state is set up once
+    handshake_secret = keyed(expand(prk, _HANDSHAKE + preamble_hash, Nx))
     session_key = expand(prk, _SESSION + preamble_hash, Nx)
     return expand(handshake_secret, _SERVER_MAC, Nx), expand(handshake_secret, _CLIENT_MAC, Nx), session_key
 
