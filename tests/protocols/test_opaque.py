@@ -331,3 +331,50 @@ def test_server_shared_by_threads():
     done = []
     run_concurrently(one, 16)
     assert sorted(done) == list(range(16))
+
+
+# ---- the accelerator (_opaque.pxi through _group.py) -------------------------------------------------------
+def test_mul_encode_against_libsodium():
+    from pyristretto import _group as grp
+
+    rng = random.Random("mul_encode")
+    for n in (1, 2, 3, 5, 8, 9, 17):
+        ks = [rng.randrange(pref.Q) for _ in range(n)]
+        ks[0] = 0 if n > 2 else ks[0]          # a zero scalar: the identity's encoding
+        ks[-1] = pref.Q - 1
+        encodings = [pref.ref.random_point(rng) for _ in range(n)]
+        points = [None if i % 3 == 1 else grp.Point(e) for i, e in enumerate(encodings)]  # None: the generator
+        got = grp.mul_encode([grp.Scalar(k) for k in ks], points)
+        want = b"".join(pref.ref.base_mul(k) if P is None else pref.ref.point_mul(k, e)
+                        for k, P, e in zip(ks, points, encodings))
+        assert got == want
+    assert grp.mul_encode([], []) == b""
+    with pytest.raises(TypeError, match=r"scalars\[0\]: expected a Scalar"):
+        grp.mul_encode([5], [None])
+    with pytest.raises(TypeError, match=r"points\[0\]: expected a Point or None"):
+        grp.mul_encode([grp.Scalar(5)], [bytes(32)])
+    with pytest.raises(ValueError, match="equal lengths"):
+        grp.mul_encode([grp.Scalar(5)], [None, None])
+
+
+def test_x25519_private_key_against_rfc7748():
+    from pyristretto import _group as grp
+
+    # RFC 7748 section 5.2's first X25519 test vector, and section 6.1's Alice and Bob
+    k = bytes.fromhex("a546e36bf0527c9d3b16154b82465edd62144c0ac1fc5a18506a2244ba449ac4")
+    u = bytes.fromhex("e6db6867583030db3594c1a424b15f7c726624ec26b3353b10a903a6d0ab1c4c")
+    assert grp.X25519PrivateKey(k).exchange(u) == \
+        bytes.fromhex("c3da55379de9c6908e94ea4df28d084f32eccf03491c71f754b4075577a28552")
+    alice = grp.X25519PrivateKey(bytes.fromhex("77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a"))
+    bob = grp.X25519PrivateKey(bytes.fromhex("5dab087e624a8a4b79e17f8b83800ee66f3bb1292618b6fd1c2f8b27ff88e0eb"))
+    assert alice.public_key() == bytes.fromhex("8520f0098930a754748b7ddcb43ef75a0dbf3a0d26381af4eba4a98eaa9b4e6a")
+    assert bob.public_key() == bytes.fromhex("de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f")
+    shared = bytes.fromhex("4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742")
+    assert alice.exchange(bob.public_key()) == bob.exchange(alice.public_key()) == shared
+    assert alice.private_bytes() == bytes.fromhex("77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a")
+    with pytest.raises(ValueError, match="peer: a low-order"):
+        alice.exchange(bytes(32))
+    with pytest.raises(ValueError, match="seed: expected 32 bytes"):
+        grp.X25519PrivateKey(bytes(31))
+    with pytest.raises(TypeError, match="seed"):
+        grp.X25519PrivateKey("key")
