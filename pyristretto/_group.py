@@ -1,7 +1,7 @@
 """The one gateway from the protocols to the core: every group, scalar, transcript and batch operation of the
-protocol modules (`oprf`, `frost`, `bulletproofs`, `opaque`, `cpace`, and every protocol after them) goes through the names below, so
-this file answers "is this operation constant-time?" for all of them (tests/test_layout.py checks that no protocol
-imports the core any other way).
+protocol modules (`oprf`, `frost`, `bulletproofs`, `opaque`, `cpace`, and every protocol after them) goes through the
+names below, so this file answers "is this operation constant-time?" for all of them (tests/test_layout.py checks
+that no protocol imports the core any other way).
 
 An element is a `Point` (kept decoded in C++ memory; its encoding is computed once and cached, so transcripts take
 `bytes(P)`), a scalar is a `Scalar` (32 bytes in a C buffer, wiped when freed, constant-time arithmetic through
@@ -14,8 +14,8 @@ tests/test_constant_time.py): `Scalar` and `ScalarVector` arithmetic, inversion 
 `Point.base_mul` and `FixedBase` (fixed-base tables); `PointVector.msm`, `MSMTable.msm` and `msm_secret`; `select`
 and `swap`; `Transcript` (STROBE-128: no branch on its data) and its witness RNG; `hash_to_scalar_with_secret` and
 `derive_key_scalar`; `mul_encode` (a protocol step's products and their encodings, OPAQUE's and CPace's),
-`from_uniform_bytes` (the one-way map) and `X25519PrivateKey` (libsodium's X25519). *Public values only* (variable time): everything named `*_vartime` or `*_public`
-(`msm_public`, `PointVector.msm_vartime`, `MSMTable.msm_vartime`, `PointVector.fold_vartime`), `random_weights`
+`from_uniform_bytes` (the one-way map) and `X25519PrivateKey` (libsodium's X25519). *Public values only* (variable
+time): everything named `*_vartime` or `*_public` (`msm_public`, `PointVector.msm_vartime`, `MSMTable.msm_vartime`, `PointVector.fold_vartime`), `random_weights`
 (fresh random public weights), and the batch checks (`schnorr_verify_batch`), which verify public signatures.
 """
 import operator
