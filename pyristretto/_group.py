@@ -15,8 +15,9 @@ tests/test_constant_time.py): `Scalar` and `ScalarVector` arithmetic, inversion 
 and `swap`; `Transcript` (STROBE-128: no branch on its data) and its witness RNG; `hash_to_scalar_with_secret` and
 `derive_key_scalar`; `mul_encode` (a protocol step's products and their encodings, OPAQUE's and CPace's),
 `from_uniform_bytes` (the one-way map) and `X25519PrivateKey` (libsodium's X25519). *Public values only* (variable
-time): everything named `*_vartime` or `*_public` (`msm_public`, `PointVector.msm_vartime`, `MSMTable.msm_vartime`, `PointVector.fold_vartime`), `random_weights`
-(fresh random public weights), and the batch checks (`schnorr_verify_batch`), which verify public signatures.
+time): everything named `*_vartime` or `*_public` (`msm_public`, `PointVector.msm_vartime`,
+`MSMTable.msm_vartime`, `PointVector.fold_vartime`), `random_weights` (fresh random public weights), and the batch
+checks (`schnorr_verify_batch`), which verify public signatures.
 """
 import operator
 
