@@ -6,7 +6,8 @@
 // leak (dudect's thresholds). The control runs the same test on a deliberately leaky wrapper (skips the zero
 // scalars: a branch on the secret) and must show |t| far above 10.
 //
-//   g++ -O3 -std=c++17 -Icpp/include benchmarks/ct_timing_ifma.cpp cpp/src/*.cpp -lsodium -lpthread -o /tmp/ctt
+//   g++ -O3 -std=c++17 -Icpp/include benchmarks/ct_timing_ifma.cpp cpp/src/*.cpp cpp/src/*/*.cpp -lsodium -lpthread \
+//       -o /tmp/ctt
 //   taskset -c 1 /tmp/ctt [MEASUREMENTS_PER_CLASS]      (default 20000; one thread; docs/security.md quotes 200000)
 #include <sodium.h>
 #include <x86intrin.h>

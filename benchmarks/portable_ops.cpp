@@ -5,7 +5,7 @@
 // s G, a A + b G, and the Straus MSMs of 16, 32 and 64 points. Each row: the call repeated until a loop takes at least
 // 30 ms, then the best of 5 loops.
 //
-//   g++ -O3 -std=c++17 -Icpp/include benchmarks/portable_ops.cpp cpp/src/*.cpp cpp/src/ifma/*.cpp \
+//   g++ -O3 -std=c++17 -Icpp/include benchmarks/portable_ops.cpp cpp/src/*.cpp cpp/src/*/*.cpp \
 //       cpp/src/avx2/*.cpp -lsodium -lpthread -o /tmp/portable_ops && taskset -c 1 /tmp/portable_ops
 #include <sodium.h>
 

@@ -14,6 +14,7 @@
 #include "pyristretto/hash.hpp"
 #include "pyristretto/msm.hpp"
 #include "pyristretto/msm_algorithms.hpp"
+#include "pyristretto/portable/pippenger.hpp"
 #include "pyristretto/points.hpp"
 #include "pyristretto/ristretto.hpp"
 #include "pyristretto/scalar_mul.hpp"
@@ -69,8 +70,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         std::vector<EdwardsPoint> d(n);
         ristretto_decode_many(d.data(), p.data(), n);
         for (unsigned c : {4u, window}) {
-            ristretto_encode(out, Pippenger::mul_vartime(s.data(), d.data(), n, c));
-            fuzz::require(std::memcmp(out, want, 32) == 0, "Pippenger::mul_vartime == libsodium loop");
+            ristretto_encode(out, portable::Pippenger::mul_vartime(s.data(), d.data(), n, c));
+            fuzz::require(std::memcmp(out, want, 32) == 0, "portable::Pippenger::mul_vartime == libsodium loop");
         }
         ristretto_encode(out, Straus::mul_ct(s.data(), d.data(), n));
         fuzz::require(std::memcmp(out, want, 32) == 0, "Straus::mul_ct == libsodium loop");

@@ -1,4 +1,6 @@
-// Timing driver (not a test): g++ -O3 -std=c++17 -Icpp/include cpp/tests/bench_msm.cpp cpp/src/*.cpp -lsodium -lpthread -o /tmp/bench_msm
+// Timing driver (not a test):
+//   g++ -O3 -std=c++17 -Icpp/include cpp/tests/bench_msm.cpp cpp/src/*.cpp cpp/src/*/*.cpp -lsodium -lpthread \
+//       -o /tmp/bench_msm
 //   /tmp/bench_msm table [threads]  per-point times of msm, msm_vartime and the libsodium loop, point_sum, pedersen;
 //                                   threads as for set_msm_max_threads (default 0: one per hardware thread, 1: off)
 //   /tmp/bench_msm threads [k]      ms per call of msm, msm_vartime, point_sum with 1 vs k threads (default 2)
@@ -30,6 +32,7 @@
 #include "pyristretto/hash.hpp"
 #include "pyristretto/msm.hpp"
 #include "pyristretto/msm_algorithms.hpp"
+#include "pyristretto/portable/pippenger.hpp"
 // An older core (benchmarks/msm_scaling_cpp.sh REV, e.g. af7203b) has no object layer: the modes on decoded points
 // and tables are left out when building against it.
 #if __has_include("pyristretto/msm_table.hpp")
@@ -193,7 +196,7 @@ void tune(const std::vector<size_t>& sizes) {
         std::printf("%6zu %9.3f %9.3f", n, ts / n * 1e6, tc / n * 1e6);
         for (unsigned c = 4; c <= 15; ++c) {
             if ((c > 9 && n < 512) || (c < 6 && n > 2048) || (c < 10 && n > 32768)) { std::printf("   %6s", "-"); continue; }
-            const double tp = time_it([&] { g_sink = (uint8_t)Pippenger::mul_vartime(s.data(), d.data(), n, c).X.limb[0]; }, reps);
+            const double tp = time_it([&] { g_sink = (uint8_t)portable::Pippenger::mul_vartime(s.data(), d.data(), n, c).X.limb[0]; }, reps);
             std::printf("   %6.3f", tp / n * 1e6);
         }
         std::printf("\n");

@@ -689,7 +689,7 @@ static void test_pippenger(bool quick) {
                        "portable code and libsodium:" + bad);
 }
 
-// PippengerBuckets past one block (every pass's buckets kept across the blocks and the feeds; the 11-bit window with
+// avx2::new_pippenger_buckets past one block (every pass's buckets kept across the blocks and the feeds; the 11-bit window with
 // its bucket prefetch) against the portable code: fed in pieces, cut at a block boundary and across others, with a
 // block of 16-bit scalars (fewer passes used) and one of zero scalars (skipped whole), computed points in the first
 // blocks and decoded ones (Z = 1) in the third, mixed after it, and finish called twice; routed through
@@ -713,13 +713,13 @@ static void test_pippenger_kept() {
         set_backend_for_testing(Backend::Avx2);
         const std::string at = " n=" + std::to_string(m);
         for (int c : {0, 5, 8, 11}) {  // 0: the measured choice, 8 below 8192 points and 11 from it
-            avx2::PippengerBuckets buckets(m, c);
+            const std::unique_ptr<PippengerBuckets> buckets = avx2::new_pippenger_buckets(m, c);
             const size_t cuts[] = {0, 17, B, 2 * B + 2, m};
             for (int k = 0; k < 4; ++k)
                 if (cuts[k] < m)
-                    buckets.add(&s[32 * cuts[k]], &p[cuts[k]], std::min(cuts[k + 1], m) - cuts[k]);
-            if (!same_point(buckets.finish(), expect)) bad += " c=" + std::to_string(c) + at;
-            if (!same_point(buckets.finish(), expect)) bad += " finish again c=" + std::to_string(c) + at;
+                    buckets->add(&s[32 * cuts[k]], &p[cuts[k]], std::min(cuts[k + 1], m) - cuts[k]);
+            if (!same_point(buckets->finish(), expect)) bad += " c=" + std::to_string(c) + at;
+            if (!same_point(buckets->finish(), expect)) bad += " finish again c=" + std::to_string(c) + at;
         }
         if (!same_point(msm_vartime_decoded(s.data(), p.data(), m), expect)) bad += " msm_vartime_decoded" + at;
     }

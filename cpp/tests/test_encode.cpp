@@ -4,7 +4,7 @@
 // 2-torsion), projective multiples (lambda X : lambda Y : lambda Z : lambda T), and halves in E[4] (doubles = the
 // identity: the zero factors of the batched inversion), at every n from 0 to 300 and past the chunks.
 //
-//   g++ -std=c++17 -O2 -Icpp/include cpp/tests/test_encode.cpp cpp/src/*.cpp cpp/src/ifma/*.cpp -lsodium -lpthread
+//   g++ -std=c++17 -O2 -Icpp/include cpp/tests/test_encode.cpp cpp/src/*.cpp cpp/src/*/*.cpp -lsodium -lpthread
 //   ./a.out [--bench]
 //
 // Prints one line per failure and ends with "N passed, M failed". --bench: ns per point, one thread, both

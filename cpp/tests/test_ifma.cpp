@@ -5,7 +5,8 @@
 // pedersen_commit; against the portable comb and libsodium). Expected values come from the portable backend or
 // libsodium, never from the IFMA code.
 //
-//   g++ -std=c++17 -O2 -Icpp/include cpp/tests/test_ifma.cpp cpp/src/*.cpp -lsodium -lpthread -o /tmp/test_ifma
+//   g++ -std=c++17 -O2 -Icpp/include cpp/tests/test_ifma.cpp cpp/src/*.cpp cpp/src/*/*.cpp -lsodium -lpthread \
+//       -o /tmp/test_ifma
 //   /tmp/test_ifma tests/vectors/ristretto255.json [--quick] [--bench]
 //
 // Prints one line per failure and ends with "N passed, M failed"; exits non-zero on any failure. On a CPU without
@@ -40,6 +41,7 @@
 #include "pyristretto/ifma/straus_vartime.hpp"
 #include "pyristretto/msm.hpp"
 #include "pyristretto/msm_algorithms.hpp"
+#include "pyristretto/portable/pippenger.hpp"
 #include "pyristretto/msm_table.hpp"
 #include "pyristretto/point_vector.hpp"
 #include "pyristretto/ristretto.hpp"
@@ -621,7 +623,7 @@ static void test_msms(bool quick) {
                                          448, 1000, 4097, 8191, 8192, 16384});  // past a block: buckets kept; c = 11
 }
 
-// ifma::PippengerBuckets past one block (every pass's buckets kept across the blocks and the feeds), with the measured
+// ifma::new_pippenger_buckets past one block (every pass's buckets kept across the blocks and the feeds), with the measured
 // window and with 8 and 11 bits, against the portable Straus: fed in pieces that cross the blocks, a block of zero
 // scalars, a block of computed points (Z != 1) and decoded ones (Z = 1) after it, finish called twice. In the quick
 // (emulated) pass too.
@@ -639,15 +641,15 @@ static void test_pippenger_kept() {
     ristretto_encode(want, portable_straus_vartime(sc.data(), p.data(), n));
     std::string bad;
     for (int c : {0, 8, 11}) {
-        ifma::PippengerBuckets buckets(n, c);
+        const std::unique_ptr<PippengerBuckets> buckets = ifma::new_pippenger_buckets(n, c);
         const size_t cuts[] = {0, 17, B, 2 * B + 2, n};
-        for (int k = 0; k < 4; ++k) buckets.add(&sc[32 * cuts[k]], &p[cuts[k]], cuts[k + 1] - cuts[k]);
+        for (int k = 0; k < 4; ++k) buckets->add(&sc[32 * cuts[k]], &p[cuts[k]], cuts[k + 1] - cuts[k]);
         for (int again = 0; again < 2; ++again) {
-            ristretto_encode(got, buckets.finish());
+            ristretto_encode(got, buckets->finish());
             if (std::memcmp(want, got, 32) != 0) bad += " c=" + std::to_string(c) + (again ? " again" : "");
         }
     }
-    check(bad.empty(), "ifma::PippengerBuckets with its buckets kept across blocks and feeds equals the portable sum:" +
+    check(bad.empty(), "ifma::new_pippenger_buckets with its buckets kept across blocks and feeds equals the portable sum:" +
                            bad);
 }
 
@@ -1112,13 +1114,14 @@ static void test_fixed_base(bool quick) {
     std::memset(bases[1].data(), 0, 32);  // the identity
     std::vector<std::unique_ptr<FixedBaseTable>> tables;
     bool lanes = true;
+    set_backend_for_testing(Backend::Ifma);  // a table carries the rows of the backend it was built on
     for (const auto& b : bases) {
         EdwardsPoint P;
         ristretto_decode(P, b.data());
         tables.emplace_back(new FixedBaseTable(P));
-        lanes = lanes && tables.back()->ifma_lanes() != nullptr;
+        lanes = lanes && tables.back()->rows() != nullptr;
     }
-    check(lanes && basepoint_table().ifma_lanes() != nullptr, "fixed-base tables carry IFMA lanes");
+    check(lanes && basepoint_table().rows() != nullptr, "fixed-base tables carry IFMA lanes");
     if (!lanes) return;
     const auto scalars = comb_scalars(quick ? 8 : 40);
     size_t wrong = 0, cases = 0;
@@ -1129,7 +1132,7 @@ static void test_fixed_base(bool quick) {
             const uint8_t* s = scalars[k].data();
             uint8_t want[32], lane[32], got[2][32];
             libsodium_mul(s, bases[t].data(), want);
-            ristretto_encode(lane, ifma::fixed_base_mul(*tables[t]->ifma_lanes(), s));
+            ristretto_encode(lane, tables[t]->rows()->mul(s));
             for (int b = 0; b < 2; ++b) {
                 set_backend_for_testing(b ? Backend::Ifma : Backend::Portable);
                 ristretto_encode(got[b], tables[t]->mul(s));
@@ -1144,7 +1147,7 @@ static void test_fixed_base(bool quick) {
             uint8_t want2[32];
             libsodium_mul(s2, bases[u].data(), want2);
             crypto_core_ristretto255_add(want2, want2, want);
-            ristretto_encode(lane, ifma::fixed_base_mul2(*tables[t]->ifma_lanes(), s, *tables[u]->ifma_lanes(), s2));
+            ristretto_encode(lane, tables[t]->rows()->mul2(s, *tables[u]->rows(), s2));
             for (int b = 0; b < 2; ++b) {
                 set_backend_for_testing(b ? Backend::Ifma : Backend::Portable);
                 ristretto_encode(got[b], FixedBaseTable::mul2(*tables[t], s, *tables[u], s2));
@@ -1368,9 +1371,9 @@ static void bench() {
         double bp = 1e300, bi = 1e300;
         for (int r = 0; r < (m < 1024 ? 31 : 7); ++r) {
             bp = std::min(bp, best_of(1, cc, [&] {
-                g_sink = (m < kPippengerCrossover ? Straus::mul_vartime(scalars.data(), out.data(), m)
-                                                  : Pippenger::mul_vartime(scalars.data(), out.data(), m,
-                                                                           Pippenger::window_for(m))).X.limb[0];
+                g_sink = (m < portable::kPippengerCrossover ? Straus::mul_vartime(scalars.data(), out.data(), m)
+                                                  : portable::Pippenger::mul_vartime(scalars.data(), out.data(), m,
+                                                                           portable::Pippenger::window_for(m))).X.limb[0];
             }));
             bi = std::min(bi, best_of(1, cc, [&] { g_sink = ifma::pippenger_vartime(scalars.data(), out.data(), m).X.limb[0]; }));
         }

@@ -1,6 +1,6 @@
 // Tests of the scalar recodings, the multi-scalar multiplications, point_sum, pedersen_commit, the
 // fixed-base tables, the operations on decoded point arrays (point_vector.hpp) and MSMTable: differential against libsodium on random and edge inputs.
-// Build: g++ -O2 -std=c++17 -Icpp/include cpp/tests/test_msm.cpp cpp/src/*.cpp -lsodium -lpthread
+// Build: g++ -O2 -std=c++17 -Icpp/include cpp/tests/test_msm.cpp cpp/src/*.cpp cpp/src/*/*.cpp -lsodium -lpthread
 // The last line printed is "N passed, M failed"; the exit status is non-zero when M > 0.
 #include <sodium.h>
 
@@ -18,6 +18,7 @@
 #include "pyristretto/hash.hpp"
 #include "pyristretto/msm.hpp"
 #include "pyristretto/msm_algorithms.hpp"
+#include "pyristretto/portable/pippenger.hpp"
 #include "pyristretto/msm_table.hpp"
 #include "pyristretto/point_vector.hpp"
 #include "pyristretto/ristretto.hpp"
@@ -403,7 +404,7 @@ void test_algorithms_direct() {
         uint8_t out[32];
         bool all = true;
         for (unsigned c = 4; c <= 16; ++c) {
-            ristretto_encode(out, Pippenger::mul_vartime(scalars.data(), dec.data(), n, c));
+            ristretto_encode(out, portable::Pippenger::mul_vartime(scalars.data(), dec.data(), n, c));
             if (std::memcmp(out, expect.data(), 32) != 0) {
                 all = false;
                 std::printf("  pippenger c=%u n=%zu wrong\n", c, n);
@@ -526,16 +527,16 @@ void test_blocks_decoded() {
     for (size_t m : {B - 1, B, B + 1, 2 * B + 3}) {
         const Bytes expect = ref_msm(scalars, points, m);
         for (unsigned c : {5u, 9u, 13u}) {
-            ristretto_encode(out, Pippenger::mul_vartime(scalars.data(), dec.data(), m, c));
-            check(std::memcmp(out, expect.data(), 32) == 0, "blocks: Pippenger::mul_vartime, m*100+c =",
+            ristretto_encode(out, portable::Pippenger::mul_vartime(scalars.data(), dec.data(), m, c));
+            check(std::memcmp(out, expect.data(), 32) == 0, "blocks: portable::Pippenger::mul_vartime, m*100+c =",
                   (long long)(m * 100 + c));
         }
-        PippengerSums sums(Pippenger::window_for(m));
+        portable::PippengerSums sums(portable::Pippenger::window_for(m));
         const size_t cut = std::min<size_t>(17, m);
         sums.add(scalars.data(), dec.data(), cut);
         sums.add(scalars.data() + 32 * cut, dec.data() + cut, m - cut);
         ristretto_encode(out, sums.finish());
-        check(std::memcmp(out, expect.data(), 32) == 0, "blocks: PippengerSums in two pieces, m =", (long long)m);
+        check(std::memcmp(out, expect.data(), 32) == 0, "blocks: portable::PippengerSums in two pieces, m =", (long long)m);
     }
     // The same points in other projective representations (Z != 1, as for computed points): the blocks then take
     // the batch-inversion path to affine form; only some points are rescaled, so blocks mix both kinds.
@@ -546,7 +547,7 @@ void test_blocks_decoded() {
     }
     for (size_t m : {B - 1, B + 1, 2 * B + 3}) {
         const Bytes expect = ref_msm(scalars, points, m);
-        ristretto_encode(out, Pippenger::mul_vartime(scalars.data(), scaled.data(), m, 8));
+        ristretto_encode(out, portable::Pippenger::mul_vartime(scalars.data(), scaled.data(), m, 8));
         check(std::memcmp(out, expect.data(), 32) == 0, "blocks: Pippenger on points with Z != 1, m =",
               (long long)m);
     }
@@ -1009,7 +1010,7 @@ int main() {
     // Single-threaded path: threading off (the default is one thread per hardware thread).
     set_msm_max_threads(1);
     for (size_t n : {size_t(0), size_t(1), size_t(2), size_t(3), size_t(4), size_t(8), size_t(16), size_t(17),
-                     kPippengerCrossover - 1, kPippengerCrossover, kPippengerCrossover + 1, size_t(255),
+                     portable::kPippengerCrossover - 1, portable::kPippengerCrossover, portable::kPippengerCrossover + 1, size_t(255),
                      size_t(256), size_t(257), size_t(600), size_t(4096)}) {
         test_msm_size(n, true);
     }

@@ -129,9 +129,8 @@ inline FieldElement carry_wide(u128 c0, u128 c1, u128 c2, u128 c3, u128 c4) {
 
 // Same result range (limbs < 2^51 + 2^18), in two *parallel* rounds instead of the serial chain: a few more
 // instructions but a much shorter dependency path, which wins in long runs of squarings (pow2k: invert, sqrt),
-// where each squaring waits for the previous one. Measured: 6.8 vs 8.3 ns per squaring in pow2k when written; on
-// the project's Zen 4 (a chain of a million squarings, one thread, pinned) 10.1-10.5 vs 17.9-18.3 ns. Slower in
-// the group law, hence both variants.
+// where each squaring waits for the previous one (1.7x on a chain of squarings; docs/backends.md). Slower in the group
+// law, hence both variants.
 // Round 1: every c_i < 2^115, so c_i >> 51 < 2^64 fits a word; with inputs' limbs < 2^54 (see above) the carries
 // are < 2^63.7 and 19 * (c4 >> 51) < 2^63.7, so the word sums below cannot overflow. Round 2 is carry_parallel.
 inline FieldElement carry_wide_low_latency(u128 c0, u128 c1, u128 c2, u128 c3, u128 c4) {

@@ -100,46 +100,25 @@ EdwardsPoint sum_of_blocks(size_t n, size_t block, Part part) {
 // Points per block: the multi-point operations decode and accumulate their input this many points at a time, so
 // their extra memory does not grow with n. Per thread: 640 KiB of decoded points, ~700 KiB of affine points and
 // digits (Pippenger), and Pippenger's buckets. Larger blocks gained little once the buckets are prefetched
-// (BENCH_CPU=1 bench_msm tune 262144, c = 12: 2.61 us per point with 4096, 2.58 with 16384; pippenger.cpp).
+// (docs/backends.md).
 // A test build may define it smaller (for every source alike) to cross block boundaries cheaply.
 #ifndef PYRISTRETTO_MSM_BLOCK
 #define PYRISTRETTO_MSM_BLOCK 4096
 #endif
 constexpr size_t kMsmBlock = PYRISTRETTO_MSM_BLOCK;
 
-// Pippenger's buckets for all windows, filled block by block: add() any number of times, then finish(). Keeping
-// every window's buckets (rather than one pass over all the points per window, which needs them all in memory)
-// is what lets the input stream through in blocks while the cost per point keeps falling with n.
-// Memory: windows * 2^(c-1) buckets of 160 bytes (c = 12: 22 windows, 6.9 MiB) plus ~170 bytes per point of
-// one block.
-class PippengerSums {
+// Pippenger's buckets of every window, fed block by block (MsmAccumulator's blocks and feeds): add any number of
+// times, then finish (which only reads the buckets: callable again). Keeping every window's buckets, rather than one
+// pass over all the points per window (which needs them all in memory), lets the input stream through in blocks
+// while the cost per point keeps falling with n. Each backend implements it (portable::PippengerSums,
+// avx2::new_pippenger_buckets, ifma::new_pippenger_buckets) for PUBLIC scalars: its time and memory accesses
+// depend on them. May throw std::bad_alloc.
+class PippengerBuckets {
 public:
-    // c: the window (Pippenger::window_for); block: points per block (at most kMsmBlock; less for short inputs).
-    explicit PippengerSums(unsigned c, size_t block = kMsmBlock);
-    void add(const uint8_t* scalars, const EdwardsPoint* points, size_t n);
-    EdwardsPoint finish() const;  // sum of scalars[i] * points[i] over everything added
-
-private:
-    void add_block(const uint8_t* scalars, const EdwardsPoint* points, size_t m);  // m <= block_
-    void to_affine_niels(const EdwardsPoint* points, size_t m);                    // into niels_
-    unsigned c_;
-    size_t block_, windows_, nb_, top_ = 0;
-    ScratchMemory buckets_;                      // EdwardsPoint [w nb_ + b]: the points with digit +-(b + 1) in w
-    std::vector<uint8_t> used_;                  // which buckets hold a sum
-    std::unique_ptr<AffineNielsPoint[]> niels_;  // the block's points, ready to add
-    std::unique_ptr<int16_t[]> digits_;          // the block's digits, window-major
+    virtual ~PippengerBuckets() = default;
+    virtual void add(const uint8_t* scalars, const EdwardsPoint* points, size_t n) = 0;
+    virtual EdwardsPoint finish() = 0;  // sum of scalars[i] * points[i] over everything added
 };
-
-// Bucket (Pippenger) multiplication for public scalars: signed radix-2^c digits, 2^(c-1) buckets per window.
-struct Pippenger {
-    static EdwardsPoint mul_vartime(const uint8_t* scalars, const EdwardsPoint* points, size_t n,
-                                    unsigned c);
-    // The window measured fastest for n points (see pippenger.cpp).
-    static unsigned window_for(size_t n) noexcept;
-};
-
-// Below this many points msm_vartime uses Straus, from here on Pippenger (measured, see pippenger.cpp).
-extern const size_t kPippengerCrossover;
 
 // Fastest public-scalar sum for n decoded points (Straus or Pippenger by n; single-threaded).
 EdwardsPoint msm_vartime_decoded(const uint8_t* scalars, const EdwardsPoint* points, size_t n);

@@ -5,6 +5,7 @@
 
 #include <sodium.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <memory>
 #include <new>
@@ -20,10 +21,8 @@
 namespace pyristretto {
 namespace ifma {
 
-// One thread, pinned, us per call, eight-lane straus_ct / straus_ct_one_accumulator (C++, best of 9, two runs), with
-// the one accumulator's tables built eight points at a time and its cheaper scan: n = 64: 195.0-195.3 / 171.6-171.8,
-// 128: 350.9-357.2 / 334.9-335.0, 192: 508.2-517.1 / 498.6-498.7, 256: 664.6-674.3 / 661.7-662.1, 384: 979.8-1008.9 /
-// 989.8-996.2, 512: 1325.4-1351.4 / 1336.7-1339.1. (Before, the switch was at 72 points: n = 80: 247.3 / 248.4.)
+// The one accumulator is ahead of the eight-lane straus_ct to 256 points, within 1% of it from there to 512
+// (docs/backends.md, the IFMA backend).
 const size_t kOneAccumulatorMax = 256;
 
 namespace {
