@@ -167,8 +167,10 @@ BackendOps portable_ops() {
 // AVX2: one point's four coordinates in the four lanes (P * s, Straus, the comb, MSMTable's vartime kernel), four
 // points in the four lanes (Pippenger, sums), four inverse square roots at once (the batches).
 BackendOps avx2_ops() {
-    static const TableKernels table = {avx2::kTableEntryBytes, avx2::build_odd_multiples, avx2::straus_tables,
-                                       SIZE_MAX, 0, nullptr, nullptr, 0};
+    static const TableKernels table = {avx2::kTableEntryBytes,        avx2::build_odd_multiples,
+                                       avx2::straus_tables,            SIZE_MAX,
+                                       avx2::kSmallTableBytes,         avx2::build_multiples_0_to_8,
+                                       avx2::straus_ct_tables,         SIZE_MAX};
     BackendOps o = portable_ops();
     o.backend = Backend::Avx2;
     o.name = "avx2";
@@ -204,8 +206,10 @@ BackendOps avx2_ops() {
 // IFMA: one point on four lanes (P * s, P + Q, the short Straus), eight independent points or windows on eight
 // lanes (the long Straus, Pippenger, the comb, the batches, the scalar products).
 BackendOps ifma_ops() {
-    static const TableKernels table = {ifma::kTableEntryBytes, ifma::build_odd_multiples, ifma::straus_tables,
-                                       ifma::kStraus4Max, 0, nullptr, nullptr, 0};
+    static const TableKernels table = {ifma::kTableEntryBytes,     ifma::build_odd_multiples,
+                                       ifma::straus_tables,         ifma::kStraus4Max,
+                                       8 * ifma::kTableEntryBytes,  ifma::build_multiples_1_to_8,
+                                       ifma::straus_ct_tables,      SIZE_MAX};
     static const ScalarLanes scalar_lanes = {ifma::kScalar8Min, ifma::kInner8Max, ifma::sv_mul8, ifma::sv_scale8,
                                              ifma::sv_fold8,     ifma::sv_powers8, ifma::sv_inner8};
     BackendOps o = portable_ops();

@@ -13,14 +13,17 @@
 // sodium_is_zero (Scalar == and bool), hash_to_scalar of a secret message, and FROST's nonce hash of a secret share
 // (hash_to_scalar_with_secret).
 // Built with -DPYRISTRETTO_IFMA_EMULATE (ifma/emulate.hpp) the same checks run the IFMA backend's code, which
-// valgrind cannot execute as AVX-512: msm, Straus::mul_ct, msm_points and MSMTable::msm then go through the
-// eight-lane ifma::straus_ct, which is also called directly below its routing threshold (padding lanes), Point * s
+// valgrind cannot execute as AVX-512: msm, Straus::mul_ct and msm_points then go through the eight-lane
+// ifma::straus_ct or the four-lane one-accumulator Straus, MSMTable::msm through the latter on the table's four-lane
+// multiples (ifma::straus_ct_tables); ifma::straus_ct is also called directly below its routing threshold (padding
+// lanes), Point * s
 // and point_mul through the four-lane ifma::mul_ct_one (ifma/scalar_mul.cpp, also called directly), and
 // FixedBaseTable::mul / mul2 (base_mul, pedersen_commit, FixedBase * secret) through the eight-lane comb
 // (ifma/fixed_base.cpp), also called directly.
 // Run with PYRISTRETTO_BACKEND=avx2 (valgrind executes AVX2 natively: the real instructions) the backend is AVX2:
-// point_mul, point_mul_decoded, msm, Straus::mul_ct, msm_points and scale_points then run the four-lane code
-// (avx2/straus.cpp), whose avx2::point_mul and avx2::straus_ct are also called directly; the batch encoding of
+// point_mul, point_mul_decoded, msm, Straus::mul_ct, msm_points, scale_points and MSMTable::msm (on the table's
+// four-lane 0P..8P, avx2::straus_ct_tables) then run the four-lane code (avx2/straus.cpp), whose avx2::point_mul and
+// avx2::straus_ct are also called directly; the batch encoding of
 // secret points and the one-way map of secret inputs run the four-lane square roots (avx2/batch.cpp), also called
 // directly with 1, 2 and 4 groups of lanes; FixedBaseTable::mul / mul2 run the four-lane comb (avx2/fixed_base.cpp),
 // also called directly.
@@ -127,8 +130,9 @@ void check_msm(size_t n, const char* what) {
     declassify(s.data(), s.size());
 }
 
-// The object layer's constant-time operations on decoded points: MSMTable::msm (fewer scalars than bases too),
-// msm_points (PointVector.msm) and scale_points (PointVector.scale).
+// The object layer's constant-time operations on decoded points: MSMTable::msm (the backend's Straus on the table's
+// own multiples, TableKernels::straus_ct, in blocks of 256 bases; fewer scalars than bases too), msm_points
+// (PointVector.msm) and scale_points (PointVector.scale).
 void check_decoded(size_t n, const char* what) {
     std::vector<uint8_t> s, p;
     random_inputs(n, s, p);

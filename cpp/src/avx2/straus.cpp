@@ -142,6 +142,26 @@ EdwardsPoint straus_ct(const uint8_t* scalars, const EdwardsPoint* points, size_
     return total;
 }
 
+PYR_AVX2_FN void build_multiples_0_to_8(const EdwardsPoint* points, size_t n, uint8_t* tables) noexcept {
+    C4* t = reinterpret_cast<C4*>(tables);
+    for (size_t i = 0; i < n; ++i) multiples_0_to_8(points[i], &t[9 * i]);
+}
+
+EdwardsPoint straus_ct_tables(const uint8_t* tables, const uint8_t* scalars, size_t n) {
+    if (n == 0) return EdwardsPoint::identity();
+    const C4* t = reinterpret_cast<const C4*>(tables);
+    const size_t block = std::min(n, kCtBlock);  // the digits' memory, and 253 doublings, a block
+    const std::unique_ptr<int8_t[]> digits(new int8_t[64 * block]);  // secret: wiped below
+    EdwardsPoint total = EdwardsPoint::identity();
+    for (size_t first = 0; first < n; first += block) {
+        const size_t m = std::min(block, n - first);
+        const EdwardsPoint part = straus_ct_on_tables(scalars + 32 * first, &t[9 * first], m, digits.get());
+        total = first == 0 ? part : total + part;  // branch on the public block index only
+    }
+    sodium_memzero(digits.get(), 64 * block);
+    return total;
+}
+
 EdwardsPoint straus_vartime(const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
     return sum_of_blocks(n, kVartimeBlock, [&](size_t first, size_t m) {
         return straus_vartime_block(scalars + 32 * first, points + first, m);
@@ -154,6 +174,8 @@ EdwardsPoint point_mul(const uint8_t*, const EdwardsPoint&) noexcept { return Ed
 EdwardsPoint add_one(const EdwardsPoint&, const EdwardsPoint&, bool) noexcept { return EdwardsPoint::identity(); }
 EdwardsPoint straus_ct(const uint8_t*, const EdwardsPoint*, size_t) { return EdwardsPoint::identity(); }
 EdwardsPoint straus_vartime(const uint8_t*, const EdwardsPoint*, size_t) { return EdwardsPoint::identity(); }
+void build_multiples_0_to_8(const EdwardsPoint*, size_t, uint8_t*) noexcept {}
+EdwardsPoint straus_ct_tables(const uint8_t*, const uint8_t*, size_t) { return EdwardsPoint::identity(); }
 
 #endif
 

@@ -99,6 +99,23 @@ PYR_IFMA_FN EdwardsPoint straus_ct_one_accumulator(const uint8_t* scalars, const
     return store_point4(acc);
 }
 
+PYR_IFMA_FN EdwardsPoint straus_ct_tables(const uint8_t* tables, const uint8_t* scalars, size_t n) {
+    if (n == 0) return EdwardsPoint::identity();
+    const Cached4* t = reinterpret_cast<const Cached4*>(tables);
+    // Blocks of kOneAccumulatorMax points: their tables (320 KiB) stay in L2, for 253 doublings a block.
+    const size_t block = std::min(n, kOneAccumulatorMax);
+    const std::unique_ptr<int8_t[]> digits(new int8_t[64 * block]);  // secret: wiped below
+    EdwardsPoint total = EdwardsPoint::identity();
+    for (size_t first = 0; first < n; first += block) {
+        const size_t m = std::min(block, n - first);
+        for (size_t i = 0; i < m; ++i) signed_radix16(scalars + 32 * (first + i), &digits[64 * i]);
+        const EdwardsPoint part = store_point4(straus_ct_loop(&t[8 * first], digits.get(), m));
+        total = first == 0 ? part : total + part;  // branch on the public block index only
+    }
+    sodium_memzero(digits.get(), 64 * block);
+    return total;
+}
+
 PYR_IFMA_FN EdwardsPoint add_one(const EdwardsPoint& P, const EdwardsPoint& Q, bool subtract) noexcept {
     const Cached4 q = to_cached4(load_point4(Q));
     return store_point4(add4(load_point4(P), subtract ? neg4(q) : q));
@@ -117,6 +134,7 @@ const size_t kOneAccumulatorMax = 0;
 EdwardsPoint mul_ct_one(const uint8_t*, const EdwardsPoint&) noexcept { std::abort(); }
 EdwardsPoint add_one(const EdwardsPoint&, const EdwardsPoint&, bool) noexcept { std::abort(); }
 EdwardsPoint straus_ct_one_accumulator(const uint8_t*, const EdwardsPoint*, size_t) { std::abort(); }
+EdwardsPoint straus_ct_tables(const uint8_t*, const uint8_t*, size_t) { std::abort(); }
 }  // namespace ifma
 }  // namespace pyristretto
 
