@@ -487,7 +487,7 @@ static void test_torsion_and_equality() {
         check(negation_ok(q.to_affine_niels()), "AffineNielsPoint conditional_negate");
         check(ristretto_ct_eq(p + CachedPoint::identity(), p) == 1 && ristretto_ct_eq(-(-p), p) == 1,
               "identity forms");
-        // The constant-time lookups of ct_lookup.hpp (the ones straus.cpp and fixed_base.cpp use), every index.
+        // The constant-time lookups of ct_lookup.hpp (the ones the portable backend's Straus and comb use), every index.
         CachedPoint table[9];
         AffineNielsPoint ntable[8];
         EdwardsPoint m = EdwardsPoint::identity();

@@ -2,6 +2,8 @@
 // that keeps points decoded (batch verification, proofs). Scalars are any 32-byte little-endian values
 // (taken mod q, as in msm.hpp), stored back to back. These may throw std::bad_alloc (the msm.hpp entry points catch it).
 #pragma once
+#include <sodium.h>
+
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -25,6 +27,25 @@ EdwardsPoint straus_ct_columns(const int8_t* digits, size_t m, AddMultiple add_m
         for (size_t i = 0; i < m; ++i) acc = add_multiple(acc, i, digits[64 * i + k]);
     }
     return acc;
+}
+
+// A constant-time Straus over blocks of at most `block` points (n is public): each block's signed radix-16 digits
+// (secret: wiped when done), then part(first, m, digits), the sum of the block's m points from `first` on, with its
+// own doublings; the blocks' sums added. Bounds the digits' memory, and the tables a block's part reads.
+template <class Part>
+EdwardsPoint straus_ct_blocks(const uint8_t* scalars, size_t n, size_t block, Part part) {
+    if (n == 0) return EdwardsPoint::identity();
+    block = std::min(n, block);
+    const std::unique_ptr<int8_t[]> digits(new int8_t[64 * block]);
+    EdwardsPoint total = EdwardsPoint::identity();
+    for (size_t first = 0; first < n; first += block) {
+        const size_t m = std::min(block, n - first);
+        for (size_t i = 0; i < m; ++i) signed_radix16(scalars + 32 * (first + i), &digits[64 * i]);
+        const EdwardsPoint sum = part(first, m, static_cast<const int8_t*>(digits.get()));
+        total = first == 0 ? sum : total + sum;  // branch on the public block index only
+    }
+    sodium_memzero(digits.get(), 64 * block);
+    return total;
 }
 
 // Interleaved (Straus) multiplication: one table of multiples per point and shared doublings.

@@ -1,8 +1,6 @@
 // MSMTable's kernels on the portable backend (portable/msm_table.hpp).
 #include "pyristretto/portable/msm_table.hpp"
 
-#include <sodium.h>
-
 #include <algorithm>
 #include <memory>
 #include <vector>
@@ -61,22 +59,13 @@ EdwardsPoint straus_tables(const TableTerms& list) {
 }
 
 EdwardsPoint straus_ct_tables(const uint8_t* small, const uint8_t* scalars, size_t n) {
-    if (n == 0) return EdwardsPoint::identity();
     const AffineNielsPoint* tables = reinterpret_cast<const AffineNielsPoint*>(small);
-    const size_t block = std::min(n, kCtBlock);
-    const std::unique_ptr<int8_t[]> digits(new int8_t[64 * block]);  // secret: wiped below
-    EdwardsPoint total = EdwardsPoint::identity();
-    for (size_t first = 0; first < n; first += block) {
-        const size_t m = std::min(block, n - first);
-        for (size_t i = 0; i < m; ++i) signed_radix16(scalars + 32 * (first + i), &digits[64 * i]);
+    return straus_ct_blocks(scalars, n, kCtBlock, [&](size_t first, size_t m, const int8_t* digits) {
         const AffineNielsPoint* t = &tables[8 * first];
-        const EdwardsPoint acc = straus_ct_columns(digits.get(), m, [&](const EdwardsPoint& a, size_t i, int8_t d) {
-            return a + ct::select_signed(&t[8 * i], 8, d);
+        return straus_ct_columns(digits, m, [&](const EdwardsPoint& acc, size_t i, int8_t d) {
+            return acc + ct::select_signed(&t[8 * i], 8, d);
         });
-        total = first == 0 ? acc : total + acc;  // branch on the public block index only
-    }
-    sodium_memzero(digits.get(), 64 * block);
-    return total;
+    });
 }
 
 }  // namespace portable

@@ -82,7 +82,6 @@ EdwardsPoint point_mul(const uint8_t s[32], const EdwardsPoint& P) noexcept {
 }
 
 EdwardsPoint straus_ct(const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
-    if (n == 0) return EdwardsPoint::identity();
     // Blocks of at most kCtBlock points, each with its own doublings (252 per block: < 0.5 per point), so the
     // tables stay in L2 and memory stays bounded for any n.
     const size_t block = std::min(n, kCtBlock);
@@ -92,31 +91,22 @@ EdwardsPoint straus_ct(const uint8_t* scalars, const EdwardsPoint* points, size_
     std::vector<AffineNielsPoint> tables(block < kCtAffineFrom ? 0 : 8 * block);
     std::vector<EdwardsPoint> multiples(block < kCtAffineFrom ? 0 : 8 * std::min(block, kCtAffineChunk));
     std::vector<CachedPoint> cached(9 * std::min(block, kCtAffineFrom - 1));
-    const std::unique_ptr<int8_t[]> digits(new int8_t[64 * block]);  // secret: wiped below
-    EdwardsPoint total = EdwardsPoint::identity();
-    for (size_t first = 0; first < n; first += block) {
-        const size_t m = std::min(block, n - first);  // public: which form the block's tables take
-        for (size_t i = 0; i < m; ++i) signed_radix16(scalars + 32 * (first + i), &digits[64 * i]);
-        EdwardsPoint acc;
-        if (m < kCtAffineFrom) {
+    return straus_ct_blocks(scalars, n, kCtBlock, [&](size_t first, size_t m, const int8_t* digits) {
+        if (m < kCtAffineFrom) {  // public: which form the block's tables take
             for (size_t i = 0; i < m; ++i) multiples_0_to_8(points[first + i], &cached[9 * i]);
-            acc = straus_ct_columns(digits.get(), m, [&](const EdwardsPoint& a, size_t i, int8_t d) {
+            return straus_ct_columns(digits, m, [&](const EdwardsPoint& a, size_t i, int8_t d) {
                 return a + signed_multiple(&cached[9 * i], d);
             });
-        } else {
-            for (size_t c = 0; c < m; c += kCtAffineChunk) {
-                const size_t count = std::min(kCtAffineChunk, m - c);
-                for (size_t i = 0; i < count; ++i) multiples_1_to_8(points[first + c + i], &multiples[8 * i]);
-                batch_to_affine_niels(multiples.data(), 8 * count, &tables[8 * c]);
-            }
-            acc = straus_ct_columns(digits.get(), m, [&](const EdwardsPoint& a, size_t i, int8_t d) {
-                return a + ct::select_signed(&tables[8 * i], 8, d);
-            });
         }
-        total = first == 0 ? acc : total + acc;  // branch on the public block index only
-    }
-    sodium_memzero(digits.get(), 64 * block);
-    return total;
+        for (size_t c = 0; c < m; c += kCtAffineChunk) {
+            const size_t count = std::min(kCtAffineChunk, m - c);
+            for (size_t i = 0; i < count; ++i) multiples_1_to_8(points[first + c + i], &multiples[8 * i]);
+            batch_to_affine_niels(multiples.data(), 8 * count, &tables[8 * c]);
+        }
+        return straus_ct_columns(digits, m, [&](const EdwardsPoint& a, size_t i, int8_t d) {
+            return a + ct::select_signed(&tables[8 * i], 8, d);
+        });
+    });
 }
 
 namespace {

@@ -164,7 +164,7 @@ PYR_AVX2_FN inline C4 ct_select(const C4* table, unsigned count, uint32_t index)
     return r;
 }
 
-// acc + d * P for a secret digit d in [-8, 8], t[j] = j * P (j = 0..8; straus.cpp's per-point tables, the
+// acc + d * P for a secret digit d in [-8, 8], t[j] = j * P (j = 0..8; portable/straus.cpp's per-point tables, the
 // fixed-base rows): every entry read, the sign applied by a masked negation.
 PYR_AVX2_FN inline __attribute__((always_inline)) P4 add_signed_multiple_inlined(const P4& acc, const C4 t[9],
                                                                                  int8_t d) noexcept {
