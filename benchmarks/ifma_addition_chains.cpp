@@ -21,9 +21,7 @@ namespace {
 
 constexpr int kRounds = 20000;  // operations per chain
 
-double seconds() {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
+double seconds() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
 
 // Distinct starting points per chain: chains from one start would be folded into one by the compiler.
 void starts(EdwardsPoint out[8], int from) {

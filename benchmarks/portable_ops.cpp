@@ -37,9 +37,7 @@ void keep(const FieldElement& x) {
 
 void keep(const EdwardsPoint& p) { keep(p.X * p.Z); }
 
-double seconds() {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
+double seconds() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
 
 // ns per operation of call(), which runs ops operations. Each call starts behind a compiler barrier, so that no call
 // on unchanged inputs can be hoisted out of the loop.

@@ -14,8 +14,8 @@
 #include "pyristretto/hash.hpp"
 #include "pyristretto/msm.hpp"
 #include "pyristretto/msm_algorithms.hpp"
-#include "pyristretto/portable/pippenger.hpp"
 #include "pyristretto/points.hpp"
+#include "pyristretto/portable/pippenger.hpp"
 #include "pyristretto/ristretto.hpp"
 #include "pyristretto/scalar_mul.hpp"
 
@@ -26,8 +26,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (size < 2) return 0;
     size_t n = data[0] % 16;
     const unsigned window = 4 + (data[0] >> 4) % 8;  // the Pippenger window tried besides 4: 4..11
-    const bool build_table = data[0] >> 7;          // a FixedBaseTable of the first point (~256 additions)
-    const bool threaded = (data[0] >> 4) == 15;     // also the pairs repeated past the threaded split
+    const bool build_table = data[0] >> 7;           // a FixedBaseTable of the first point (~256 additions)
+    const bool threaded = (data[0] >> 4) == 15;      // also the pairs repeated past the threaded split
     const uint8_t flags = data[1];
     data += 2;
     size -= 2;

@@ -135,10 +135,10 @@ void fold_pairwise(EdwardsPoint* out, const EdwardsPoint* lo, const EdwardsPoint
 }
 
 BackendOps portable_ops() {
-    static const TableKernels table = {sizeof(AffineNielsPoint), portable::build_odd_multiples,
-                                       portable::straus_tables, portable::kTableVartimeMax,
+    static const TableKernels table = {sizeof(AffineNielsPoint),     portable::build_odd_multiples,
+                                       portable::straus_tables,      portable::kTableVartimeMax,
                                        8 * sizeof(AffineNielsPoint), portable::build_multiples_1_to_8,
-                                       portable::straus_ct_tables, SIZE_MAX};
+                                       portable::straus_ct_tables,   SIZE_MAX};
     BackendOps o;
     o.backend = Backend::Portable;
     o.name = "portable";
@@ -167,10 +167,9 @@ BackendOps portable_ops() {
 // AVX2: one point's four coordinates in the four lanes (P * s, Straus, the comb, MSMTable's vartime kernel), four
 // points in the four lanes (Pippenger, sums), four inverse square roots at once (the batches).
 BackendOps avx2_ops() {
-    static const TableKernels table = {avx2::kTableEntryBytes,        avx2::build_odd_multiples,
-                                       avx2::straus_tables,            SIZE_MAX,
-                                       avx2::kSmallTableBytes,         avx2::build_multiples_0_to_8,
-                                       avx2::straus_ct_tables,         SIZE_MAX};
+    static const TableKernels table = {
+        avx2::kTableEntryBytes, avx2::build_odd_multiples,    avx2::straus_tables,    SIZE_MAX,
+        avx2::kSmallTableBytes, avx2::build_multiples_0_to_8, avx2::straus_ct_tables, SIZE_MAX};
     BackendOps o = portable_ops();
     o.backend = Backend::Avx2;
     o.name = "avx2";
@@ -206,12 +205,11 @@ BackendOps avx2_ops() {
 // IFMA: one point on four lanes (P * s, P + Q, the short Straus), eight independent points or windows on eight
 // lanes (the long Straus, Pippenger, the comb, the batches, the scalar products).
 BackendOps ifma_ops() {
-    static const TableKernels table = {ifma::kTableEntryBytes,     ifma::build_odd_multiples,
-                                       ifma::straus_tables,         ifma::kStraus4Max,
-                                       8 * ifma::kTableEntryBytes,  ifma::build_multiples_1_to_8,
-                                       ifma::straus_ct_tables,      SIZE_MAX};
-    static const ScalarLanes scalar_lanes = {ifma::kScalar8Min, ifma::kInner8Max, ifma::sv_mul8, ifma::sv_scale8,
-                                             ifma::sv_fold8,     ifma::sv_powers8, ifma::sv_inner8};
+    static const TableKernels table = {
+        ifma::kTableEntryBytes,     ifma::build_odd_multiples,    ifma::straus_tables,    ifma::kStraus4Max,
+        8 * ifma::kTableEntryBytes, ifma::build_multiples_1_to_8, ifma::straus_ct_tables, SIZE_MAX};
+    static const ScalarLanes scalar_lanes = {ifma::kScalar8Min, ifma::kInner8Max, ifma::sv_mul8,  ifma::sv_scale8,
+                                             ifma::sv_fold8,    ifma::sv_powers8, ifma::sv_inner8};
     BackendOps o = portable_ops();
     o.backend = Backend::Ifma;
     o.name = "ifma";
@@ -295,7 +293,7 @@ namespace detail {
 std::atomic<const BackendOps*> g_backend_ops{nullptr};
 
 const BackendOps& choose_backend_ops() noexcept {
-    static const bool chosen = [] {  // once: a later change of the environment has no effect
+    static const bool chosen = [] {        // once: a later change of the environment has no effect
         const BackendOps* none = nullptr;  // (unless set_backend_for_testing chose first)
         g_backend_ops.compare_exchange_strong(none, &ops_of(choose()));
         return true;

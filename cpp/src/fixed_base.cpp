@@ -26,7 +26,7 @@ FixedBaseTable::FixedBaseTable(const EdwardsPoint& base) noexcept {
             const CachedPoint c = row.to_cached();
             pts[r][0] = row;
             for (int j = 1; j < 8; ++j) pts[r][j] = pts[r][j - 1] + c;  // (j + 1) 256^i B
-            if (i < 31) row = pts[r][7].mul_by_pow2(5);                  // 8 * 2^5 = 256 times 256^i B
+            if (i < 31) row = pts[r][7].mul_by_pow2(5);                 // 8 * 2^5 = 256 times 256^i B
         }
         batch_to_affine_niels(&pts[0][0], 8 * kRows, &table_[first][0]);  // rows first .. first + kRows - 1
     }

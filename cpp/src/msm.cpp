@@ -30,8 +30,8 @@ struct MsmAccumulator::Lane {
 
     // Adds m points (encoded, else decoded) whose global indices start at first. An invalid point lowers
     // first_bad to its global index; stops early once a point before this block is known to be invalid.
-    void add(const uint8_t* scalars, const uint8_t* encoded, const EdwardsPoint* decoded_points, size_t m,
-             size_t first, std::atomic<size_t>& first_bad) {
+    void add(const uint8_t* scalars, const uint8_t* encoded, const EdwardsPoint* decoded_points, size_t m, size_t first,
+             std::atomic<size_t>& first_bad) {
         // Sized by what this feed hands the lane, never by its share of all n: a feed of m < n points gives lane k
         // m(k+1)/w - mk/w points, which floor rounding can make one more than n(k+1)/w - nk/w (issue 17: the
         // lane then decoded past its buffer). Grown when a later feed hands it more.
@@ -91,8 +91,7 @@ unsigned MsmAccumulator::threads_for(size_t m, bool encoded) const noexcept {
 
 MsmAccumulator::MsmAccumulator(int kind, size_t n) : kind_(kind), n_(n) {
     const unsigned workers = threads_for(n, true);  // the most any feed can use
-    for (unsigned k = 0; k < workers; ++k)
-        lanes_.emplace_back(new Lane(kind, n * (k + 1) / workers - n * k / workers));
+    for (unsigned k = 0; k < workers; ++k) lanes_.emplace_back(new Lane(kind, n * (k + 1) / workers - n * k / workers));
 }
 
 MsmAccumulator::~MsmAccumulator() = default;

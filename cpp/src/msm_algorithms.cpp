@@ -60,8 +60,8 @@ const EdwardsPoint& decoded_basepoint() {
 // representative than the tables', which changes the sum by a 4-torsion point only, the same Ristretto point.
 bool is_basepoint(const EdwardsPoint& p) {
     const EdwardsPoint& g = EdwardsPoint::basepoint();
-    const bool candidate = std::memcmp(&p.X, &g.X, sizeof p.X) == 0 ||
-                           std::memcmp(&p.X, &decoded_basepoint().X, sizeof p.X) == 0;
+    const bool candidate =
+        std::memcmp(&p.X, &g.X, sizeof p.X) == 0 || std::memcmp(&p.X, &decoded_basepoint().X, sizeof p.X) == 0;
     return candidate && ristretto_ct_eq(p, g);
 }
 

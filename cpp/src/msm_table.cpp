@@ -83,7 +83,9 @@ TableTerms table_terms(const uint8_t* scalars, size_t n, unsigned width, const u
 
 MSMTable::MSMTable(const EdwardsPoint* points, size_t n, unsigned naf_width, size_t straus_max)
     : kernels_(backend_ops().table),
-      naf_width_(naf_width ? std::min(8u, std::max(2u, naf_width)) : n < kNarrowFrom ? kNafWidth : kNafWidth - 1),
+      naf_width_(naf_width         ? std::min(8u, std::max(2u, naf_width))
+                 : n < kNarrowFrom ? kNafWidth
+                                   : kNafWidth - 1),
       odd_count_(n < straus_max ? size_t(1) << (naf_width_ - 2) : 0),
       points_(points, points + n),
       small_size_(kernels_->ct_max ? kernels_->small_bytes * n : 0),
@@ -96,7 +98,8 @@ MSMTable::MSMTable(const EdwardsPoint* points, size_t n, unsigned naf_width, siz
         const size_t begin = n * k / workers, end = n * (k + 1) / workers;
         if (begin == end) return;
         try {
-            if (small_) kernels_->build_small(&points_[begin], end - begin, small_.get() + kernels_->small_bytes * begin);
+            if (small_)
+                kernels_->build_small(&points_[begin], end - begin, small_.get() + kernels_->small_bytes * begin);
             if (odd_)
                 kernels_->build_odd(&points_[begin], end - begin, odd_count_,
                                     odd_.get() + kernels_->odd_bytes * odd_count_ * begin);

@@ -90,8 +90,7 @@ EdwardsPoint sum_points(const EdwardsPoint* points, size_t n) noexcept {
     EdwardsPoint result = EdwardsPoint::identity();
     // A running sum gains less from a split than add_points (sum_work).
     detail::parallel_sum(
-        n, worker_count(sum_work(n)),
-        [&](size_t b, size_t e) noexcept { return sum_decoded(points + b, e - b); },
+        n, worker_count(sum_work(n)), [&](size_t b, size_t e) noexcept { return sum_decoded(points + b, e - b); },
         result);  // cannot fail: nothing allocates
     return result;
 }
@@ -133,8 +132,8 @@ void scale_points(EdwardsPoint* out, const uint8_t* scalars, const EdwardsPoint*
     });
 }
 
-void scale_points_encoded(EdwardsPoint* out, uint8_t* enc, const uint8_t* scalars, const EdwardsPoint* points,
-                          size_t n, bool vartime) noexcept {
+void scale_points_encoded(EdwardsPoint* out, uint8_t* enc, const uint8_t* scalars, const EdwardsPoint* points, size_t n,
+                          bool vartime) noexcept {
     const auto scale = vartime ? scale_range_vartime : scale_range;
     detail::parallel_for(n, worker_count(n), [&](size_t begin, size_t end) noexcept {
         constexpr size_t kBlock = 256;  // halved scalars at a time (whole groups of eight for the IFMA lanes)

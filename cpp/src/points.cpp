@@ -16,9 +16,7 @@ EdwardsPoint point_sub_decoded(const EdwardsPoint& P, const EdwardsPoint& Q) noe
     return backend_ops().add(P, Q, true);
 }
 
-EdwardsPoint point_mul_decoded(const uint8_t s[32], const EdwardsPoint& P) noexcept {
-    return backend_ops().mul(s, P);
-}
+EdwardsPoint point_mul_decoded(const uint8_t s[32], const EdwardsPoint& P) noexcept { return backend_ops().mul(s, P); }
 
 bool point_mul(const uint8_t s[32], const uint8_t p[32], uint8_t out[32]) noexcept {
     EdwardsPoint P;

@@ -26,8 +26,8 @@ bool ristretto_decode(EdwardsPoint& out, const uint8_t in[32]) {
     const uint8_t s_negative = static_cast<uint8_t>(canon[0] & 1);
 
     const FE ss = s.square();
-    const FE u1 = FE::one() - ss;   // 1 + a s^2 with a = -1
-    const FE u2 = FE::one() + ss;   // 1 - a s^2
+    const FE u1 = FE::one() - ss;  // 1 + a s^2 with a = -1
+    const FE u2 = FE::one() + ss;  // 1 - a s^2
     const FE u2_sqr = u2.square();
     const FE v = -(constants::EDWARDS_D * u1.square()) - u2_sqr;  // a d u1^2 - u2^2
     FE invsqrt;

@@ -53,9 +53,8 @@ void chunked_sum(uint8_t out[32], size_t n, Range range) noexcept {
         range(size_t(0), n, acc.v);
     } else {
         Fq partial[kMaxThreadsCap];
-        run_parallel(workers, [&](unsigned k) noexcept {
-            range(n * k / workers, n * (k + 1) / workers, partial[k].v);
-        });
+        run_parallel(workers,
+                     [&](unsigned k) noexcept { range(n * k / workers, n * (k + 1) / workers, partial[k].v); });
         for (int w = 0; w < 4; ++w) acc.v[w] = partial[0].v[w];
         for (unsigned k = 1; k < workers; ++k) add(acc.v, acc.v, partial[k].v);
     }
@@ -164,9 +163,8 @@ void sv_mul(uint8_t* out, const uint8_t* a, const uint8_t* b, size_t n) noexcept
 
 void sv_scale(uint8_t* out, const uint8_t* a, const uint8_t s[32], size_t n) noexcept {
     if (const ScalarLanes* l = lanes_for(n)) {
-        for_chunks(n, [&](size_t begin, size_t end) noexcept {
-            l->scale(out + 32 * begin, a + 32 * begin, s, end - begin);
-        });
+        for_chunks(
+            n, [&](size_t begin, size_t end) noexcept { l->scale(out + 32 * begin, a + 32 * begin, s, end - begin); });
         return;
     }
     Fq sm;

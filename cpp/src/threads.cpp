@@ -17,7 +17,7 @@ namespace pyristretto {
 // Threads. The points are split into one chunk per thread (each decodes its chunk and computes a partial sum),
 // one thread per available CPU by default (capped at 64), from 128 points, where every kind of sum gained at least
 // 1.45x on two idle CPUs, with at least kThreadedMin / 2 points a thread (measured: docs/backends.md, Threads).
-constexpr size_t kThreadedMin = 128;  // msm, msm_vartime and point_sum alike
+constexpr size_t kThreadedMin = 128;        // msm, msm_vartime and point_sum alike
 constexpr unsigned kDefaultMaxThreads = 0;  // 0: available_cpus()
 
 namespace {

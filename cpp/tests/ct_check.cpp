@@ -44,6 +44,7 @@
 #include "pyristretto/backend.hpp"
 #include "pyristretto/edwards.hpp"
 #include "pyristretto/fixed_base.hpp"
+#include "pyristretto/frost.hpp"
 #include "pyristretto/hash.hpp"
 #include "pyristretto/ifma/fixed_base.hpp"
 #include "pyristretto/ifma/scalar8.hpp"
@@ -58,7 +59,6 @@
 #include "pyristretto/scalar.hpp"
 #include "pyristretto/scalar_mul.hpp"
 #include "pyristretto/scalar_vector.hpp"
-#include "pyristretto/frost.hpp"
 
 using namespace pyristretto;
 
@@ -198,7 +198,7 @@ void check_fixed_base(bool unreduced) {
         a[31] |= 0x80;
         std::memset(b, 0xff, 32);
     }
-    pedersen_commit(a, b, want);  // public run first: reference value, and builds the tables
+    pedersen_commit(a, b, want);   // public run first: reference value, and builds the tables
     uint8_t ra[32], sum_want[32];  // (a + b) G by libsodium: the reference for the IFMA mul2 on G twice
     reduce(a, ra);
     reduce(b, r);
@@ -311,7 +311,7 @@ void check_one_way_map() {
     for (int k = 0; k < 4; ++k) {
         uint8_t u[64], want[32], got[32];
         randombytes_buf(u, sizeof u);
-        if (k & 1) u[31] |= 0x80;          // bit 255 set in the first half
+        if (k & 1) u[31] |= 0x80;                  // bit 255 set in the first half
         if (k & 2) std::memset(u + 32, 0xff, 32);  // second half >= p, bit 255 set
         crypto_core_ristretto255_from_hash(want, u);
         secret(u, sizeof u);
@@ -385,7 +385,7 @@ void check_scalar_arithmetic() {
     crypto_core_ristretto255_scalar_random(b);
     randombytes_buf(wide, sizeof wide);
     for (int pass = 0; pass < 2; ++pass) {  // pass 0 on public data (the reference), pass 1 on secret data
-        uint8_t (*out)[32] = pass == 0 ? want : got;
+        uint8_t(*out)[32] = pass == 0 ? want : got;
         if (pass == 1) {
             secret(a, 32);
             secret(b, 32);

@@ -78,8 +78,8 @@ struct BackendOps {
     // fixed_base.hpp: a FixedBaseTable's rows in this backend's form, or nullptr (the portable comb on the table's
     // own rows: the portable backend, or no memory).
     std::unique_ptr<FixedBaseRows> (*fixed_base_rows)(const AffineNielsPoint (*table)[8]) noexcept;
-    const TableKernels* table;          // msm_table.hpp
-    const ScalarLanes* scalar_lanes;    // scalar_vector.hpp; nullptr: the portable Montgomery code
+    const TableKernels* table;        // msm_table.hpp
+    const ScalarLanes* scalar_lanes;  // scalar_vector.hpp; nullptr: the portable Montgomery code
     // threads.hpp: decode_work(n) = n / decode_divisor, sum_work(n) = n / sum_divisor (a decode, an addition, in
     // units of the ~3 us items worker_count is calibrated on)
     unsigned decode_divisor, sum_divisor;

@@ -1,6 +1,7 @@
 // Multi-scalar multiplication on decoded points: the algorithms behind msm.hpp, usable directly by C++ code
 // that keeps points decoded (batch verification, proofs). Scalars are any 32-byte little-endian values
-// (taken mod q, as in msm.hpp), stored back to back. These may throw std::bad_alloc (the msm.hpp entry points catch it).
+// (taken mod q, as in msm.hpp), stored back to back. These may throw std::bad_alloc (the msm.hpp entry points catch
+// it).
 #pragma once
 #include <sodium.h>
 

@@ -251,7 +251,7 @@ void from_uniform_many(EdwardsPoint* out, const uint8_t* uniform, size_t n) {
 }
 
 size_t decode_many_groups(EdwardsPoint* out, const uint8_t* encodings, size_t n, int groups) {
-    return groups == 1 ? decode_batches<1>(out, encodings, n)
+    return groups == 1   ? decode_batches<1>(out, encodings, n)
            : groups == 2 ? decode_batches<2>(out, encodings, n)
                          : decode_batches<4>(out, encodings, n);
 }

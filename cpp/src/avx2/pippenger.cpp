@@ -13,10 +13,10 @@
 #include "pyristretto/avx2/pippenger.hpp"
 
 #include <algorithm>
-#include <memory>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <vector>
 
 #include "pyristretto/avx2/edwards_lanes.hpp"
@@ -59,7 +59,7 @@ constexpr size_t kPrefetchAhead = 4;
 // Four points' limbs (radix 2^51) into the lanes, reduced to radix 2^25.5: field4.hpp's from_lanes on each
 // coordinate, the loads as transposes.
 PYR_AVX2_FN inline __attribute__((always_inline)) L4 load_points(const EdwardsPoint* a, const EdwardsPoint* b,
-                                                                const EdwardsPoint* c, const EdwardsPoint* d) {
+                                                                 const EdwardsPoint* c, const EdwardsPoint* d) {
     __m256i l[20];
     gather_records(&a->X.limb[0], &b->X.limb[0], &c->X.limb[0], &d->X.limb[0], l);
     L4 r;
@@ -98,10 +98,10 @@ struct State {
     int c, stride, passes;
     size_t nb, block;
     bool keep;
-    int top = 0;  // the digits past the highest nonzero one of every scalar added so far are zero
-    ScratchMemory buckets;          // records of 20 qwords: pass (if kept), lane, |digit|
-    std::vector<int16_t> digits;    // the block's digits, stride per point
-    std::vector<uint64_t> cached;   // the block's points, (Y + X, Y - X, 2Z, 2dT) packed (edwards_lanes.hpp)
+    int top = 0;                   // the digits past the highest nonzero one of every scalar added so far are zero
+    ScratchMemory buckets;         // records of 20 qwords: pass (if kept), lane, |digit|
+    std::vector<int16_t> digits;   // the block's digits, stride per point
+    std::vector<uint64_t> cached;  // the block's points, (Y + X, Y - X, 2Z, 2dT) packed (edwards_lanes.hpp)
     std::vector<EdwardsPoint> window_sum;
     uint64_t* lane(int pass, int w) { return buckets.as<uint64_t>() + ((keep ? pass : 0) * 4 + w) * nb * 20; }
 };
@@ -133,7 +133,7 @@ State::State(size_t total, int c) {
     if (st.c < 4 || st.c > 11) std::abort();  // the digits' buffers below are sized for these
     // The folded scalars (< 2^253) have at most ceil(254 / c) nonzero digits: c = 8 8 passes, c = 11 6.
     st.passes = ((254 + st.c - 1) / st.c + 3) / 4;
-    st.stride = 4 * st.passes;  // digits per point, zero-padded to whole passes
+    st.stride = 4 * st.passes;              // digits per point, zero-padded to whole passes
     st.nb = (size_t(1) << (st.c - 1)) + 1;  // |digit| in 0..2^(c-1); bucket 0 is discarded
     st.keep = total > kMsmBlock;
     st.block = std::min(std::max<size_t>(total, 1), kMsmBlock);
@@ -182,7 +182,7 @@ PYR_AVX2_FN void pippenger_add(State& st, const uint8_t* scalars, const EdwardsP
                 const int16_t* group = &digits[stride * i + 4 * pass];
                 uint64_t any;
                 std::memcpy(&any, group, 8);
-                if (any == 0) continue;  // all four digits zero (public scalars: skipping is fine)
+                if (any == 0) continue;                    // all four digits zero (public scalars: skipping is fine)
                 if (prefetch && i + kPrefetchAhead < m) {  // the buckets point i + 4 will add to
                     const int16_t* ahead = group + kPrefetchAhead * stride;
                     for (int w = 0; w < 4; ++w) {  // 160 bytes, 16-byte aligned: up to four lines

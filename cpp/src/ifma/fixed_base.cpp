@@ -47,7 +47,6 @@ PYR_IFMA_FN FixedBaseLanes* lanes_new(const AffineNielsPoint (*table)[8]) noexce
     return lanes;
 }
 
-
 // Lane j gets d[j] * (its row's base), d[j] in [-8, 8] secret: the identity (1, 1, 0) blended with all eight
 // candidates under compare masks, then the sign by blends (-Q = (y - x, y + x, -2dxy)). Every candidate is read
 // from the same public addresses whatever the digits.
@@ -127,7 +126,8 @@ PYR_IFMA_FN EdwardsPoint LaneRows::mul(const uint8_t s[32]) const noexcept {
     return comb(tables, scalars, 1);
 }
 
-PYR_IFMA_FN EdwardsPoint LaneRows::mul2(const uint8_t a[32], const FixedBaseRows& B, const uint8_t b[32]) const noexcept {
+PYR_IFMA_FN EdwardsPoint LaneRows::mul2(const uint8_t a[32], const FixedBaseRows& B,
+                                        const uint8_t b[32]) const noexcept {
     const FixedBaseLanes* const tables[2] = {lanes_, static_cast<const LaneRows&>(B).lanes_};
     const uint8_t* const scalars[2] = {a, b};
     return comb(tables, scalars, 2);

@@ -9,9 +9,9 @@
 // lane ever waits for another. A point whose eight digits of a pass are all zero is skipped in that pass (a short
 // scalar, such as the 128-bit weights of a batch verification, then costs about half the passes).
 #include <algorithm>
-#include <memory>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <vector>
 
 #include "pyristretto/bytes.hpp"
@@ -67,7 +67,7 @@ void signed_radix2c_digits(const uint8_t scalar[32], int c, int windows, int str
     const int half = 1 << (c - 1);
     int carry = 0;
     for (int k = 0; k < windows; ++k) {
-        const int bit = c * k;  // < 256
+        const int bit = c * k;                                                 // < 256
         const uint64_t bits = detail::load64_le(s + (bit >> 3)) >> (bit & 7);  // the window's c bits, and more
         const int v = static_cast<int>(bits & ((1u << c) - 1)) + carry;
         carry = k + 1 < windows && v >= half;  // the top digit keeps its value (at most 2^(c-1))
@@ -92,7 +92,7 @@ PYR_IFMA_INLINE void transpose8(__m512i r[8]) {
         t[2 * k + 1] = _mm512_unpackhi_epi64(r[2 * k], r[2 * k + 1]);
     }
     for (int e = 0; e < 2; ++e) {
-        u[e] = _mm512_shuffle_i64x2(t[e], t[2 + e], 0x88);  // blocks 0, 2 of each
+        u[e] = _mm512_shuffle_i64x2(t[e], t[2 + e], 0x88);      // blocks 0, 2 of each
         u[2 + e] = _mm512_shuffle_i64x2(t[e], t[2 + e], 0xdd);  // blocks 1, 3
         u[4 + e] = _mm512_shuffle_i64x2(t[4 + e], t[6 + e], 0x88);
         u[6 + e] = _mm512_shuffle_i64x2(t[4 + e], t[6 + e], 0xdd);
@@ -153,7 +153,7 @@ PYR_IFMA_INLINE void add_pass(const Digit* digits, int stride, size_t m, const C
         uint64_t any[sizeof(Digit)];
         std::memcpy(any, group, sizeof any);
         if ((any[0] | any[sizeof(Digit) - 1]) == 0) continue;  // all eight digits zero (public scalars)
-        if (prefetch && i + kPrefetchAhead < m) {  // the buckets point i + 4 will add to: 3 lines each
+        if (prefetch && i + kPrefetchAhead < m) {              // the buckets point i + 4 will add to: 3 lines each
             const Digit* ahead = group + kPrefetchAhead * stride;
             for (int w = 0; w < 8; ++w)
                 for (int byte : {0, 64, 128})
@@ -175,8 +175,8 @@ PYR_IFMA_INLINE void add_pass(const Digit* digits, int stride, size_t m, const C
         Point8 bucket;
         gather_records(at, bucket);
         // Z2 = 1 (decoded points): the affine Niels form's 7 products, its 2d x y being the cached 2d T.
-        const Point8 sum = z_one ? ifma::add(bucket, Niels8{signed_q.YpX, signed_q.YmX, signed_q.T2d})
-                                 : ifma::add(bucket, signed_q);
+        const Point8 sum =
+            z_one ? ifma::add(bucket, Niels8{signed_q.YpX, signed_q.YmX, signed_q.T2d}) : ifma::add(bucket, signed_q);
         scatter_records(sum, at);
     }
 }
@@ -229,9 +229,9 @@ PYR_IFMA_FN State::State(size_t total, int c) {
     const bool keep = total > kMsmBlock;
     st.c = c ? c : window_bits(total);
     if (st.c < 4 || st.c > 11) std::abort();  // the digit types below hold these
-    st.windows = (254 + st.c - 1) / st.c;  // c = 11: 24 windows, 3 passes; 8: 32, 4; 4: 64, 8
+    st.windows = (254 + st.c - 1) / st.c;     // c = 11: 24 windows, 3 passes; 8: 32, 4; 4: 64, 8
     st.passes = (st.windows + 7) / 8;
-    st.stride = 8 * st.passes;  // digits per point, zero-padded to whole passes
+    st.stride = 8 * st.passes;                            // digits per point, zero-padded to whole passes
     st.buckets_per_lane = (size_t(1) << (st.c - 1)) + 1;  // |digit| in 0..2^(c-1); bucket 0 is discarded
     st.pass_records = 8 * st.buckets_per_lane;
     st.keep = keep;
@@ -239,10 +239,8 @@ PYR_IFMA_FN State::State(size_t total, int c) {
     if (keep)
         for (int pass = 0; pass < st.passes; ++pass) clear_pass(st, pass);
     const size_t block = std::min(std::max<size_t>(total, 1), kMsmBlock);
-    if (st.c > 8)
-        st.digits16.resize(st.stride * block);
-    else
-        st.digits8.resize(st.stride * block);
+    if (st.c > 8) st.digits16.resize(st.stride * block);
+    else st.digits8.resize(st.stride * block);
     st.cached.resize(block);
     // On the heap: 64 points (c = 4: 8 passes of 8 windows) were 10 KB of a 15 KB frame, half of the 32 KiB stack a
     // Python thread may have (tests/test_threads.py runs msm_vartime on such a stack); g++ -fstack-usage: 4.8 KB now.
@@ -261,20 +259,16 @@ PYR_IFMA_FN void pippenger_add(State& st, const uint8_t* scalars, const EdwardsP
             const FieldElement& z = points[first + i].Z;
             z_one = z_one && z.limb[0] == 1 && (z.limb[1] | z.limb[2] | z.limb[3] | z.limb[4]) == 0;
             const uint8_t* scalar = scalars + 32 * (first + i);
-            if (st.c > 8)
-                signed_radix2c_digits(scalar, st.c, st.windows, st.stride, &st.digits16[st.stride * i]);
-            else
-                signed_radix2c_digits(scalar, st.c, st.windows, st.stride, &st.digits8[st.stride * i]);
+            if (st.c > 8) signed_radix2c_digits(scalar, st.c, st.windows, st.stride, &st.digits16[st.stride * i]);
+            else signed_radix2c_digits(scalar, st.c, st.windows, st.stride, &st.digits8[st.stride * i]);
             st.cached[i] = points[first + i].to_cached();
         }
         for (int pass = 0; pass < st.passes; ++pass) {
             if (!st.keep) clear_pass(st, pass);
             BucketRecord* lane[8];
             st.lanes(pass, lane);
-            if (st.c > 8)
-                add_pass(st.digits16.data() + 8 * pass, st.stride, m, st.cached.data(), z_one, lane);
-            else
-                add_pass(st.digits8.data() + 8 * pass, st.stride, m, st.cached.data(), z_one, lane);
+            if (st.c > 8) add_pass(st.digits16.data() + 8 * pass, st.stride, m, st.cached.data(), z_one, lane);
+            else add_pass(st.digits8.data() + 8 * pass, st.stride, m, st.cached.data(), z_one, lane);
             if (!st.keep) sum_pass(st, pass);
         }
     }

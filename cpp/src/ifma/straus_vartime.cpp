@@ -104,9 +104,8 @@ PYR_IFMA_FN EdwardsPoint straus_block(const uint8_t* scalars, const EdwardsPoint
 }  // namespace
 
 PYR_IFMA_FN EdwardsPoint straus_vartime4(const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
-    return sum_of_blocks(n, kBlock, [&](size_t first, size_t m) {
-        return straus_block(scalars + 32 * first, points + first, m);
-    });
+    return sum_of_blocks(n, kBlock,
+                         [&](size_t first, size_t m) { return straus_block(scalars + 32 * first, points + first, m); });
 }
 
 }  // namespace ifma

@@ -145,8 +145,7 @@ EdwardsPoint PippengerSums::finish() {
     return acc;
 }
 
-EdwardsPoint Pippenger::mul_vartime(const uint8_t* scalars, const EdwardsPoint* points, size_t n,
-                                    unsigned c) {
+EdwardsPoint Pippenger::mul_vartime(const uint8_t* scalars, const EdwardsPoint* points, size_t n, unsigned c) {
     PippengerSums sums(c, n);
     sums.add(scalars, points, n);
     return sums.finish();
