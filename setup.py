@@ -41,12 +41,15 @@ except ImportError:  # setuptools < 69
 ROOT = Path(__file__).resolve().parent
 CPP = ROOT / "cpp"
 MIN_SODIUM = (1, 0, 18)
-CPP_SOURCES = ["sodium", "hash", "field", "edwards", "ristretto", "scalar", "points", "threads", "straus", "pippenger",
-               "msm", "fixed_base", "backend", "ifma/field", "ifma/decode", "ifma/encode", "ifma/straus",
-               "ifma/pippenger", "ifma/fixed_base", "ifma/fold", "ifma/scalar_mul", "ifma/scalar8",
-               "ifma/straus_vartime", "ifma/one_way_map", "ifma/msm_table", "avx2/straus", "avx2/msm_table",
-               "avx2/batch", "avx2/pippenger", "avx2/fixed_base", "point_vector", "msm_table", "batch_check", "frost", "keccak",
-               "transcript", "scalar_vector", "scratch"]
+CPP_SOURCES = ["sodium", "hash", "field", "edwards", "ristretto", "scalar", "points", "threads", "msm_algorithms",
+               "msm", "fixed_base", "backend", "point_vector", "msm_table", "batch_check", "frost", "keccak",
+               "transcript", "scalar_vector", "scratch",
+               # the backends (backend.cpp chooses one): portable/ on every CPU, avx2/ and ifma/ where the CPU has them
+               "portable/straus", "portable/pippenger", "portable/batch", "portable/fixed_base", "portable/msm_table",
+               "avx2/straus", "avx2/msm_table", "avx2/batch", "avx2/pippenger", "avx2/fixed_base",
+               "ifma/field", "ifma/decode", "ifma/encode", "ifma/straus", "ifma/pippenger", "ifma/fixed_base",
+               "ifma/fold", "ifma/scalar_mul", "ifma/scalar8", "ifma/straus_vartime", "ifma/one_way_map",
+               "ifma/msm_table"]
 CORE_SOURCE_FILES = [f"cpp/src/{name}.cpp" for name in CPP_SOURCES]
 CORE_MODULE = "pyristretto._objects"  # the one extension module that links the C++ core
 INSTALL_HELP = """libsodium >= 1.0.18 (with its headers) was not found.

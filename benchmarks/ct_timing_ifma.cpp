@@ -1,12 +1,13 @@
-// A dudect-style timing test of the constant-time msm and the fixed-base comb on the real IFMA backend (a complement to the valgrind check
-// on the emulated build, tests/test_constant_time.py; statistics, not a proof). Two classes of secret input, chosen
-// at random per measurement: class 0 fixed (all scalars zero: every digit selects table entry 0), class 1 random
-// scalars (for the comb, the first scalar of each); points the same for both. Each call's time (TSC, serialised) is recorded, the slowest tail cropped at
-// several percentiles, and Welch's t computed per crop: |t| < 4.5 everywhere is "no difference detected", |t| > 10 a
-// leak (dudect's thresholds). The control runs the same test on a deliberately leaky wrapper (skips the zero
-// scalars: a branch on the secret) and must show |t| far above 10.
+// A dudect-style timing test of the constant-time msm and the fixed-base comb on the real IFMA backend (a complement to
+// the valgrind check on the emulated build, tests/test_constant_time.py; statistics, not a proof). Two classes of
+// secret input, chosen at random per measurement: class 0 fixed (all scalars zero: every digit selects table entry 0),
+// class 1 random scalars (for the comb, the first scalar of each); points the same for both. Each call's time (TSC,
+// serialised) is recorded, the slowest tail cropped at several percentiles, and Welch's t computed per crop: |t| < 4.5
+// everywhere is "no difference detected", |t| > 10 a leak (dudect's thresholds). The control runs the same test on a
+// deliberately leaky wrapper (skips the zero scalars: a branch on the secret) and must show |t| far above 10.
 //
-//   g++ -O3 -std=c++17 -Icpp/include benchmarks/ct_timing_ifma.cpp cpp/src/*.cpp -lsodium -lpthread -o /tmp/ctt
+//   g++ -O3 -std=c++17 -Icpp/include benchmarks/ct_timing_ifma.cpp cpp/src/*.cpp cpp/src/*/*.cpp -lsodium -lpthread \
+//       -o /tmp/ctt
 //   taskset -c 1 /tmp/ctt [MEASUREMENTS_PER_CLASS]      (default 20000; one thread; docs/security.md quotes 200000)
 #include <sodium.h>
 #include <x86intrin.h>
@@ -94,8 +95,8 @@ double max_t(const char* name, size_t per_class, F call) {
             if (t[k] <= limit) w.add(cls[k], t[k]);
         const double tv = std::fabs(w.t());
         worst = std::max(worst, tv);
-        std::printf("  %-32s crop %5.1f%%: mean fixed %8.0f, random %8.0f ticks, |t| = %6.2f\n", name, pct,
-                    w.mean[0], w.mean[1], tv);
+        std::printf("  %-32s crop %5.1f%%: mean fixed %8.0f, random %8.0f ticks, |t| = %6.2f\n", name, pct, w.mean[0],
+                    w.mean[1], tv);
     }
     return worst;
 }
@@ -121,9 +122,9 @@ int main(int argc, char** argv) {
     const FixedBaseTable& G = basepoint_table();
     const double t_fixed = max_t("FixedBaseTable::mul (IFMA comb)", per_class,
                                  [&G](const uint8_t* s, const EdwardsPoint*) { g_sink = G.mul(s).X.limb[0]; });
-    const double t_fixed2 = max_t("FixedBaseTable::mul2 (IFMA comb)", per_class, [&G](const uint8_t* s, const EdwardsPoint*) {
-        g_sink = FixedBaseTable::mul2(G, s, G, s + 32).X.limb[0];
-    });
+    const double t_fixed2 = max_t(
+        "FixedBaseTable::mul2 (IFMA comb)", per_class,
+        [&G](const uint8_t* s, const EdwardsPoint*) { g_sink = FixedBaseTable::mul2(G, s, G, s + 32).X.limb[0]; });
     // The control: zero scalars are left out, so the call's length depends on the secret.
     const double t_leaky = max_t("leaky control", per_class, [](const uint8_t* s, const EdwardsPoint* p) {
         std::vector<uint8_t> keep;
@@ -139,8 +140,10 @@ int main(int argc, char** argv) {
         g_sink = Straus::mul_ct(keep.data(), kept.data(), kept.size()).X.limb[0];
     });
     auto verdict = [](double t) { return t < 4.5 ? "no difference detected" : t < 10 ? "inconclusive" : "LEAK"; };
-    std::printf("max |t|: constant-time msm %.2f (%s), fixed-base mul %.2f (%s), mul2 %.2f (%s), leaky control %.2f "
-                "(%s)\n", t_ct, verdict(t_ct), t_fixed, verdict(t_fixed), t_fixed2, verdict(t_fixed2), t_leaky,
-                t_leaky > 10 ? "leak detected: the test can see one" : "NOT DETECTED: the test is blind");
+    std::printf(
+        "max |t|: constant-time msm %.2f (%s), fixed-base mul %.2f (%s), mul2 %.2f (%s), leaky control %.2f "
+        "(%s)\n",
+        t_ct, verdict(t_ct), t_fixed, verdict(t_fixed), t_fixed2, verdict(t_fixed2), t_leaky,
+        t_leaky > 10 ? "leak detected: the test can see one" : "NOT DETECTED: the test is blind");
     return t_leaky > 10 && std::max({t_ct, t_fixed, t_fixed2}) < 10 ? 0 : 1;
 }

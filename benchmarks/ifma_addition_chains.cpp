@@ -4,7 +4,7 @@
 // (edwards4.hpp) as four chains; and the eight-lane multiplication (field8.hpp) as one, two and four chains, which
 // tells latency from throughput. Best of 20 runs of 20,000 operations, ns per operation, on a CPU with AVX-512 IFMA.
 //
-//   g++ -O3 -std=c++17 -Icpp/include benchmarks/ifma_addition_chains.cpp cpp/src/*.cpp cpp/src/ifma/*.cpp \
+//   g++ -O3 -std=c++17 -Icpp/include benchmarks/ifma_addition_chains.cpp cpp/src/*.cpp cpp/src/*/*.cpp \
 //       cpp/src/avx2/*.cpp -lsodium -lpthread -o /tmp/chains && taskset -c 1 /tmp/chains
 #include <algorithm>
 #include <chrono>
@@ -21,9 +21,7 @@ namespace {
 
 constexpr int kRounds = 20000;  // operations per chain
 
-double seconds() {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
+double seconds() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
 
 // Distinct starting points per chain: chains from one start would be folded into one by the compiler.
 void starts(EdwardsPoint out[8], int from) {

@@ -19,7 +19,7 @@ TMP="$(mktemp -d)"
 trap 'rm -rf "$TMP"' EXIT
 
 build() {  # build <root of a source tree> <output>
-    g++ -O3 -std=c++17 -I"$1/cpp/include" cpp/tests/bench_msm.cpp "$1"/cpp/src/*.cpp -lsodium -lpthread -o "$2"
+    g++ -O3 -std=c++17 -I"$1/cpp/include" cpp/tests/bench_msm.cpp "$1"/cpp/src/*.cpp "$1"/cpp/src/*/*.cpp -lsodium -lpthread -o "$2"
 }
 build . "$TMP/new"
 labels=(new)

@@ -5,7 +5,7 @@
 // s G, a A + b G, and the Straus MSMs of 16, 32 and 64 points. Each row: the call repeated until a loop takes at least
 // 30 ms, then the best of 5 loops.
 //
-//   g++ -O3 -std=c++17 -Icpp/include benchmarks/portable_ops.cpp cpp/src/*.cpp cpp/src/ifma/*.cpp \
+//   g++ -O3 -std=c++17 -Icpp/include benchmarks/portable_ops.cpp cpp/src/*.cpp cpp/src/*/*.cpp \
 //       cpp/src/avx2/*.cpp -lsodium -lpthread -o /tmp/portable_ops && taskset -c 1 /tmp/portable_ops
 #include <sodium.h>
 
@@ -37,9 +37,7 @@ void keep(const FieldElement& x) {
 
 void keep(const EdwardsPoint& p) { keep(p.X * p.Z); }
 
-double seconds() {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
+double seconds() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
 
 // ns per operation of call(), which runs ops operations. Each call starts behind a compiler barrier, so that no call
 // on unchanged inputs can be hoisted out of the loop.

@@ -436,9 +436,9 @@ cdef class MSMTable:
     Point; fewer scalars than bases is allowed (the rest count as 0), more is a ValueError. msm_vartime picks
     its algorithm by size and backend (the precomputed wide-window Straus for tables below 256 bases, on shares
     below 144 scalars on the portable backend and 184 on the AVX-512 IFMA one; else PointVector's algorithm on
-    the decoded bases), and msm runs PointVector's constant-time Straus on the vector backends, so neither is
-    slower than PointVector's (benchmarks/msmtable_crossover.py measures every size). T.nbytes is the memory
-    held."""
+    the decoded bases), and msm runs the constant-time Straus on the table's own multiples 1P..8P (PointVector's
+    builds them per call), so neither is slower than PointVector's (benchmarks/msmtable_crossover.py measures
+    every size). T.nbytes is the memory held."""
 
     def __init__(self, points):
         cdef vector[CEdwardsPoint] own

@@ -123,11 +123,12 @@ def test_nbytes(rng):
     """The memory per base (docs/backends.md gives the vector backends' figures): the decoded point (160 bytes) and
     8 constant-time multiples (120 bytes each, affine Niels form), plus msm_vartime's odd multiples below 256 bases:
     64 of them below 192 bases (8,800 bytes per base), 32 from 192 to 255 (4,960); 1,120 bytes from 256 on (no wide
-    tables). On the AVX2 and IFMA backends the odd multiples are in four-lane cached form, 160 bytes each, and there
-    are no constant-time multiples (msm runs PointVector's Straus): 10,400, 5,280 and 160 bytes per base."""
+    tables). On the AVX2 and IFMA backends the multiples are in four-lane cached form, 160 bytes each, the
+    constant-time ones 1P..8P on IFMA (11,680, 6,560 and 1,440 bytes per base) and 0P..8P on AVX2 (11,840, 6,720 and
+    1,600)."""
     points = rand_points(rng, 256)
     entry = 120 if pr.backend() == "portable" else 160
-    base = 1120 if pr.backend() == "portable" else 160
+    base = {"portable": 1120, "ifma": 1440, "avx2": 1600}[pr.backend()]
     for n, per_base in ((1, base + 64 * entry), (191, base + 64 * entry), (192, base + 32 * entry),
                         (255, base + 32 * entry), (256, base)):
         table = MSMTable(points[:n])

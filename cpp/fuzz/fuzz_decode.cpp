@@ -23,7 +23,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         const uint8_t* e = &enc[32 * i];
         EdwardsPoint p;
         const bool ok = ristretto_decode(p, e);
-        fuzz::require(ok == fuzz::ref_valid(e), "ristretto_decode accepts exactly libsodium's valid points, bit 255 clear");
+        fuzz::require(ok == fuzz::ref_valid(e),
+                      "ristretto_decode accepts exactly libsodium's valid points, bit 255 clear");
         fuzz::require(ok == is_valid_point(e), "is_valid_point agrees with ristretto_decode");
         if (ok) {
             uint8_t again[32];

@@ -15,6 +15,7 @@
 #include "pyristretto/msm.hpp"
 #include "pyristretto/msm_algorithms.hpp"
 #include "pyristretto/points.hpp"
+#include "pyristretto/portable/pippenger.hpp"
 #include "pyristretto/ristretto.hpp"
 #include "pyristretto/scalar_mul.hpp"
 
@@ -25,8 +26,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (size < 2) return 0;
     size_t n = data[0] % 16;
     const unsigned window = 4 + (data[0] >> 4) % 8;  // the Pippenger window tried besides 4: 4..11
-    const bool build_table = data[0] >> 7;          // a FixedBaseTable of the first point (~256 additions)
-    const bool threaded = (data[0] >> 4) == 15;     // also the pairs repeated past the threaded split
+    const bool build_table = data[0] >> 7;           // a FixedBaseTable of the first point (~256 additions)
+    const bool threaded = (data[0] >> 4) == 15;      // also the pairs repeated past the threaded split
     const uint8_t flags = data[1];
     data += 2;
     size -= 2;
@@ -69,8 +70,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         std::vector<EdwardsPoint> d(n);
         ristretto_decode_many(d.data(), p.data(), n);
         for (unsigned c : {4u, window}) {
-            ristretto_encode(out, Pippenger::mul_vartime(s.data(), d.data(), n, c));
-            fuzz::require(std::memcmp(out, want, 32) == 0, "Pippenger::mul_vartime == libsodium loop");
+            ristretto_encode(out, portable::Pippenger::mul_vartime(s.data(), d.data(), n, c));
+            fuzz::require(std::memcmp(out, want, 32) == 0, "portable::Pippenger::mul_vartime == libsodium loop");
         }
         ristretto_encode(out, Straus::mul_ct(s.data(), d.data(), n));
         fuzz::require(std::memcmp(out, want, 32) == 0, "Straus::mul_ct == libsodium loop");

@@ -18,8 +18,8 @@ void batch_weights(uint8_t* out, size_t n) noexcept {
     }
 }
 
-SumCheck weighted_sum_is_identity(const uint8_t* scalars, const EdwardsPoint* points, size_t n,
-                                  const MSMTable* table, const uint8_t* table_scalars, size_t table_terms) noexcept {
+SumCheck weighted_sum_is_identity(const uint8_t* scalars, const EdwardsPoint* points, size_t n, const MSMTable* table,
+                                  const uint8_t* table_scalars, size_t table_terms) noexcept {
     EdwardsPoint sum = EdwardsPoint::identity();
     if (n > 0 && !msm_vartime_points(scalars, points, n, sum)) return SumCheck::kOutOfMemory;
     if (table != nullptr && table_terms > 0) {

@@ -36,7 +36,9 @@ struct ProjectivePoint {
     }
 };
 
-inline ProjectivePoint to_projective(const CompletedPoint& c) { return ProjectivePoint{c.X * c.T, c.Y * c.Z, c.Z * c.T}; }
+inline ProjectivePoint to_projective(const CompletedPoint& c) {
+    return ProjectivePoint{c.X * c.T, c.Y * c.Z, c.Z * c.T};
+}
 inline ProjectivePoint to_projective(const EdwardsPoint& p) { return ProjectivePoint{p.X, p.Y, p.Z}; }
 
 // add-2008-hwcd-3: A = (Y1-X1)(Y2-X2), B = (Y1+X1)(Y2+X2), C = T1 2d T2, D = 2 Z1 Z2; completed result
@@ -47,8 +49,8 @@ inline ProjectivePoint to_projective(const EdwardsPoint& p) { return ProjectiveP
 // Always inlined: with the negation a run-time choice in one more caller (add_mul_by_pow2), GCC made it a call, and
 // each addition took 99 ns instead of 85 (C++, one core).
 template <class CAndD>
-inline __attribute__((always_inline)) CompletedPoint add_terms(const EdwardsPoint& p, const FE& q_ypx,
-                                                                const FE& q_ymx, CAndD c_and_d, bool negate_q) {
+inline __attribute__((always_inline)) CompletedPoint add_terms(const EdwardsPoint& p, const FE& q_ypx, const FE& q_ymx,
+                                                               CAndD c_and_d, bool negate_q) {
     const FE pp = add_lazy(p.Y, p.X) * (negate_q ? q_ymx : q_ypx);
     const FE mm = sub_lazy(p.Y, p.X) * (negate_q ? q_ypx : q_ymx);
     FE c, d;
@@ -60,20 +62,26 @@ inline __attribute__((always_inline)) CompletedPoint add_terms(const EdwardsPoin
 
 // P + Q with Q in cached form. 8M including to_extended.
 inline __attribute__((always_inline)) CompletedPoint add_cached(const EdwardsPoint& p, const CachedPoint& q,
-                                                                 bool negate_q) {
-    return add_terms(p, q.Y_plus_X, q.Y_minus_X, [&](FE& c, FE& d) {
-        c = p.T * q.T2d;
-        const FE zz = p.Z * q.Z;
-        d = add_lazy(zz, zz);
-    }, negate_q);
+                                                                bool negate_q) {
+    return add_terms(
+        p, q.Y_plus_X, q.Y_minus_X,
+        [&](FE& c, FE& d) {
+            c = p.T * q.T2d;
+            const FE zz = p.Z * q.Z;
+            d = add_lazy(zz, zz);
+        },
+        negate_q);
 }
 
 // Same with an affine Niels point (Z2 = 1): D = 2 Z1, saving one multiplication (7M).
 inline CompletedPoint add_affine_niels(const EdwardsPoint& p, const AffineNielsPoint& q, bool negate_q) {
-    return add_terms(p, q.y_plus_x, q.y_minus_x, [&](FE& c, FE& d) {
-        c = p.T * q.xy2d;
-        d = add_lazy(p.Z, p.Z);
-    }, negate_q);
+    return add_terms(
+        p, q.y_plus_x, q.y_minus_x,
+        [&](FE& c, FE& d) {
+            c = p.T * q.xy2d;
+            d = add_lazy(p.Z, p.Z);
+        },
+        negate_q);
 }
 
 // ed25519 base point: y = 4/5, x the even root; T = x y. Constant-initialized (aggregate of literals).
@@ -161,9 +169,7 @@ void batch_to_affine_niels(const EdwardsPoint* in, size_t n, AffineNielsPoint* o
 }
 
 /// Projective equality of the underlying Edwards points (not Ristretto equality).
-uint8_t EdwardsPoint::ct_eq(const EdwardsPoint& o) const {
-    return (X * o.Z).ct_eq(o.X * Z) & (Y * o.Z).ct_eq(o.Y * Z);
-}
+uint8_t EdwardsPoint::ct_eq(const EdwardsPoint& o) const { return (X * o.Z).ct_eq(o.X * Z) & (Y * o.Z).ct_eq(o.Y * Z); }
 
 /// this = choice ? -this : this, without branching (masked swap of the sums, masked negation of 2dT).
 void CachedPoint::conditional_negate(uint8_t choice) {

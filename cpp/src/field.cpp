@@ -7,8 +7,8 @@
 
 namespace pyristretto {
 
-using detail::LOW_51;
 using detail::load64_le;
+using detail::LOW_51;
 using detail::store64_le;
 
 namespace {
@@ -16,18 +16,18 @@ namespace {
 // Returns (x^(2^250 - 1), x^11): the common prefix of the addition chains for p - 2 and (p - 5) / 8.
 // 250 squarings and 11 multiplications.
 inline void pow22501(const FieldElement& x, FieldElement& t_2_250_1, FieldElement& t_11) {
-    FieldElement t0 = x.square();            // x^2
-    FieldElement t1 = t0.pow2k(2) * x;       // x^9
-    t0 = t0 * t1;                            // x^11
+    FieldElement t0 = x.square();       // x^2
+    FieldElement t1 = t0.pow2k(2) * x;  // x^9
+    t0 = t0 * t1;                       // x^11
     t_11 = t0;
-    t1 = t1 * t0.square();                   // x^31 = x^(2^5 - 1)
-    FieldElement t2 = t1.pow2k(5) * t1;      // 2^10 - 1
-    FieldElement t3 = t2.pow2k(10) * t2;     // 2^20 - 1
-    t3 = t3.pow2k(20) * t3;                  // 2^40 - 1
-    t2 = t3.pow2k(10) * t2;                  // 2^50 - 1
-    t3 = t2.pow2k(50) * t2;                  // 2^100 - 1
-    t3 = t3.pow2k(100) * t3;                 // 2^200 - 1
-    t_2_250_1 = t3.pow2k(50) * t2;           // 2^250 - 1
+    t1 = t1 * t0.square();                // x^31 = x^(2^5 - 1)
+    FieldElement t2 = t1.pow2k(5) * t1;   // 2^10 - 1
+    FieldElement t3 = t2.pow2k(10) * t2;  // 2^20 - 1
+    t3 = t3.pow2k(20) * t3;               // 2^40 - 1
+    t2 = t3.pow2k(10) * t2;               // 2^50 - 1
+    t3 = t2.pow2k(50) * t2;               // 2^100 - 1
+    t3 = t3.pow2k(100) * t3;              // 2^200 - 1
+    t_2_250_1 = t3.pow2k(50) * t2;        // 2^250 - 1
 }
 
 }  // namespace
@@ -46,11 +46,16 @@ FieldElement FieldElement::from_bytes(const uint8_t in[32]) {
 void FieldElement::to_bytes(uint8_t out[32]) const {
     uint64_t l0 = limb[0], l1 = limb[1], l2 = limb[2], l3 = limb[3], l4 = limb[4];
     // Serial carry: afterwards l1..l4 < 2^51 and l0 < 2^51 + 19 * 2^3, so the value h is < 2p.
-    l1 += l0 >> 51; l0 &= LOW_51;
-    l2 += l1 >> 51; l1 &= LOW_51;
-    l3 += l2 >> 51; l2 &= LOW_51;
-    l4 += l3 >> 51; l3 &= LOW_51;
-    l0 += 19 * (l4 >> 51); l4 &= LOW_51;
+    l1 += l0 >> 51;
+    l0 &= LOW_51;
+    l2 += l1 >> 51;
+    l1 &= LOW_51;
+    l3 += l2 >> 51;
+    l2 &= LOW_51;
+    l4 += l3 >> 51;
+    l3 &= LOW_51;
+    l0 += 19 * (l4 >> 51);
+    l4 &= LOW_51;
     // q = floor((h + 19) / 2^255) is 1 exactly when h >= p; computed by running the carry of h + 19.
     uint64_t q = (l0 + 19) >> 51;
     q = (l1 + q) >> 51;
@@ -59,10 +64,14 @@ void FieldElement::to_bytes(uint8_t out[32]) const {
     q = (l4 + q) >> 51;
     // h - q p = h + 19 q - q 2^255: add 19 q, carry, and drop bit 255.
     l0 += 19 * q;
-    l1 += l0 >> 51; l0 &= LOW_51;
-    l2 += l1 >> 51; l1 &= LOW_51;
-    l3 += l2 >> 51; l2 &= LOW_51;
-    l4 += l3 >> 51; l3 &= LOW_51;
+    l1 += l0 >> 51;
+    l0 &= LOW_51;
+    l2 += l1 >> 51;
+    l1 &= LOW_51;
+    l3 += l2 >> 51;
+    l2 &= LOW_51;
+    l4 += l3 >> 51;
+    l3 &= LOW_51;
     l4 &= LOW_51;
     store64_le(out, l0 | (l1 << 51));
     store64_le(out + 8, (l1 >> 13) | (l2 << 38));

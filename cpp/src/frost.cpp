@@ -37,8 +37,8 @@ bool scalar_is_canonical_vartime(const uint8_t s[32]) noexcept {
 bool schnorr_batch_scalars(const uint8_t* prefix, size_t prefix_len, const SchnorrItem* items, size_t n,
                            const uint8_t* key_encodings, size_t n_keys, uint8_t* scalars, uint8_t* r) noexcept {
     static const uint8_t kIdentity[32] = {0};
-    uint8_t* base = scalars;                      // -sum w_i z_i
-    uint8_t* per_key = scalars + 32;              // sum over key j's signatures of w_i c_i
+    uint8_t* base = scalars;          // -sum w_i z_i
+    uint8_t* per_key = scalars + 32;  // sum over key j's signatures of w_i c_i
     uint8_t* weights = scalars + 32 * (1 + n_keys);
     std::memset(scalars, 0, 32 * (1 + n_keys + n));
     crypto_hash_sha512_state prefixed;

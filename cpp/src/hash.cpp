@@ -64,8 +64,8 @@ const uint8_t* generator_H() noexcept {
     return H.bytes;
 }
 
-bool expand_message_xmd(const uint8_t* msg, size_t msg_len, const uint8_t* dst, size_t dst_len,
-                        uint8_t* out, size_t len_in_bytes) noexcept {
+bool expand_message_xmd(const uint8_t* msg, size_t msg_len, const uint8_t* dst, size_t dst_len, uint8_t* out,
+                        size_t len_in_bytes) noexcept {
     constexpr size_t b_in_bytes = crypto_hash_sha512_BYTES;  // 64
     constexpr size_t s_in_bytes = 128;                       // SHA-512 block size
     const size_t ell = (len_in_bytes + b_in_bytes - 1) / b_in_bytes;

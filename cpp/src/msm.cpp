@@ -7,13 +7,11 @@
 #include <memory>
 #include <vector>
 
-#include "pyristretto/backend.hpp"
+#include "pyristretto/dispatch.hpp"
 #include "pyristretto/edwards.hpp"
 #include "pyristretto/fixed_base.hpp"
 #include "pyristretto/hash.hpp"
 #include "pyristretto/msm_algorithms.hpp"
-#include "pyristretto/avx2/pippenger.hpp"
-#include "pyristretto/ifma/pippenger.hpp"
 #include "pyristretto/ristretto.hpp"
 #include "pyristretto/threads.hpp"
 
@@ -23,26 +21,17 @@ namespace pyristretto {
 
 // One thread's share of an MsmAccumulator: every feed hands it a contiguous part of the block, which it decodes
 // kMsmBlock points at a time (640 KiB of decoded points) and accumulates before decoding the next: constant-time
-// Straus and the plain sum per block into acc, Pippenger into buckets for all windows kept across blocks and feeds
-// (so its cost per point keeps falling with the share's length, not with the block).
+// Straus and the plain sum per block into acc, Pippenger into the backend's buckets for all windows kept across
+// blocks and feeds where it keeps them (so its cost per point keeps falling with the share's length, not with the
+// block), else msm_vartime_decoded per block into acc.
 struct MsmAccumulator::Lane {
     Lane(int kind_, size_t total_)
-        : kind(kind_), total(total_),
-          // On the IFMA and AVX2 backends a share of more than a block keeps the eight- or four-lane Pippenger's
-          // buckets across its blocks (ifma::PippengerBuckets, avx2::PippengerBuckets); a shorter one runs
-          // msm_vartime_decoded per block.
-          buckets(kind_ == kVartime && total_ >= kPippengerCrossover && backend() == Backend::Portable) {
-        if (buckets) sums.reset(new PippengerSums(Pippenger::window_for(total), total));
-        if (kind_ == kVartime && backend() == Backend::Ifma && total_ > kMsmBlock)
-            ifma_sums.reset(new ifma::PippengerBuckets(total));  // total > kMsmBlock: fed block by block
-        if (kind_ == kVartime && backend() == Backend::Avx2 && total_ > kMsmBlock)
-            avx2_sums.reset(new avx2::PippengerBuckets(total));
-    }
+        : kind(kind_), buckets(kind_ == kVartime ? backend_ops().buckets(total_) : nullptr) {}
 
     // Adds m points (encoded, else decoded) whose global indices start at first. An invalid point lowers
     // first_bad to its global index; stops early once a point before this block is known to be invalid.
-    void add(const uint8_t* scalars, const uint8_t* encoded, const EdwardsPoint* decoded_points, size_t m,
-             size_t first, std::atomic<size_t>& first_bad) {
+    void add(const uint8_t* scalars, const uint8_t* encoded, const EdwardsPoint* decoded_points, size_t m, size_t first,
+             std::atomic<size_t>& first_bad) {
         // Sized by what this feed hands the lane, never by its share of all n: a feed of m < n points gives lane k
         // m(k+1)/w - mk/w points, which floor rounding can make one more than n(k+1)/w - nk/w (issue 17: the
         // lane then decoded past its buffer). Grown when a later feed hands it more.
@@ -69,14 +58,10 @@ struct MsmAccumulator::Lane {
             }
             const uint8_t* s = scalars ? scalars + 32 * off : nullptr;
             if (buckets) {
-                sums->add(s, points, k);
-            } else if (ifma_sums) {
-                ifma_sums->add(s, points, k);
-            } else if (avx2_sums) {
-                avx2_sums->add(s, points, k);
+                buckets->add(s, points, k);
             } else if (kind == kConstantTime) {
                 acc = acc + Straus::mul_ct(s, points, k);
-            } else if (kind == kVartime) {  // a short share (< kPippengerCrossover), or on IFMA or AVX2 one block
+            } else if (kind == kVartime) {  // a share too short for kept buckets
                 acc = acc + msm_vartime_decoded(s, points, k);
             } else {
                 acc = acc + sum_decoded(points, k);
@@ -84,16 +69,12 @@ struct MsmAccumulator::Lane {
         }
     }
 
-    EdwardsPoint result() const {
-        return buckets ? sums->finish() : ifma_sums ? ifma_sums->finish() : avx2_sums ? avx2_sums->finish() : acc;
-    }
+    EdwardsPoint result() const { return buckets ? buckets->finish() : acc; }
 
     const int kind;
-    const size_t total;  // points this lane gets over all feeds (about n / threads): chooses the window
-    const bool buckets;
-    std::unique_ptr<PippengerSums> sums;
-    std::unique_ptr<ifma::PippengerBuckets> ifma_sums;  // its finish() only reads the buckets: callable again
-    std::unique_ptr<avx2::PippengerBuckets> avx2_sums;  // the same
+    // For the points this lane gets over all feeds (about n / threads: that total chooses the window); nullptr
+    // where they run block by block. Its finish() only reads the buckets: callable again.
+    const std::unique_ptr<PippengerBuckets> buckets;
     std::unique_ptr<EdwardsPoint[]> decoded;  // allocated by the first feed of encodings, grown by add
     size_t decoded_size = 0;                  // the points it holds: the largest block a feed handed the lane
     EdwardsPoint acc = EdwardsPoint::identity();
@@ -110,8 +91,7 @@ unsigned MsmAccumulator::threads_for(size_t m, bool encoded) const noexcept {
 
 MsmAccumulator::MsmAccumulator(int kind, size_t n) : kind_(kind), n_(n) {
     const unsigned workers = threads_for(n, true);  // the most any feed can use
-    for (unsigned k = 0; k < workers; ++k)
-        lanes_.emplace_back(new Lane(kind, n * (k + 1) / workers - n * k / workers));
+    for (unsigned k = 0; k < workers; ++k) lanes_.emplace_back(new Lane(kind, n * (k + 1) / workers - n * k / workers));
 }
 
 MsmAccumulator::~MsmAccumulator() = default;

@@ -8,10 +8,8 @@
 #include <memory>
 #include <new>
 
-#include "pyristretto/backend.hpp"
+#include "pyristretto/dispatch.hpp"
 #include "pyristretto/hash.hpp"
-#include "pyristretto/ifma/fold.hpp"
-#include "pyristretto/ifma/straus.hpp"
 #include "pyristretto/msm_algorithms.hpp"
 #include "pyristretto/ristretto.hpp"
 #include "pyristretto/scalar_mul.hpp"
@@ -92,39 +90,20 @@ EdwardsPoint sum_points(const EdwardsPoint* points, size_t n) noexcept {
     EdwardsPoint result = EdwardsPoint::identity();
     // A running sum gains less from a split than add_points (sum_work).
     detail::parallel_sum(
-        n, worker_count(sum_work(n)),
-        [&](size_t b, size_t e) noexcept { return sum_decoded(points + b, e - b); },
+        n, worker_count(sum_work(n)), [&](size_t b, size_t e) noexcept { return sum_decoded(points + b, e - b); },
         result);  // cannot fail: nothing allocates
     return result;
 }
 
 namespace {
 
-// out[i] = scalars[i] * points[i], i < n, constant-time: on the IFMA lanes the groups of eight that pay.
+// out[i] = scalars[i] * points[i], i < n, constant-time (vartime: for public scalars), on one thread.
 void scale_range(EdwardsPoint* out, const uint8_t* scalars, const EdwardsPoint* points, size_t n) noexcept {
-    size_t first = 0;  // the points before it run on the IFMA lanes
-    if (backend() == Backend::Ifma) {
-        const size_t lanes = n % 8 >= ifma::kScaleMin ? n : n - n % 8;
-        try {
-            if (lanes != 0) ifma::scale_ct(out, scalars, points, lanes);
-            first = lanes;
-        } catch (...) {  // std::bad_alloc before anything was written: the portable code does it all
-        }
-    }
-    for (size_t i = first; i < n; ++i) out[i] = point_mul_decoded(scalars + 32 * i, points[i]);
+    backend_ops().scale(out, scalars, points, n);
 }
 
-// The same for PUBLIC scalars. On the IFMA backend the eight-lane constant-time scale beats one portable NAF
-// multiplication per point (1024 points, one thread: 7.5 vs 40 ms): it is used for public scalars too.
 void scale_range_vartime(EdwardsPoint* out, const uint8_t* scalars, const EdwardsPoint* points, size_t n) noexcept {
-    if (backend() == Backend::Ifma) return scale_range(out, scalars, points, n);
-    for (size_t i = 0; i < n; ++i) {
-        try {
-            out[i] = Straus::mul_vartime(scalars + 32 * i, points + i, 1);
-        } catch (...) {  // std::bad_alloc of the tables: the constant-time multiplication needs no memory
-            out[i] = point_mul_decoded(scalars + 32 * i, points[i]);
-        }
-    }
+    backend_ops().scale_vartime(out, scalars, points, n);
 }
 
 // s / 2 mod q: (s + q (s mod 2)) / 2, the sum's carry out of 256 bits shifted back in (so any 32 bytes work,
@@ -153,8 +132,8 @@ void scale_points(EdwardsPoint* out, const uint8_t* scalars, const EdwardsPoint*
     });
 }
 
-void scale_points_encoded(EdwardsPoint* out, uint8_t* enc, const uint8_t* scalars, const EdwardsPoint* points,
-                          size_t n, bool vartime) noexcept {
+void scale_points_encoded(EdwardsPoint* out, uint8_t* enc, const uint8_t* scalars, const EdwardsPoint* points, size_t n,
+                          bool vartime) noexcept {
     const auto scale = vartime ? scale_range_vartime : scale_range;
     detail::parallel_for(n, worker_count(n), [&](size_t begin, size_t end) noexcept {
         constexpr size_t kBlock = 256;  // halved scalars at a time (whole groups of eight for the IFMA lanes)
@@ -193,35 +172,11 @@ void scale_points_vartime(EdwardsPoint* out, const uint8_t* scalars, const Edwar
 
 void fold_points_vartime(EdwardsPoint* out, const EdwardsPoint* points, size_t half, const uint8_t x[32],
                          const uint8_t y[32]) noexcept {
-    uint8_t xy[64];
-    std::memcpy(xy, x, 32);
-    std::memcpy(xy + 32, y, 32);
-    auto pairwise = [&](size_t begin, size_t end) noexcept {  // a two-point Straus per pair
-        for (size_t i = begin; i < end; ++i) {
-            const EdwardsPoint pair[2] = {points[i], points[half + i]};
-            try {
-                out[i] = Straus::mul_vartime(xy, pair, 2);
-            } catch (...) {  // std::bad_alloc: the constant-time way
-                out[i] = point_mul_decoded(xy, pair[0]) + point_mul_decoded(xy + 32, pair[1]);
-            }
-        }
-    };
-    const unsigned workers = worker_count(half);
-    auto chunk = [&](unsigned k) noexcept {
-        const size_t begin = half * k / workers, end = half * (k + 1) / workers;
-        if (backend() == Backend::Ifma) {
-            // Eight pairs on the lanes, the digit schedule of x and y shared (ifma/fold.cpp). Writing out[i]
-            // clobbers at most lo[i], read already (hi lies past every out).
-            try {
-                ifma::fold_vartime(out + begin, points + begin, points + half + begin, end - begin, x, y);
-                return;
-            } catch (...) {  // std::bad_alloc before anything of the chunk was written
-            }
-        }
-        pairwise(begin, end);
-    };
-    if (workers <= 1) chunk(0);
-    else run_parallel(workers, chunk);
+    const BackendOps& ops = backend_ops();
+    // Writing out[i] clobbers at most lo[i], read already (hi lies past every out).
+    detail::parallel_for(half, worker_count(half), [&](size_t begin, size_t end) noexcept {
+        ops.fold_vartime(out + begin, points + begin, points + half + begin, end - begin, x, y);
+    });
 }
 
 void hash_to_group_points(EdwardsPoint* out, const uint8_t* const* msgs, const size_t* lens, size_t n,

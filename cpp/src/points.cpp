@@ -1,23 +1,29 @@
+// Single-point operations on encodings and decoded points (points.hpp, scalar_mul.hpp): the arithmetic through the
+// backend table (dispatch.hpp).
 #include "pyristretto/points.hpp"
 
-#include "pyristretto/avx2/straus.hpp"
-#include "pyristretto/backend.hpp"
-#include "pyristretto/ifma/scalar_mul.hpp"
+#include "pyristretto/dispatch.hpp"
 #include "pyristretto/ristretto.hpp"
+#include "pyristretto/scalar_mul.hpp"
 
 namespace pyristretto {
 
-// The portable addition is nine field products in one chain (Q's cached form, then 8M); on four lanes it is three
-// four-lane products (the cached form, then the addition's two).
-static EdwardsPoint add_or_sub(const EdwardsPoint& P, const EdwardsPoint& Q, bool subtract) noexcept {
-    if (backend() == Backend::Ifma) return ifma::add_one(P, Q, subtract);
-    if (backend() == Backend::Avx2) return avx2::add_one(P, Q, subtract);
-    return subtract ? P - Q : P + Q;
+EdwardsPoint point_add_decoded(const EdwardsPoint& P, const EdwardsPoint& Q) noexcept {
+    return backend_ops().add(P, Q, false);
 }
 
-EdwardsPoint point_add_decoded(const EdwardsPoint& P, const EdwardsPoint& Q) noexcept { return add_or_sub(P, Q, false); }
+EdwardsPoint point_sub_decoded(const EdwardsPoint& P, const EdwardsPoint& Q) noexcept {
+    return backend_ops().add(P, Q, true);
+}
 
-EdwardsPoint point_sub_decoded(const EdwardsPoint& P, const EdwardsPoint& Q) noexcept { return add_or_sub(P, Q, true); }
+EdwardsPoint point_mul_decoded(const uint8_t s[32], const EdwardsPoint& P) noexcept { return backend_ops().mul(s, P); }
+
+bool point_mul(const uint8_t s[32], const uint8_t p[32], uint8_t out[32]) noexcept {
+    EdwardsPoint P;
+    if (!ristretto_decode(P, p)) return false;
+    ristretto_encode(out, point_mul_decoded(s, P));
+    return true;
+}
 
 bool is_valid_point(const uint8_t p[32]) noexcept {
     EdwardsPoint decoded;

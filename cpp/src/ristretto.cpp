@@ -4,22 +4,12 @@
 #include <memory>
 #include <new>
 
-#include "pyristretto/avx2/batch.hpp"
-#include "pyristretto/backend.hpp"
-#include "pyristretto/ifma/decode.hpp"
-#include "pyristretto/ifma/encode.hpp"
-#include "pyristretto/ifma/one_way_map.hpp"
+#include "pyristretto/dispatch.hpp"
 
 namespace pyristretto {
 
 namespace {
 using FE = FieldElement;
-
-// From these batch sizes the AVX2 lanes (avx2/batch.cpp) beat the portable code: a four-lane step costs ~2.3
-// portable decodes or encodes, ~1.1 portable maps (test_avx2 --bench; see there).
-constexpr size_t kAvx2EncodeMin = 3;
-constexpr size_t kAvx2DecodeMin = 3;
-constexpr size_t kAvx2MapMin = 2;
 }
 
 /// RFC 9496 4.3.1 DECODE. Every check is folded into one mask so the time does not depend on which check fails
@@ -36,8 +26,8 @@ bool ristretto_decode(EdwardsPoint& out, const uint8_t in[32]) {
     const uint8_t s_negative = static_cast<uint8_t>(canon[0] & 1);
 
     const FE ss = s.square();
-    const FE u1 = FE::one() - ss;   // 1 + a s^2 with a = -1
-    const FE u2 = FE::one() + ss;   // 1 - a s^2
+    const FE u1 = FE::one() - ss;  // 1 + a s^2 with a = -1
+    const FE u2 = FE::one() + ss;  // 1 - a s^2
     const FE u2_sqr = u2.square();
     const FE v = -(constants::EDWARDS_D * u1.square()) - u2_sqr;  // a d u1^2 - u2^2
     FE invsqrt;
@@ -76,95 +66,11 @@ void ristretto_encode(uint8_t out[32], const EdwardsPoint& p) {
 }
 
 void ristretto_encode_many(uint8_t* out, const EdwardsPoint* points, size_t n) {
-    if (backend() == Backend::Ifma) return ifma::encode_many(out, points, n);  // eight square roots at once
-    if (backend() == Backend::Avx2 && n >= kAvx2EncodeMin) return avx2::encode_many(out, points, n);
-    for (size_t i = 0; i < n; ++i) ristretto_encode(out + 32 * i, points[i]);
+    backend_ops().encode_many(out, points, n);
 }
-
-namespace {
-
-// What the encoding of 2R needs of R. Doubling (HWCD, a = -1) gives 2R = (e h : f g : f h : e g) with e = 2XY,
-// f = Z^2 + d T^2, g = Y^2 + X^2, h = Z^2 - d T^2, so 1/(e g f h) yields 1/Z and 1/T of 2R, and with them its
-// encoding needs no square root (R plays the square root's part: curve25519-dalek's double_and_compress_batch).
-// On the curve f, g, h are never zero (d is not a square); e is zero exactly when R is in E[4], i.e. 2R is the
-// identity: that point's product is replaced by 1 in the batch (a mask, no branch) and its encoding forced to 0.
-struct DoubleState {
-    FE e, f, g, h, eg, fh, efgh, prefix;  // efgh: the batch factor (1 where zero); prefix: product of those before
-    uint8_t zero;
-};
-
-void double_state(DoubleState& st, EdwardsPoint& doubled, const EdwardsPoint& r) {
-    const FE dtt = constants::EDWARDS_D * r.T.square();
-    const FE zz = r.Z.square();
-    st.e = r.X * (r.Y + r.Y);
-    st.f = zz + dtt;
-    st.g = r.Y.square() + r.X.square();
-    st.h = zz - dtt;
-    st.eg = st.e * st.g;
-    st.fh = st.f * st.h;
-    st.efgh = st.eg * st.fh;
-    st.zero = st.e.is_zero();
-    st.efgh.conditional_assign(FE::one(), st.zero);
-    doubled = EdwardsPoint{st.e * st.h, st.f * st.g, st.fh, st.eg};
-}
-
-// RFC 9496 ENCODE of 2R = (X : Y : Z : T) from 1/Z = eg / efgh and 1/T = fh / efgh (inv = 1 / efgh): the sign
-// checks read x y = T/Z and the rotated x; the inverse square root of ENCODE is, for a double, g/T up to the
-// constant factors magic and i.
-void encode_doubled_from(uint8_t out[32], const DoubleState& st, const FE& inv) {
-    const FE z_inv = st.eg * inv;
-    const FE t_inv = st.fh * inv;
-    const uint8_t rotate = (st.eg * z_inv).is_negative();
-    FE e = st.e, g = st.g, h = st.h, magic = constants::INVSQRT_A_MINUS_D;
-    e.conditional_assign(st.g, rotate);
-    g.conditional_assign(-st.e, rotate);
-    h.conditional_assign(st.f * constants::SQRT_M1, rotate);
-    magic.conditional_assign(constants::SQRT_M1, rotate);
-    g.conditional_negate((h * e * z_inv).is_negative());
-    FE s = ((h - g) * (magic * (g * t_inv))).abs();
-    s.conditional_assign(FE::zero(), st.zero);
-    s.to_bytes(out);
-}
-
-// Points per batched inversion: one inversion (~265 squarings) is then ~1 squaring per point; 82 KiB of states.
-constexpr size_t kDoubleChunk = 256;
-
-// From a full group of eight the lanes win: their one inversion costs ~1.7 portable ones (test_encode --bench,
-// ns per point, portable / lanes: n = 1: 3886 / 5818, n = 8: 1035 / 738, n = 64: 644 / 185).
-constexpr size_t kDoubleLanesMin = 8;
-
-}  // namespace
 
 void ristretto_encode_doubled(uint8_t* out, EdwardsPoint* doubled, const EdwardsPoint* halves, size_t n) {
-    if (n == 0) return;
-    if (backend() == Backend::Ifma && n >= kDoubleLanesMin) {
-        try {
-            return ifma::encode_doubled_many(out, doubled, halves, n);
-        } catch (const std::bad_alloc&) {  // nothing written yet: the portable code below
-        }
-    }
-    std::unique_ptr<DoubleState[]> st(new (std::nothrow) DoubleState[n < kDoubleChunk ? n : kDoubleChunk]);
-    if (!st) {  // out of memory: one doubling and one square root per point
-        for (size_t i = 0; i < n; ++i) {
-            doubled[i] = halves[i].dbl();
-            ristretto_encode(out + 32 * i, doubled[i]);
-        }
-        return;
-    }
-    for (size_t begin = 0; begin < n; begin += kDoubleChunk) {
-        const size_t m = n - begin < kDoubleChunk ? n - begin : kDoubleChunk;
-        FE acc = FE::one();
-        for (size_t i = 0; i < m; ++i) {
-            double_state(st[i], doubled[begin + i], halves[begin + i]);
-            st[i].prefix = acc;
-            acc = acc * st[i].efgh;
-        }
-        FE inv = acc.invert();  // constant-time (an addition chain); never of zero
-        for (size_t i = m; i-- > 0;) {
-            encode_doubled_from(out + 32 * (begin + i), st[i], inv * st[i].prefix);
-            inv = inv * st[i].efgh;
-        }
-    }
+    backend_ops().encode_doubled(out, doubled, halves, n);
 }
 
 void ristretto_decode_checks(const uint8_t* encodings, unsigned count, FieldElement* s, unsigned& canonical,
@@ -190,12 +96,7 @@ uint8_t ristretto_ct_eq(const EdwardsPoint& a, const EdwardsPoint& b) {
 /// Decodes n back-to-back 32-byte encodings into out[0..n). Returns n, or the index of the first invalid one
 /// (entries before it are decoded; later ones are left unspecified).
 size_t ristretto_decode_many(EdwardsPoint* out, const uint8_t* encodings, size_t n) {
-    if (backend() == Backend::Ifma) return ifma::decode_many(out, encodings, n);  // eight at a time
-    if (backend() == Backend::Avx2 && n >= kAvx2DecodeMin) return avx2::decode_many(out, encodings, n);
-    for (size_t i = 0; i < n; ++i) {
-        if (!ristretto_decode(out[i], encodings + 32 * i)) return i;
-    }
-    return n;
+    return backend_ops().decode_many(out, encodings, n);
 }
 
 /// RFC 9496 4.3.4 MAP(t). Both sides of the RFC's CT_SELECTs are always computed; the choice is a mask.
@@ -227,9 +128,7 @@ EdwardsPoint ristretto_from_uniform_point(const uint8_t in[64]) {
 }
 
 void ristretto_from_uniform_many(EdwardsPoint* out, const uint8_t* uniform, size_t n) {
-    if (backend() == Backend::Ifma) return ifma::from_uniform_many(out, uniform, n);  // eight maps at a time
-    if (backend() == Backend::Avx2 && n >= kAvx2MapMin) return avx2::from_uniform_many(out, uniform, n);
-    for (size_t i = 0; i < n; ++i) out[i] = ristretto_from_uniform_point(uniform + 64 * i);
+    backend_ops().from_uniform_many(out, uniform, n);
 }
 
 void ristretto_from_uniform(uint8_t out[32], const uint8_t in[64]) {

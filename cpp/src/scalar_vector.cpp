@@ -8,8 +8,7 @@
 #include <cstring>
 #include <memory>
 
-#include "pyristretto/backend.hpp"
-#include "pyristretto/ifma/scalar8.hpp"
+#include "pyristretto/dispatch.hpp"
 #include "pyristretto/scalar.hpp"
 #include "pyristretto/scalar_mont.hpp"
 #include "pyristretto/threads.hpp"
@@ -29,8 +28,11 @@ struct Fq {
 // Scalar operations cost ~5-30 ns each: threads from ~64Ki elements (worker_count is calibrated on ~3 us items).
 inline unsigned scalar_workers(size_t n) noexcept { return worker_count(n / 256); }
 
-// The IFMA lanes pay from kScalar8Min elements.
-inline bool use_ifma8(size_t n) noexcept { return n >= ifma::kScalar8Min && backend() == Backend::Ifma; }
+// The backend's lanes for n elements, where it has lanes and they pay (ScalarLanes::min); else nullptr.
+inline const ScalarLanes* lanes_for(size_t n) noexcept {
+    const ScalarLanes* lanes = backend_ops().scalar_lanes;
+    return lanes != nullptr && n >= lanes->min ? lanes : nullptr;
+}
 
 template <class Body>
 void for_chunks(size_t n, Body body) noexcept {
@@ -51,9 +53,8 @@ void chunked_sum(uint8_t out[32], size_t n, Range range) noexcept {
         range(size_t(0), n, acc.v);
     } else {
         Fq partial[kMaxThreadsCap];
-        run_parallel(workers, [&](unsigned k) noexcept {
-            range(n * k / workers, n * (k + 1) / workers, partial[k].v);
-        });
+        run_parallel(workers,
+                     [&](unsigned k) noexcept { range(n * k / workers, n * (k + 1) / workers, partial[k].v); });
         for (int w = 0; w < 4; ++w) acc.v[w] = partial[0].v[w];
         for (unsigned k = 1; k < workers; ++k) add(acc.v, acc.v, partial[k].v);
     }
@@ -69,11 +70,11 @@ constexpr size_t kLazy = 64;
 void inner_range(const uint8_t* a, const uint8_t* b, size_t begin, size_t end, u64 r[4]) noexcept {
     Fq x, y, part;
     for (int w = 0; w < 4; ++w) r[w] = 0;
-    if (use_ifma8(end - begin)) {
+    if (const ScalarLanes* l = lanes_for(end - begin)) {
         uint8_t lanes[8 * 32];
-        for (size_t first = begin; first < end; first += ifma::kInner8Max) {
-            const size_t count = end - first < ifma::kInner8Max ? end - first : ifma::kInner8Max;
-            ifma::sv_inner8(lanes, a + 32 * first, b + 32 * first, count);
+        for (size_t first = begin; first < end; first += l->inner_max) {
+            const size_t count = end - first < l->inner_max ? end - first : l->inner_max;
+            l->inner(lanes, a + 32 * first, b + 32 * first, count);
             for (int j = 0; j < 8; ++j) {
                 load(part.v, lanes + 32 * j);
                 add(r, r, part.v);
@@ -147,9 +148,9 @@ void sv_sub(uint8_t* out, const uint8_t* a, const uint8_t* b, size_t n) noexcept
 }
 
 void sv_mul(uint8_t* out, const uint8_t* a, const uint8_t* b, size_t n) noexcept {
-    if (use_ifma8(n)) {
+    if (const ScalarLanes* l = lanes_for(n)) {
         for_chunks(n, [&](size_t begin, size_t end) noexcept {
-            ifma::sv_mul8(out + 32 * begin, a + 32 * begin, b + 32 * begin, end - begin);
+            l->mul(out + 32 * begin, a + 32 * begin, b + 32 * begin, end - begin);
         });
         return;
     }
@@ -161,10 +162,9 @@ void sv_mul(uint8_t* out, const uint8_t* a, const uint8_t* b, size_t n) noexcept
 }
 
 void sv_scale(uint8_t* out, const uint8_t* a, const uint8_t s[32], size_t n) noexcept {
-    if (use_ifma8(n)) {
-        for_chunks(n, [&](size_t begin, size_t end) noexcept {
-            ifma::sv_scale8(out + 32 * begin, a + 32 * begin, s, end - begin);
-        });
+    if (const ScalarLanes* l = lanes_for(n)) {
+        for_chunks(
+            n, [&](size_t begin, size_t end) noexcept { l->scale(out + 32 * begin, a + 32 * begin, s, end - begin); });
         return;
     }
     Fq sm;
@@ -189,9 +189,9 @@ void sv_sum(uint8_t out[32], const uint8_t* a, size_t n) noexcept {
 }
 
 void sv_fold(uint8_t* out, const uint8_t* a, size_t half, const uint8_t x[32], const uint8_t y[32]) noexcept {
-    if (use_ifma8(half)) {
+    if (const ScalarLanes* l = lanes_for(half)) {
         for_chunks(half, [&](size_t begin, size_t end) noexcept {
-            ifma::sv_fold8(out + 32 * begin, a + 32 * begin, a + 32 * (half + begin), end - begin, x, y);
+            l->fold(out + 32 * begin, a + 32 * begin, a + 32 * (half + begin), end - begin, x, y);
         });
         return;
     }
@@ -218,7 +218,7 @@ void sv_fold(uint8_t* out, const uint8_t* a, size_t half, const uint8_t x[32], c
 }
 
 void sv_powers(uint8_t* out, const uint8_t x[32], size_t n) noexcept {
-    if (use_ifma8(n)) return ifma::sv_powers8(out, x, n);
+    if (const ScalarLanes* l = lanes_for(n)) return l->powers(out, x, n);
     Fq xm, p, r;
     to_mont(xm.v, x);
     for (int w = 0; w < 4; ++w) p.v[w] = kOne[w];

@@ -9,41 +9,15 @@
 #include <cstring>
 #include <string>
 
-#include "pyristretto/backend.hpp"
+#include "pyristretto/dispatch.hpp"
 #include "pyristretto/msm_algorithms.hpp"
 
 namespace pyristretto {
 
 // Threads. The points are split into one chunk per thread (each decodes its chunk and computes a partial sum),
-// one thread per hardware thread by default (capped at 64). Measured on the project machine (2 vCPUs, quiet,
-// -O3, best of 5, ms per call, 1 vs 2 threads):
-//   msm_vartime  n = 256: 2.25 vs 1.32   n = 512: 4.07 vs 2.33   n = 1024: 6.76 vs 4.31   n = 4096: 24.7 vs 13.3
-//                n = 16384: 82.2 vs 47.5
-//   msm (CT)     n = 64: 0.621 vs 0.659 (slower)   n = 128: 1.21 vs 0.70   n = 256: 2.42 vs 1.29
-//                n = 4096: 40.2 vs 20.3
-//   point_sum    n = 128: 0.312 vs 0.232   n = 512: 1.26 vs 0.685   n = 4096: 10.3 vs 5.37
-// and a second series, bench_msm threads 2 (with the threshold lowered in a copy for the small sizes):
-//   msm_vartime  n = 32: 0.230 vs 0.177   n = 64: 0.434 vs 0.282   n = 128: 0.862 vs 0.495   n = 4096: 20.5 vs 10.7
-//   msm (CT)     n = 32: 0.319 vs 0.226   n = 64: 0.618 vs 0.375   n = 128: 1.22 vs 0.68    n = 4096: 39.5 vs 20.1
-//   point_sum    n = 32: 0.074 vs 0.085   n = 64: 0.147 vs 0.125   n = 128: 0.291 vs 0.200  n = 4096: 9.21 vs 4.70
-// The two n = 64 msm figures disagree; with the other vCPU busy (another process running), n = 64 gave 0.618 vs
-// 0.622 and point_sum n = 256 0.58 vs 1.01: a thread that has to wait for a core costs more than a small sum
-// gains. Threading therefore starts only at 128 points, where every kind gains at least 1.45x, with at least
-// kThreadedMin / 2 points per thread. (An earlier measurement that showed no gain at all, n = 4096, was taken on a
-// loaded machine.) set_msm_max_threads(1) turns threading off.
-// Measured again with the automatic count from available_cpus() (benchmarks/test_threads.py split_table, Python
-// calls, best of 7, ms per call, 1 vs 2 threads), on the same 2 vCPUs shared with five other builds and test runs
-// (load average 15):
-//   msm          n = 128: 1.81 vs 9.59   n = 256: 3.59 vs 19.5   n = 1024: 54.3 vs 89.7   n = 4096: 266 vs 284
-//   msm_vartime  n = 128: 1.34 vs 1.49   n = 256: 2.41 vs 9.45   n = 1024: 27.3 vs 62.2   n = 4096: 154 vs 174
-//   point_sum    n = 128: 0.43 vs 0.46   n = 256: 0.87 vs 10.9   n = 1024: 3.42 vs 20.0   n = 4096: 66.3 vs 68.5
-// With every CPU oversubscribed, the call waits for its second thread to be scheduled (~8 ms here) and two threads
-// lose up to 12x: neither the affinity mask nor a cgroup quota can see other processes' load, so a host that is
-// busy anyway should run with PYRISTRETTO_THREADS=1 (docs/backends.md, Threads). The work added by the split itself is small
-// (callgrind, instructions summed over the threads, 2 threads vs 1): msm +1.3% at n = 128, +0.1% at 1024;
-// point_sum +0.4% and +0.1%; msm_vartime -0.3% at 128, +11% at 256 and +8.5% at 1024 (each chunk of 128 or 512
-// points takes Straus or a smaller Pippenger window than the whole would).
-constexpr size_t kThreadedMin = 128;  // msm, msm_vartime and point_sum alike
+// one thread per available CPU by default (capped at 64), from 128 points, where every kind of sum gained at least
+// 1.45x on two idle CPUs, with at least kThreadedMin / 2 points a thread (measured: docs/backends.md, Threads).
+constexpr size_t kThreadedMin = 128;        // msm, msm_vartime and point_sum alike
 constexpr unsigned kDefaultMaxThreads = 0;  // 0: available_cpus()
 
 namespace {
@@ -144,9 +118,9 @@ unsigned worker_count(size_t n) noexcept {
     return hc;
 }
 
-size_t decode_work(size_t n) noexcept { return backend() == Backend::Ifma ? n / 2 : n; }
+size_t decode_work(size_t n) noexcept { return n / backend_ops().decode_divisor; }
 
-size_t sum_work(size_t n) noexcept { return backend() == Backend::Ifma ? n / 128 : n / 32; }
+size_t sum_work(size_t n) noexcept { return n / backend_ops().sum_divisor; }
 
 void set_msm_max_threads(unsigned count) noexcept { g_max_threads.store(count, std::memory_order_relaxed); }
 

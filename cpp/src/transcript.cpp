@@ -42,9 +42,7 @@ void reduce_wide(uint8_t out[32], uint8_t wide[64]) noexcept {
 
 Strobe128::Strobe128() noexcept : st_{}, pos_(0), pos_begin_(0), cur_flags_(0) {}
 
-Strobe128::Strobe128(const uint8_t* protocol_label, size_t len) noexcept : Strobe128() {
-    init(protocol_label, len);
-}
+Strobe128::Strobe128(const uint8_t* protocol_label, size_t len) noexcept : Strobe128() { init(protocol_label, len); }
 
 Strobe128::Strobe128(const Strobe128& other) noexcept
     : pos_(other.pos_), pos_begin_(other.pos_begin_), cur_flags_(other.cur_flags_) {
@@ -69,8 +67,8 @@ void Strobe128::wipe() noexcept {
 void Strobe128::init(const uint8_t* protocol_label, size_t len) noexcept {
     // STROBE section 5.1: the cSHAKE-style domain block [1, R + 2, 1, 0, 1, 12 * 8] || "STROBEv1.0.2", permuted
     // once; then the protocol label as a meta-AD operation.
-    static constexpr uint8_t kDomain[18] = {1, kRate + 2, 1, 0, 1, 96, 'S', 'T', 'R', 'O', 'B', 'E',
-                                            'v', '1', '.', '0', '.', '2'};
+    static constexpr uint8_t kDomain[18] = {1,   kRate + 2, 1,   0,   1,   96,  'S', 'T', 'R',
+                                            'O', 'B',       'E', 'v', '1', '.', '0', '.', '2'};
     wipe();
     std::memcpy(st_, kDomain, sizeof kDomain);
     keccak_f1600(st_);

@@ -1,15 +1,18 @@
-// Timing driver (not a test): g++ -O3 -std=c++17 -Icpp/include cpp/tests/bench_msm.cpp cpp/src/*.cpp -lsodium -lpthread -o /tmp/bench_msm
+// Timing driver (not a test):
+//   g++ -O3 -std=c++17 -Icpp/include cpp/tests/bench_msm.cpp cpp/src/*.cpp cpp/src/*/*.cpp -lsodium -lpthread \
+//       -o /tmp/bench_msm
 //   /tmp/bench_msm table [threads]  per-point times of msm, msm_vartime and the libsodium loop, point_sum, pedersen;
 //                                   threads as for set_msm_max_threads (default 0: one per hardware thread, 1: off)
 //   /tmp/bench_msm threads [k]      ms per call of msm, msm_vartime, point_sum with 1 vs k threads (default 2)
 //   /tmp/bench_msm tune [n...]      Straus vs Pippenger(c) on decoded points, single-threaded
-//   /tmp/bench_msm scaling FN N [reps [threads]]  one size in this (fresh) process: us per point (best of reps; wall, then
+//   /tmp/bench_msm scaling FN N [reps [threads]]  one size in this (fresh) process: us per point (best of reps; wall,
+//   then
 //                                   CPU time of all threads) and peak extra
 //                                   memory (VmHWM growth during the calls, after the inputs exist) of FN = msm,
 //                                   msm_vartime or point_sum on N encoded points (inputs(): 4096 distinct points
 //                                   tiled), or of the object layer's vector_msm, vector_msm_vartime, vector_sum,
-//                                   table_msm, table_msm_vartime on points decoded beforehand; threads as for table. benchmarks/msm_scaling_cpp.sh runs it
-//                                   for n = 2^10 .. 2^22, old build against new.
+//                                   table_msm, table_msm_vartime on points decoded beforehand; threads as for table.
+//                                   benchmarks/msm_scaling_cpp.sh runs it for n = 2^10 .. 2^22, old build against new.
 //   /tmp/bench_msm precomp [threads] [n...]  MSMTable (NAF widths 5..8, constant-time) vs the sums on decoded points
 //                                   (PointVector) and on encodings; threads as for table (default 1: off)
 #include <sodium.h>
@@ -30,6 +33,7 @@
 #include "pyristretto/hash.hpp"
 #include "pyristretto/msm.hpp"
 #include "pyristretto/msm_algorithms.hpp"
+#include "pyristretto/portable/pippenger.hpp"
 // An older core (benchmarks/msm_scaling_cpp.sh REV, e.g. af7203b) has no object layer: the modes on decoded points
 // and tables are left out when building against it.
 #if __has_include("pyristretto/msm_table.hpp")
@@ -97,18 +101,33 @@ void naive(const uint8_t* s, const uint8_t* p, size_t n, uint8_t out[32]) {
 void table(unsigned threads) {
     set_msm_max_threads(threads);
     std::printf("threads: %u (0 = one per hardware thread)\n", threads);
-    std::printf("%6s %10s %10s %10s %8s %8s   (us per point)\n", "n", "naive", "msm", "vartime", "x_ct",
-                "x_var");
+    std::printf("%6s %10s %10s %10s %8s %8s   (us per point)\n", "n", "naive", "msm", "vartime", "x_ct", "x_var");
     for (size_t n : {1, 2, 4, 8, 16, 64, 128, 256, 512, 1024, 4096, 16384}) {
         std::vector<uint8_t> s, p;
         inputs(n, s, p);
         uint8_t out[32];
         const int reps = n >= 4096 ? 5 : 9;
-        const double tn = n <= 4096 ? time_it([&] { naive(s.data(), p.data(), n, out); g_sink = out[0]; }, reps) : 0;
-        const double tc = time_it([&] { msm(s.data(), p.data(), n, out); g_sink = out[0]; }, reps);
-        const double tv = time_it([&] { msm_vartime(s.data(), p.data(), n, out); g_sink = out[0]; }, reps);
-        std::printf("%6zu %10.2f %10.2f %10.2f %8.2f %8.2f\n", n, tn / n * 1e6, tc / n * 1e6, tv / n * 1e6,
-                    tn / tc, tn / tv);
+        const double tn = n <= 4096 ? time_it(
+                                          [&] {
+                                              naive(s.data(), p.data(), n, out);
+                                              g_sink = out[0];
+                                          },
+                                          reps)
+                                    : 0;
+        const double tc = time_it(
+            [&] {
+                msm(s.data(), p.data(), n, out);
+                g_sink = out[0];
+            },
+            reps);
+        const double tv = time_it(
+            [&] {
+                msm_vartime(s.data(), p.data(), n, out);
+                g_sink = out[0];
+            },
+            reps);
+        std::printf("%6zu %10.2f %10.2f %10.2f %8.2f %8.2f\n", n, tn / n * 1e6, tc / n * 1e6, tv / n * 1e6, tn / tc,
+                    tn / tv);
         std::fflush(stdout);
     }
     for (size_t n : {128, 512, 4096}) {
@@ -120,9 +139,12 @@ void table(unsigned threads) {
             for (size_t i = 0; i < n; ++i) crypto_core_ristretto255_add(acc, acc, &p[32 * i]);
             g_sink = acc[0];
         });
-        const double to = time_it([&] { point_sum(p.data(), n, out); g_sink = out[0]; });
-        std::printf("point_sum n=%zu: libsodium loop %.2f us/pt, point_sum %.2f us/pt, ratio %.2f\n", n,
-                    tl / n * 1e6, to / n * 1e6, tl / to);
+        const double to = time_it([&] {
+            point_sum(p.data(), n, out);
+            g_sink = out[0];
+        });
+        std::printf("point_sum n=%zu: libsodium loop %.2f us/pt, point_sum %.2f us/pt, ratio %.2f\n", n, tl / n * 1e6,
+                    to / n * 1e6, tl / to);
     }
     {
         uint8_t a[32], b[32], out[32];
@@ -137,21 +159,44 @@ void table(unsigned threads) {
             crypto_core_ristretto255_add(z, x, y);
             g_sink = z[0];
         });
-        const double tp = time_it([&] { pedersen_commit(a, b, out); g_sink = out[0]; });
-        std::printf("pedersen: libsodium %.2f us, pedersen_commit %.2f us, ratio %.2f\n", tl * 1e6, tp * 1e6,
-                    tl / tp);
-        const double tb = time_it([&] { crypto_scalarmult_ristretto255_base(out, a); g_sink = out[0]; });
-        const double tf = time_it([&] { base_mul(a, out); g_sink = out[0]; });
-        std::printf("base_mul: libsodium %.2f us, base_mul %.2f us, ratio %.2f\n", tb * 1e6,
-                    tf * 1e6, tb / tf);
-        const double ts = time_it([&] { if (crypto_scalarmult_ristretto255(out, a, H) != 0) out[0] = 0; g_sink = out[0]; });
-        const double tm = time_it([&] { point_mul(a, H, out); g_sink = out[0]; });
+        const double tp = time_it([&] {
+            pedersen_commit(a, b, out);
+            g_sink = out[0];
+        });
+        std::printf("pedersen: libsodium %.2f us, pedersen_commit %.2f us, ratio %.2f\n", tl * 1e6, tp * 1e6, tl / tp);
+        const double tb = time_it([&] {
+            crypto_scalarmult_ristretto255_base(out, a);
+            g_sink = out[0];
+        });
+        const double tf = time_it([&] {
+            base_mul(a, out);
+            g_sink = out[0];
+        });
+        std::printf("base_mul: libsodium %.2f us, base_mul %.2f us, ratio %.2f\n", tb * 1e6, tf * 1e6, tb / tf);
+        const double ts = time_it([&] {
+            if (crypto_scalarmult_ristretto255(out, a, H) != 0) out[0] = 0;
+            g_sink = out[0];
+        });
+        const double tm = time_it([&] {
+            point_mul(a, H, out);
+            g_sink = out[0];
+        });
         std::printf("point_mul: libsodium %.2f us, point_mul %.2f us, ratio %.2f\n", ts * 1e6, tm * 1e6, ts / tm);
         EdwardsPoint P;
         ristretto_decode(P, H);
-        const double tdec = time_it([&] { EdwardsPoint Q; ristretto_decode(Q, H); g_sink = (uint8_t)Q.X.limb[0]; });
-        const double tenc = time_it([&] { ristretto_encode(out, P); g_sink = out[0]; });
-        const double tadd = time_it([&] { P = P + P.to_cached(); g_sink = (uint8_t)P.X.limb[0]; });
+        const double tdec = time_it([&] {
+            EdwardsPoint Q;
+            ristretto_decode(Q, H);
+            g_sink = (uint8_t)Q.X.limb[0];
+        });
+        const double tenc = time_it([&] {
+            ristretto_encode(out, P);
+            g_sink = out[0];
+        });
+        const double tadd = time_it([&] {
+            P = P + P.to_cached();
+            g_sink = (uint8_t)P.X.limb[0];
+        });
         std::printf("decode %.2f us, encode %.2f us, add %.3f us\n", tdec * 1e6, tenc * 1e6, tadd * 1e6);
     }
 }
@@ -172,9 +217,19 @@ void threads(unsigned k) {
     for (size_t n : {64, 128, 256, 512, 1024, 4096, 16384}) {
         std::vector<uint8_t> s, p;
         inputs(n, s, p);
-        row("msm_vartime", n, [&] { msm_vartime(s.data(), p.data(), n, out); g_sink = out[0]; });
-        if (n <= 4096) row("msm", n, [&] { msm(s.data(), p.data(), n, out); g_sink = out[0]; });
-        row("point_sum", n, [&] { point_sum(p.data(), n, out); g_sink = out[0]; });
+        row("msm_vartime", n, [&] {
+            msm_vartime(s.data(), p.data(), n, out);
+            g_sink = out[0];
+        });
+        if (n <= 4096)
+            row("msm", n, [&] {
+                msm(s.data(), p.data(), n, out);
+                g_sink = out[0];
+            });
+        row("point_sum", n, [&] {
+            point_sum(p.data(), n, out);
+            g_sink = out[0];
+        });
     }
 }
 
@@ -188,12 +243,19 @@ void tune(const std::vector<size_t>& sizes) {
         std::vector<EdwardsPoint> d(n);
         ristretto_decode_many(d.data(), p.data(), n);
         const int reps = 3;
-        const double ts = n <= 16384 ? time_it([&] { g_sink = (uint8_t)Straus::mul_vartime(s.data(), d.data(), n).X.limb[0]; }, reps) : 0;
-        const double tc = n <= 4096 ? time_it([&] { g_sink = (uint8_t)Straus::mul_ct(s.data(), d.data(), n).X.limb[0]; }, reps) : 0;
+        const double ts =
+            n <= 16384 ? time_it([&] { g_sink = (uint8_t)Straus::mul_vartime(s.data(), d.data(), n).X.limb[0]; }, reps)
+                       : 0;
+        const double tc =
+            n <= 4096 ? time_it([&] { g_sink = (uint8_t)Straus::mul_ct(s.data(), d.data(), n).X.limb[0]; }, reps) : 0;
         std::printf("%6zu %9.3f %9.3f", n, ts / n * 1e6, tc / n * 1e6);
         for (unsigned c = 4; c <= 15; ++c) {
-            if ((c > 9 && n < 512) || (c < 6 && n > 2048) || (c < 10 && n > 32768)) { std::printf("   %6s", "-"); continue; }
-            const double tp = time_it([&] { g_sink = (uint8_t)Pippenger::mul_vartime(s.data(), d.data(), n, c).X.limb[0]; }, reps);
+            if ((c > 9 && n < 512) || (c < 6 && n > 2048) || (c < 10 && n > 32768)) {
+                std::printf("   %6s", "-");
+                continue;
+            }
+            const double tp = time_it(
+                [&] { g_sink = (uint8_t)portable::Pippenger::mul_vartime(s.data(), d.data(), n, c).X.limb[0]; }, reps);
             std::printf("   %6.3f", tp / n * 1e6);
         }
         std::printf("\n");
@@ -269,9 +331,8 @@ int scaling(const std::string& fn, size_t n, int reps) {
 // 5..8 (wide tables forced) and with the default choice; msm (constant-time) on decoded points vs MSMTable::msm.
 void precomp(unsigned threads, const std::vector<size_t>& sizes) {
     set_msm_max_threads(threads);
-    std::printf("threads: %u; us per point\n%6s %8s %8s %8s %8s %8s %8s %8s %8s %8s %8s %9s\n", threads, "n",
-                "var_enc", "var_dec", "tbl_w5", "tbl_w6", "tbl_w7", "tbl_w8", "tbl_def", "ct_dec", "tbl_ct",
-                "x_var", "x_ct");
+    std::printf("threads: %u; us per point\n%6s %8s %8s %8s %8s %8s %8s %8s %8s %8s %8s %9s\n", threads, "n", "var_enc",
+                "var_dec", "tbl_w5", "tbl_w6", "tbl_w7", "tbl_w8", "tbl_def", "ct_dec", "tbl_ct", "x_var", "x_ct");
     for (size_t n : sizes) {
         std::vector<uint8_t> s, p;
         inputs(n, s, p);
@@ -281,19 +342,37 @@ void precomp(unsigned threads, const std::vector<size_t>& sizes) {
         uint8_t out[32];
         EdwardsPoint r;
         auto per = [&](auto f) { return time_it(f, reps) / n * 1e6; };
-        const double te = per([&] { msm_vartime(s.data(), p.data(), n, out); g_sink = out[0]; });
-        const double tv = per([&] { msm_vartime_points(s.data(), d.data(), n, r); g_sink = (uint8_t)r.X.limb[0]; });
+        const double te = per([&] {
+            msm_vartime(s.data(), p.data(), n, out);
+            g_sink = out[0];
+        });
+        const double tv = per([&] {
+            msm_vartime_points(s.data(), d.data(), n, r);
+            g_sink = (uint8_t)r.X.limb[0];
+        });
         double tw[4];
         for (unsigned w = 5; w <= 8; ++w) {
             const MSMTable t(d.data(), n, w, SIZE_MAX);
-            tw[w - 5] = per([&] { t.msm_vartime(s.data(), n, r); g_sink = (uint8_t)r.X.limb[0]; });
+            tw[w - 5] = per([&] {
+                t.msm_vartime(s.data(), n, r);
+                g_sink = (uint8_t)r.X.limb[0];
+            });
         }
         const MSMTable t(d.data(), n);
-        const double tdef = per([&] { t.msm_vartime(s.data(), n, r); g_sink = (uint8_t)r.X.limb[0]; });
-        const double tc = per([&] { msm_points(s.data(), d.data(), n, r); g_sink = (uint8_t)r.X.limb[0]; });
-        const double ttc = per([&] { t.msm(s.data(), n, r); g_sink = (uint8_t)r.X.limb[0]; });
-        std::printf("%6zu %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %8.2f %9.2f\n", n, te, tv, tw[0],
-                    tw[1], tw[2], tw[3], tdef, tc, ttc, tv / tdef, tc / ttc);
+        const double tdef = per([&] {
+            t.msm_vartime(s.data(), n, r);
+            g_sink = (uint8_t)r.X.limb[0];
+        });
+        const double tc = per([&] {
+            msm_points(s.data(), d.data(), n, r);
+            g_sink = (uint8_t)r.X.limb[0];
+        });
+        const double ttc = per([&] {
+            t.msm(s.data(), n, r);
+            g_sink = (uint8_t)r.X.limb[0];
+        });
+        std::printf("%6zu %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %8.2f %9.2f\n", n, te, tv, tw[0], tw[1],
+                    tw[2], tw[3], tdef, tc, ttc, tv / tdef, tc / ttc);
         std::fflush(stdout);
     }
     std::vector<size_t> sizes2 = {128, 4096};
@@ -302,7 +381,12 @@ void precomp(unsigned threads, const std::vector<size_t>& sizes) {
         inputs(n, s, p);
         std::vector<EdwardsPoint> d(n);
         decode_points(d.data(), p.data(), n);
-        const double tb = time_it([&] { MSMTable t(d.data(), n); g_sink = (uint8_t)t.nbytes(); }, 3);
+        const double tb = time_it(
+            [&] {
+                MSMTable t(d.data(), n);
+                g_sink = (uint8_t)t.nbytes();
+            },
+            3);
         const MSMTable t(d.data(), n);
         std::printf("MSMTable n = %zu: built in %.2f us per base, %.0f bytes per base\n", n, tb / n * 1e6,
                     double(t.nbytes()) / n);
@@ -319,8 +403,8 @@ int main(int argc, char** argv) {
         std::vector<size_t> sizes;
         for (int i = 2; i < argc; ++i) sizes.push_back(std::stoul(argv[i]));
         if (sizes.empty())
-            sizes = {16, 32, 48, 64, 80, 96, 112, 128, 160, 192, 256, 384, 512, 768, 1024, 1536, 2048, 3072, 4096,
-                     8192, 16384, 32768};
+            sizes = {16,  32,  48,  64,   80,   96,   112,  128,  160,  192,   256,
+                     384, 512, 768, 1024, 1536, 2048, 3072, 4096, 8192, 16384, 32768};
         tune(sizes);
         return 0;
     }
@@ -343,8 +427,10 @@ int main(int argc, char** argv) {
         return 0;
     }
     if (mode != "table") {
-        std::fprintf(stderr, "usage: %s [table [threads] | threads [k] | tune [n...] | precomp [threads] [n...] | "
-                     "scaling FN N [reps [threads]]]\n", argv[0]);
+        std::fprintf(stderr,
+                     "usage: %s [table [threads] | threads [k] | tune [n...] | precomp [threads] [n...] | "
+                     "scaling FN N [reps [threads]]]\n",
+                     argv[0]);
         return 2;
     }
     table(argc > 2 ? static_cast<unsigned>(std::stoul(argv[2])) : 0u);

@@ -12,7 +12,10 @@
 inline int g_pass = 0, g_fail = 0;
 
 inline void check(bool ok, const std::string& what) {
-    if (ok) { ++g_pass; return; }
+    if (ok) {
+        ++g_pass;
+        return;
+    }
     ++g_fail;
     std::printf("FAIL: %s\n", what.c_str());
 }
@@ -29,7 +32,10 @@ inline uint64_t rnd() {
 inline std::string hex(const uint8_t* b, size_t n) {
     static const char* d = "0123456789abcdef";
     std::string s;
-    for (size_t i = 0; i < n; ++i) { s += d[b[i] >> 4]; s += d[b[i] & 15]; }
+    for (size_t i = 0; i < n; ++i) {
+        s += d[b[i] >> 4];
+        s += d[b[i] & 15];
+    }
     return s;
 }
 

@@ -13,14 +13,17 @@
 // sodium_is_zero (Scalar == and bool), hash_to_scalar of a secret message, and FROST's nonce hash of a secret share
 // (hash_to_scalar_with_secret).
 // Built with -DPYRISTRETTO_IFMA_EMULATE (ifma/emulate.hpp) the same checks run the IFMA backend's code, which
-// valgrind cannot execute as AVX-512: msm, Straus::mul_ct, msm_points and MSMTable::msm then go through the
-// eight-lane ifma::straus_ct, which is also called directly below its routing threshold (padding lanes), Point * s
+// valgrind cannot execute as AVX-512: msm, Straus::mul_ct and msm_points then go through the eight-lane
+// ifma::straus_ct or the four-lane one-accumulator Straus, MSMTable::msm through the latter on the table's four-lane
+// multiples (ifma::straus_ct_tables); ifma::straus_ct is also called directly below its routing threshold (padding
+// lanes), Point * s
 // and point_mul through the four-lane ifma::mul_ct_one (ifma/scalar_mul.cpp, also called directly), and
 // FixedBaseTable::mul / mul2 (base_mul, pedersen_commit, FixedBase * secret) through the eight-lane comb
 // (ifma/fixed_base.cpp), also called directly.
 // Run with PYRISTRETTO_BACKEND=avx2 (valgrind executes AVX2 natively: the real instructions) the backend is AVX2:
-// point_mul, point_mul_decoded, msm, Straus::mul_ct, msm_points and scale_points then run the four-lane code
-// (avx2/straus.cpp), whose avx2::point_mul and avx2::straus_ct are also called directly; the batch encoding of
+// point_mul, point_mul_decoded, msm, Straus::mul_ct, msm_points, scale_points and MSMTable::msm (on the table's
+// four-lane 0P..8P, avx2::straus_ct_tables) then run the four-lane code (avx2/straus.cpp), whose avx2::point_mul and
+// avx2::straus_ct are also called directly; the batch encoding of
 // secret points and the one-way map of secret inputs run the four-lane square roots (avx2/batch.cpp), also called
 // directly with 1, 2 and 4 groups of lanes; FixedBaseTable::mul / mul2 run the four-lane comb (avx2/fixed_base.cpp),
 // also called directly.
@@ -44,6 +47,7 @@
 #include "pyristretto/backend.hpp"
 #include "pyristretto/edwards.hpp"
 #include "pyristretto/fixed_base.hpp"
+#include "pyristretto/frost.hpp"
 #include "pyristretto/hash.hpp"
 #include "pyristretto/ifma/fixed_base.hpp"
 #include "pyristretto/ifma/scalar8.hpp"
@@ -58,7 +62,6 @@
 #include "pyristretto/scalar.hpp"
 #include "pyristretto/scalar_mul.hpp"
 #include "pyristretto/scalar_vector.hpp"
-#include "pyristretto/frost.hpp"
 
 using namespace pyristretto;
 
@@ -130,8 +133,9 @@ void check_msm(size_t n, const char* what) {
     declassify(s.data(), s.size());
 }
 
-// The object layer's constant-time operations on decoded points: MSMTable::msm (fewer scalars than bases too),
-// msm_points (PointVector.msm) and scale_points (PointVector.scale).
+// The object layer's constant-time operations on decoded points: MSMTable::msm (the backend's Straus on the table's
+// own multiples, TableKernels::straus_ct, in blocks of 256 bases; fewer scalars than bases too), msm_points
+// (PointVector.msm) and scale_points (PointVector.scale).
 void check_decoded(size_t n, const char* what) {
     std::vector<uint8_t> s, p;
     random_inputs(n, s, p);
@@ -197,7 +201,7 @@ void check_fixed_base(bool unreduced) {
         a[31] |= 0x80;
         std::memset(b, 0xff, 32);
     }
-    pedersen_commit(a, b, want);  // public run first: reference value, and builds the tables
+    pedersen_commit(a, b, want);   // public run first: reference value, and builds the tables
     uint8_t ra[32], sum_want[32];  // (a + b) G by libsodium: the reference for the IFMA mul2 on G twice
     reduce(a, ra);
     reduce(b, r);
@@ -222,20 +226,19 @@ void check_fixed_base(bool unreduced) {
     declassify(got, 32);
     expect(std::memcmp(got, base_want, 32) == 0, "base_mul");
     // The backend's own comb, also called directly (the calls above route to it): G's rows, or nullptr if missing.
-    const auto check_comb = [&](const char* name, const auto* G, auto mul, auto mul2) {
-        expect(G != nullptr, (std::string("the basepoint table has ") + name + " rows").c_str());
-        if (G == nullptr) return;
-        ristretto_encode(got, mul(*G, a));
-        declassify(got, 32);
-        expect(std::memcmp(got, base_want, 32) == 0, (std::string(name) + " fixed-base mul").c_str());
-        ristretto_encode(got, mul2(*G, a, *G, b));
-        declassify(got, 32);
-        expect(std::memcmp(got, sum_want, 32) == 0, (std::string(name) + " fixed-base mul2").c_str());
-    };
-    if (backend() == Backend::Ifma)
-        check_comb("ifma", basepoint_table().ifma_lanes(), ifma::fixed_base_mul, ifma::fixed_base_mul2);
-    if (backend() == Backend::Avx2)
-        check_comb("avx2", basepoint_table().avx2_rows(), avx2::fixed_base_mul, avx2::fixed_base_mul2);
+    if (backend() != Backend::Portable) {
+        const std::string name = backend_name();
+        const FixedBaseRows* G = basepoint_table().rows();
+        expect(G != nullptr, ("the basepoint table has " + name + " rows").c_str());
+        if (G != nullptr) {
+            ristretto_encode(got, G->mul(a));
+            declassify(got, 32);
+            expect(std::memcmp(got, base_want, 32) == 0, (name + " fixed-base mul").c_str());
+            ristretto_encode(got, G->mul2(a, *G, b));
+            declassify(got, 32);
+            expect(std::memcmp(got, sum_want, 32) == 0, (name + " fixed-base mul2").c_str());
+        }
+    }
 
     uint8_t p[32], pm_want[32];
     crypto_core_ristretto255_random(p);
@@ -311,7 +314,7 @@ void check_one_way_map() {
     for (int k = 0; k < 4; ++k) {
         uint8_t u[64], want[32], got[32];
         randombytes_buf(u, sizeof u);
-        if (k & 1) u[31] |= 0x80;          // bit 255 set in the first half
+        if (k & 1) u[31] |= 0x80;                  // bit 255 set in the first half
         if (k & 2) std::memset(u + 32, 0xff, 32);  // second half >= p, bit 255 set
         crypto_core_ristretto255_from_hash(want, u);
         secret(u, sizeof u);
@@ -385,7 +388,7 @@ void check_scalar_arithmetic() {
     crypto_core_ristretto255_scalar_random(b);
     randombytes_buf(wide, sizeof wide);
     for (int pass = 0; pass < 2; ++pass) {  // pass 0 on public data (the reference), pass 1 on secret data
-        uint8_t (*out)[32] = pass == 0 ? want : got;
+        uint8_t(*out)[32] = pass == 0 ? want : got;
         if (pass == 1) {
             secret(a, 32);
             secret(b, 32);

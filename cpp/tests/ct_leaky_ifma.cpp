@@ -40,8 +40,8 @@ Cached8 select_leaky(const Cached8 t[9], const int8_t d[8], Leak leak) {
     if (leak == Leak::Index) {
         // LEAK: lane j reads t[|d_j|] at an address computed from the digit (sizeof(Cached8) / 8 = 160 words).
         const __m512i lane = _mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7);
-        const __m512i idx = _mm512_add_epi64(
-            _mm512_add_epi64(_mm512_slli_epi64(magnitude, 7), _mm512_slli_epi64(magnitude, 5)), lane);
+        const __m512i idx =
+            _mm512_add_epi64(_mm512_add_epi64(_mm512_slli_epi64(magnitude, 7), _mm512_slli_epi64(magnitude, 5)), lane);
         const uint64_t* base = reinterpret_cast<const uint64_t*>(t);
         F8* const out[4] = {&r.YpX, &r.YmX, &r.Z, &r.T2d};
         for (int c = 0; c < 4; ++c)
@@ -55,11 +55,13 @@ Cached8 select_leaky(const Cached8 t[9], const int8_t d[8], Leak leak) {
         }
     }
     if (leak == Leak::Branch) {
-        if (negative != 0) r = Cached8{select(negative, r.YpX, r.YmX), select(negative, r.YmX, r.YpX), r.Z,
-                                       select(negative, r.T2d, neg(r.T2d))};  // LEAK: branch on a secret mask
+        if (negative != 0)
+            r = Cached8{select(negative, r.YpX, r.YmX), select(negative, r.YmX, r.YpX), r.Z,
+                        select(negative, r.T2d, neg(r.T2d))};  // LEAK: branch on a secret mask
     } else {
         const Cached8 n = negate(r);
-        r = Cached8{select(negative, r.YpX, n.YpX), select(negative, r.YmX, n.YmX), r.Z, select(negative, r.T2d, n.T2d)};
+        r = Cached8{select(negative, r.YpX, n.YpX), select(negative, r.YmX, n.YmX), r.Z,
+                    select(negative, r.T2d, n.T2d)};
     }
     return r;
 }

@@ -15,8 +15,8 @@
 #include <sodium.h>
 
 #include <cstdio>
-#include <ctime>
 #include <cstring>
+#include <ctime>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -24,8 +24,8 @@
 
 #include "pyristretto/avx2/batch.hpp"
 #include "pyristretto/avx2/edwards4.hpp"
-#include "pyristretto/avx2/fixed_base.hpp"
 #include "pyristretto/avx2/field4_pow.hpp"
+#include "pyristretto/avx2/fixed_base.hpp"
 #include "pyristretto/avx2/pippenger.hpp"
 #include "pyristretto/avx2/straus.hpp"
 #include "pyristretto/backend.hpp"
@@ -39,8 +39,6 @@
 
 using namespace pyristretto;
 typedef FieldElement FE;
-
-
 
 static bool same_value(const FE& a, const FE& b) {
     uint8_t x[32], y[32];
@@ -58,15 +56,16 @@ static FE random_fe() { return FE{{rnd() >> 12, rnd() >> 12, rnd() >> 12, rnd() 
 static std::vector<FE> special_values() {
     const uint64_t M = (uint64_t(1) << 51) - 1;
     std::vector<FE> v = {
-        FE::zero(), FE::one(),
-        FE{{M - 18, M, M, M, M}},                             // p
-        FE{{M - 19, M, M, M, M}},                             // p - 1
-        FE{{M - 17, M, M, M, M}},                             // p + 1
-        FE{{M, M, M, M, M}},                                  // 2^255 - 1 = p + 18
-        FE{{M - 18 + (uint64_t(1) << 51), M - 1, M, M, M}},   // p, limb 0 borrowed from limb 1
+        FE::zero(),
+        FE::one(),
+        FE{{M - 18, M, M, M, M}},                            // p
+        FE{{M - 19, M, M, M, M}},                            // p - 1
+        FE{{M - 17, M, M, M, M}},                            // p + 1
+        FE{{M, M, M, M, M}},                                 // 2^255 - 1 = p + 18
+        FE{{M - 18 + (uint64_t(1) << 51), M - 1, M, M, M}},  // p, limb 0 borrowed from limb 1
         FE{{BOUND - 1, BOUND - 1, BOUND - 1, BOUND - 1, BOUND - 1}},
-        FE{{0, 0, 0, 0, uint64_t(1) << 51}},                  // 2^255 = 19
-        FE{{(uint64_t(1) << 26) - 1, 0, 0, 0, 0}},            // a full first 26-bit limb
+        FE{{0, 0, 0, 0, uint64_t(1) << 51}},        // 2^255 = 19
+        FE{{(uint64_t(1) << 26) - 1, 0, 0, 0, 0}},  // a full first 26-bit limb
         FE{{uint64_t(1) << 26, 0, 0, 0, 0}},
     };
     while (v.size() < 48) v.push_back(random_fe());
@@ -123,11 +122,16 @@ PYR_AVX2_FN static void test_field(bool quick) {
         for (int k = 0; k < 4; ++k) {
             const FE& p = a[k];
             const FE& q = b[k];
-            const FE expect[kOps] = {p,           p * q,
-                                     p.square(),  p + q,
-                                     p - q,       -p,
-                                     (p + q) * (p - q), (q - p).square(),
-                                     p * FE::from_u64(small[k]), (p + p) + (q - q)};
+            const FE expect[kOps] = {p,
+                                     p * q,
+                                     p.square(),
+                                     p + q,
+                                     p - q,
+                                     -p,
+                                     (p + q) * (p - q),
+                                     (q - p).square(),
+                                     p * FE::from_u64(small[k]),
+                                     (p + p) + (q - q)};
             for (int o = 0; o < kOps; ++o) {
                 if (!same_value(lanes[o][k], expect[o])) {
                     if (bad_value++ < 5) std::printf("  field op %d lane %d differs\n", o, k);
@@ -215,8 +219,8 @@ PYR_AVX2_FN static void test_bounds() {
         if (check_bound) bad_bound += !reduced(got);
     };
     FE vm[4], vr[4], vw[4], vx[4], e[4];
-    for (int k = 0; k < 4; ++k) vm[k] = value_of(m[k]), vr[k] = value_of(r[k]), vw[k] = value_of(w[k]),
-                                vx[k] = value_of(mix[k]);
+    for (int k = 0; k < 4; ++k)
+        vm[k] = value_of(m[k]), vr[k] = value_of(r[k]), vw[k] = value_of(w[k]), vx[k] = value_of(mix[k]);
     for (int k = 0; k < 4; ++k) e[k] = vm[k] * vm[k];
     expect(mul(M, M), e, true);
     expect(square(M), e, true);
@@ -285,8 +289,7 @@ static EdwardsPoint random_point() {
 }
 
 PYR_AVX2_FN static void test_points() {
-    std::vector<EdwardsPoint> pts = {EdwardsPoint::identity(), EdwardsPoint::basepoint(),
-                                     -EdwardsPoint::basepoint()};
+    std::vector<EdwardsPoint> pts = {EdwardsPoint::identity(), EdwardsPoint::basepoint(), -EdwardsPoint::basepoint()};
     while (pts.size() < 12) pts.push_back(random_point());
     size_t bad = 0;
     for (const EdwardsPoint& p : pts) {
@@ -321,15 +324,36 @@ static std::vector<uint8_t> scalars(size_t n) {
     for (size_t i = 0; i < n; ++i) {
         uint8_t* d = &s[32 * i];
         switch (i % 16) {
-            case 0: break;                                   // 0
-            case 1: d[0] = 1; break;                         // 1
-            case 2: std::memcpy(d, Q, 32); d[0] -= 1; break;  // q - 1
-            case 3: std::memcpy(d, Q, 32); break;             // q
-            case 4: std::memcpy(d, Q, 32); d[0] += 1; break;  // q + 1
-            case 5: d[31] = 0x10; break;                      // 2^252
-            case 6: std::memset(d, 0xff, 32); d[31] = 0x7f; break;  // 2^255 - 1
-            case 7: std::memset(d, 0xff, 32); break;                // 2^256 - 1
-            case 8: d[0] = 5; d[31] = 0x80; break;                  // 5 + 2^255
+            case 0:
+                break;  // 0
+            case 1:
+                d[0] = 1;
+                break;  // 1
+            case 2:
+                std::memcpy(d, Q, 32);
+                d[0] -= 1;
+                break;  // q - 1
+            case 3:
+                std::memcpy(d, Q, 32);
+                break;  // q
+            case 4:
+                std::memcpy(d, Q, 32);
+                d[0] += 1;
+                break;  // q + 1
+            case 5:
+                d[31] = 0x10;
+                break;  // 2^252
+            case 6:
+                std::memset(d, 0xff, 32);
+                d[31] = 0x7f;
+                break;  // 2^255 - 1
+            case 7:
+                std::memset(d, 0xff, 32);
+                break;  // 2^256 - 1
+            case 8:
+                d[0] = 5;
+                d[31] = 0x80;
+                break;  // 5 + 2^255
             default:
                 for (int b = 0; b < 32; ++b) d[b] = static_cast<uint8_t>(rnd());
         }
@@ -387,7 +411,6 @@ static void test_straus(bool quick) {
     }
     check(bad.empty(), "AVX2 Straus (ct and vartime, direct and routed) agree with the portable ones:" + bad);
 }
-
 
 // The lane-wise sign, zero and equality tests and abs (field4_pow.hpp) on every special value in every lane,
 // also as differences (sub, then weak_reduce: the other reduced form), against the portable ones.
@@ -517,7 +540,10 @@ static void test_batch(const std::string& doc, bool quick) {
         // Random bytes (mostly invalid) and random even canonical-range bytes, walked by restarting after each reject.
         std::vector<uint8_t> r(32 * (quick ? 400 : 4000));
         randombytes_buf(r.data(), r.size());
-        for (size_t i = 0; i < r.size(); i += 32) { r[i] &= 0xfe; r[i + 31] &= 0x7f; }
+        for (size_t i = 0; i < r.size(); i += 32) {
+            r[i] &= 0xfe;
+            r[i + 31] &= 0x7f;
+        }
         for (size_t i = 0; i + 32 * 8 <= r.size(); i += 32 * 8) {
             EdwardsPoint out[8];
             size_t start = 0;
@@ -685,14 +711,16 @@ static void test_pippenger(bool quick) {
     check(sodium_msm(s.data(), p, n, want), "libsodium computes the reference sum");
     ristretto_encode(got, avx2::pippenger_vartime(s.data(), p.data(), n));
     if (std::memcmp(want, got, 32) != 0) bad += " libsodium n=70";
-    check(bad.empty(), "AVX2 Pippenger (every window, short and zero scalars, routed) and point sums agree with the "
-                       "portable code and libsodium:" + bad);
+    check(bad.empty(),
+          "AVX2 Pippenger (every window, short and zero scalars, routed) and point sums agree with the "
+          "portable code and libsodium:" +
+              bad);
 }
 
-// PippengerBuckets past one block (every pass's buckets kept across the blocks and the feeds; the 11-bit window with
-// its bucket prefetch) against the portable code: fed in pieces, cut at a block boundary and across others, with a
-// block of 16-bit scalars (fewer passes used) and one of zero scalars (skipped whole), computed points in the first
-// blocks and decoded ones (Z = 1) in the third, mixed after it, and finish called twice; routed through
+// avx2::new_pippenger_buckets past one block (every pass's buckets kept across the blocks and the feeds; the 11-bit
+// window with its bucket prefetch) against the portable code: fed in pieces, cut at a block boundary and across others,
+// with a block of 16-bit scalars (fewer passes used) and one of zero scalars (skipped whole), computed points in the
+// first blocks and decoded ones (Z = 1) in the third, mixed after it, and finish called twice; routed through
 // msm_vartime_decoded, whose one call covers every block.
 static void test_pippenger_kept() {
     const size_t B = kMsmBlock, n = 3 * B + 5;
@@ -713,18 +741,17 @@ static void test_pippenger_kept() {
         set_backend_for_testing(Backend::Avx2);
         const std::string at = " n=" + std::to_string(m);
         for (int c : {0, 5, 8, 11}) {  // 0: the measured choice, 8 below 8192 points and 11 from it
-            avx2::PippengerBuckets buckets(m, c);
+            const std::unique_ptr<PippengerBuckets> buckets = avx2::new_pippenger_buckets(m, c);
             const size_t cuts[] = {0, 17, B, 2 * B + 2, m};
             for (int k = 0; k < 4; ++k)
-                if (cuts[k] < m)
-                    buckets.add(&s[32 * cuts[k]], &p[cuts[k]], std::min(cuts[k + 1], m) - cuts[k]);
-            if (!same_point(buckets.finish(), expect)) bad += " c=" + std::to_string(c) + at;
-            if (!same_point(buckets.finish(), expect)) bad += " finish again c=" + std::to_string(c) + at;
+                if (cuts[k] < m) buckets->add(&s[32 * cuts[k]], &p[cuts[k]], std::min(cuts[k + 1], m) - cuts[k]);
+            if (!same_point(buckets->finish(), expect)) bad += " c=" + std::to_string(c) + at;
+            if (!same_point(buckets->finish(), expect)) bad += " finish again c=" + std::to_string(c) + at;
         }
         if (!same_point(msm_vartime_decoded(s.data(), p.data(), m), expect)) bad += " msm_vartime_decoded" + at;
     }
-    check(bad.empty(), "AVX2 Pippenger with its buckets kept across blocks and feeds agrees with the portable code:" +
-                           bad);
+    check(bad.empty(),
+          "AVX2 Pippenger with its buckets kept across blocks and feeds agrees with the portable code:" + bad);
 }
 
 // MSMTable built on the AVX2 kernels (odd multiples in four-lane form, no 1P..8P) against one built on the portable
@@ -859,11 +886,13 @@ static void bench() {
             else sink = sink + avx2::decode_many_groups(pts.data(), enc.data(), N, g);
         });
         brow("encode", [&](int g) {
-            if (g == 0) for (size_t i = 0; i < N; ++i) ristretto_encode(&bytes[32 * i], pts[i]);
+            if (g == 0)
+                for (size_t i = 0; i < N; ++i) ristretto_encode(&bytes[32 * i], pts[i]);
             else avx2::encode_many_groups(bytes.data(), pts.data(), N, g);
         });
         brow("one-way map", [&](int g) {
-            if (g == 0) for (size_t i = 0; i < N; ++i) pts[i] = ristretto_from_uniform_point(&uni[64 * i]);
+            if (g == 0)
+                for (size_t i = 0; i < N; ++i) pts[i] = ristretto_from_uniform_point(&uni[64 * i]);
             else avx2::from_uniform_many_groups(pts.data(), uni.data(), N, g);
         });
         portable_decode_many(pts.data(), enc.data(), N);
@@ -875,10 +904,13 @@ static void bench() {
             a[1] = best_us([&] { ristretto_encode_many(bytes.data(), pts.data(), n); }, 200);
             a[2] = best_us([&] { ristretto_from_uniform_many(pts.data() + 16, uni.data(), n); }, 100);
             set_backend_for_testing(Backend::Avx2);
-            b[0] = best_us([&] { sink = sink + avx2::decode_many_groups(pts.data(), enc.data(), n, n <= 4 ? 1 : 2); }, 200);
+            b[0] = best_us([&] { sink = sink + avx2::decode_many_groups(pts.data(), enc.data(), n, n <= 4 ? 1 : 2); },
+                           200);
             b[1] = best_us([&] { avx2::encode_many_groups(bytes.data(), pts.data(), n, n <= 4 ? 1 : 2); }, 200);
-            b[2] = best_us([&] { avx2::from_uniform_many_groups(pts.data() + 16, uni.data(), n, n <= 2 ? 1 : 2); }, 100);
-            std::printf("\n  n=%zu decode %.1f/%.1f encode %.1f/%.1f map %.1f/%.1f", n, a[0], b[0], a[1], b[1], a[2], b[2]);
+            b[2] =
+                best_us([&] { avx2::from_uniform_many_groups(pts.data() + 16, uni.data(), n, n <= 2 ? 1 : 2); }, 100);
+            std::printf("\n  n=%zu decode %.1f/%.1f encode %.1f/%.1f map %.1f/%.1f", n, a[0], b[0], a[1], b[1], a[2],
+                        b[2]);
         }
         std::printf("\n");
     }
@@ -886,7 +918,10 @@ static void bench() {
 
 int main(int argc, char** argv) {
     g_state = 0x5eed5eed12345678ULL;  // this program's own inputs (check.hpp's default seed is test_ifma's)
-    if (sodium_init() < 0) { std::printf("sodium_init failed\n0 passed, 1 failed\n"); return 1; }
+    if (sodium_init() < 0) {
+        std::printf("sodium_init failed\n0 passed, 1 failed\n");
+        return 1;
+    }
     bool quick = false, do_bench = false;
     std::string doc;
     for (int i = 1; i < argc; ++i) {

@@ -1,5 +1,6 @@
-// Tests of the group core (field.cpp, edwards.cpp, ristretto.cpp, including the one-way map) against independently computed values:
-// a slow 4x64-bit reference for the field, the RFC 9496 vectors (read at run time from argv[1]) and libsodium.
+// Tests of the group core (field.cpp, edwards.cpp, ristretto.cpp, including the one-way map) against independently
+// computed values: a slow 4x64-bit reference for the field, the RFC 9496 vectors (read at run time from argv[1]) and
+// libsodium.
 //
 //   g++ -std=c++17 -O2 -Wall -Wextra -Icpp/include cpp/src/field.cpp cpp/src/edwards.cpp cpp/src/ristretto.cpp
 //       cpp/tests/test_core.cpp -lsodium -o /tmp/test_core
@@ -22,9 +23,9 @@
 #include "pyristretto/ct_lookup.hpp"
 #include "pyristretto/edwards.hpp"
 #include "pyristretto/field.hpp"
+#include "pyristretto/frost.hpp"
 #include "pyristretto/ristretto.hpp"
 #include "pyristretto/scalar.hpp"
-#include "pyristretto/frost.hpp"
 
 #include "check.hpp"
 
@@ -43,34 +44,55 @@ typedef unsigned __int128 u128;
 // Reference field arithmetic: 256-bit integers as 4 little-endian 64-bit words, reduced mod p at the end of every
 // operation. Deliberately written differently from the radix-2^51 code (different limb size, fold by 38 = 2^256).
 // ------------------------------------------------------------------------------------------------------------
-struct Ref { uint64_t w[4]; };
+struct Ref {
+    uint64_t w[4];
+};
 static const Ref P = {{0xffffffffffffffedULL, 0xffffffffffffffffULL, 0xffffffffffffffffULL, 0x7fffffffffffffffULL}};
 
 static bool ref_geq(const Ref& a, const Ref& b) {
-    for (int i = 3; i >= 0; --i) if (a.w[i] != b.w[i]) return a.w[i] > b.w[i];
+    for (int i = 3; i >= 0; --i)
+        if (a.w[i] != b.w[i]) return a.w[i] > b.w[i];
     return true;
 }
 static Ref ref_sub_raw(const Ref& a, const Ref& b) {  // a - b, a >= b
-    Ref r; uint64_t borrow = 0;
+    Ref r;
+    uint64_t borrow = 0;
     for (int i = 0; i < 4; ++i) {
         u128 t = (u128)a.w[i] - b.w[i] - borrow;
-        r.w[i] = (uint64_t)t; borrow = (uint64_t)(t >> 64) ? 1 : 0;
+        r.w[i] = (uint64_t)t;
+        borrow = (uint64_t)(t >> 64) ? 1 : 0;
     }
     return r;
 }
-static Ref ref_canon(Ref a) { while (ref_geq(a, P)) a = ref_sub_raw(a, P); return a; }
+static Ref ref_canon(Ref a) {
+    while (ref_geq(a, P)) a = ref_sub_raw(a, P);
+    return a;
+}
 // Reduces a 512-bit value (8 words): high * 2^256 + low == high * 38 + low.
 static Ref ref_reduce8(const uint64_t in[8]) {
     uint64_t t[5] = {0, 0, 0, 0, 0};
     u128 c = 0;
-    for (int i = 0; i < 4; ++i) { c += (u128)in[i] + (u128)in[i + 4] * 38; t[i] = (uint64_t)c; c >>= 64; }
+    for (int i = 0; i < 4; ++i) {
+        c += (u128)in[i] + (u128)in[i + 4] * 38;
+        t[i] = (uint64_t)c;
+        c >>= 64;
+    }
     t[4] = (uint64_t)c;
     // fold again: t[4] * 2^256 = t[4] * 38
-    Ref r; c = (u128)t[4] * 38;
-    for (int i = 0; i < 4; ++i) { c += t[i]; r.w[i] = (uint64_t)c; c >>= 64; }
+    Ref r;
+    c = (u128)t[4] * 38;
+    for (int i = 0; i < 4; ++i) {
+        c += t[i];
+        r.w[i] = (uint64_t)c;
+        c >>= 64;
+    }
     if (c) {  // one more 2^256 overflow
         u128 c2 = 38;
-        for (int i = 0; i < 4; ++i) { c2 += r.w[i]; r.w[i] = (uint64_t)c2; c2 >>= 64; }
+        for (int i = 0; i < 4; ++i) {
+            c2 += r.w[i];
+            r.w[i] = (uint64_t)c2;
+            c2 >>= 64;
+        }
     }
     return ref_canon(r);
 }
@@ -78,14 +100,23 @@ static Ref ref_mul(const Ref& a, const Ref& b) {
     uint64_t t[8] = {0};
     for (int i = 0; i < 4; ++i) {
         u128 c = 0;
-        for (int j = 0; j < 4; ++j) { c += (u128)a.w[i] * b.w[j] + t[i + j]; t[i + j] = (uint64_t)c; c >>= 64; }
+        for (int j = 0; j < 4; ++j) {
+            c += (u128)a.w[i] * b.w[j] + t[i + j];
+            t[i + j] = (uint64_t)c;
+            c >>= 64;
+        }
         t[i + 4] = (uint64_t)c;
     }
     return ref_reduce8(t);
 }
 static Ref ref_add(const Ref& a, const Ref& b) {
-    uint64_t t[8] = {0}; u128 c = 0;
-    for (int i = 0; i < 4; ++i) { c += (u128)a.w[i] + b.w[i]; t[i] = (uint64_t)c; c >>= 64; }
+    uint64_t t[8] = {0};
+    u128 c = 0;
+    for (int i = 0; i < 4; ++i) {
+        c += (u128)a.w[i] + b.w[i];
+        t[i] = (uint64_t)c;
+        c >>= 64;
+    }
     t[4] = (uint64_t)c;
     return ref_reduce8(t);
 }
@@ -107,7 +138,11 @@ static Ref ref_from_fe(const FE& x) {  // exact value of the (possibly unreduced
     for (int i = 4; i >= 0; --i) {
         // t = t * 2^51 + limb
         u128 c = x.limb[i];
-        for (int j = 0; j < 8; ++j) { u128 v = ((u128)t[j] << 51) + c; t[j] = (uint64_t)v; c = v >> 64; }
+        for (int j = 0; j < 8; ++j) {
+            u128 v = ((u128)t[j] << 51) + c;
+            t[j] = (uint64_t)v;
+            c = v >> 64;
+        }
     }
     return ref_reduce8(t);
 }
@@ -115,7 +150,11 @@ static Ref ref_from_dec(const char* s) {
     uint64_t t[8] = {0};
     for (; *s; ++s) {
         u128 c = (u128)(*s - '0');
-        for (int j = 0; j < 8; ++j) { u128 v = (u128)t[j] * 10 + c; t[j] = (uint64_t)v; c = v >> 64; }
+        for (int j = 0; j < 8; ++j) {
+            u128 v = (u128)t[j] * 10 + c;
+            t[j] = (uint64_t)v;
+            c = v >> 64;
+        }
     }
     return ref_reduce8(t);
 }
@@ -149,24 +188,36 @@ static FE random_fe(int mode) {
 // ------------------------------------------------------------------------------------------------------------
 static void test_field() {
     // Serialization edge cases: values >= p, bit 255 ignored.
-    struct { const char* in; const char* out; } cases[] = {
-        {"edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f", "0000000000000000000000000000000000000000000000000000000000000000"},  // p
-        {"eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f", "0100000000000000000000000000000000000000000000000000000000000000"},  // p+1
-        {"ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f", "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f"},  // p-1
-        {"ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f", "1200000000000000000000000000000000000000000000000000000000000000"},  // 2^255-1
-        {"ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff", "1200000000000000000000000000000000000000000000000000000000000000"},  // bit 255 ignored
-        {"0000000000000000000000000000000000000000000000000000000000000080", "0000000000000000000000000000000000000000000000000000000000000000"},  // 2^255 -> 0
-        {"0500000000000000000000000000000000000000000000000000000000000080", "0500000000000000000000000000000000000000000000000000000000000000"},
+    struct {
+        const char* in;
+        const char* out;
+    } cases[] = {
+        {"edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+         "0000000000000000000000000000000000000000000000000000000000000000"},  // p
+        {"eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+         "0100000000000000000000000000000000000000000000000000000000000000"},  // p+1
+        {"ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+         "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f"},  // p-1
+        {"ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+         "1200000000000000000000000000000000000000000000000000000000000000"},  // 2^255-1
+        {"ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
+         "1200000000000000000000000000000000000000000000000000000000000000"},  // bit 255 ignored
+        {"0000000000000000000000000000000000000000000000000000000000000080",
+         "0000000000000000000000000000000000000000000000000000000000000000"},  // 2^255 -> 0
+        {"0500000000000000000000000000000000000000000000000000000000000080",
+         "0500000000000000000000000000000000000000000000000000000000000000"},
     };
     for (auto& c : cases) {
         uint8_t in[32], want[32], got[32];
-        from_hex(c.in, in, 32); from_hex(c.out, want, 32);
+        from_hex(c.in, in, 32);
+        from_hex(c.out, want, 32);
         FE::from_bytes(in).to_bytes(got);
         check(std::memcmp(got, want, 32) == 0, std::string("to_bytes(from_bytes(") + c.in + ")) = " + hex(got, 32));
     }
     // Unreduced limbs at the bound: all limbs 2^52 - 1.
     {
-        FE x; for (int i = 0; i < 5; ++i) x.limb[i] = (uint64_t(1) << 52) - 1;
+        FE x;
+        for (int i = 0; i < 5; ++i) x.limb[i] = (uint64_t(1) << 52) - 1;
         check(fe_matches(x, ref_from_fe(x)), "to_bytes of limbs 2^52-1");
         check(fe_matches(x * x, ref_mul(ref_from_fe(x), ref_from_fe(x))), "mul at limb bound");
         check(fe_matches(x.square(), ref_mul(ref_from_fe(x), ref_from_fe(x))), "square at limb bound");
@@ -189,7 +240,8 @@ static void test_field() {
         check(fe_matches(z.square2(), ref_add(ref_mul(rz, rz), ref_mul(rz, rz))), "square2 at 2^53 slack");
         bool bound = true;
         FE outs[4] = {x * y, x.square(), x.pow2k(1), z.square2()};
-        for (auto& o : outs) for (int i = 0; i < 5; ++i) bound = bound && o.limb[i] < (uint64_t(1) << 52);
+        for (auto& o : outs)
+            for (int i = 0; i < 5; ++i) bound = bound && o.limb[i] < (uint64_t(1) << 52);
         check(bound, "product outputs below 2^52");
     }
     check(fe_matches(FE::from_u64(~uint64_t(0)), ref_small(~uint64_t(0))), "from_u64(2^64-1)");
@@ -206,17 +258,33 @@ static void test_field() {
                   fe_matches((a + b) * c, ref_add(ref_mul(ra, rc), ref_mul(rb, rc)));
         check(ok, "field op differential #" + std::to_string(it));
         // Chains of add/sub/neg never leave the limb bound.
-        FE x = a; Ref rx = ra;
+        FE x = a;
+        Ref rx = ra;
         for (int k = 0; k < 20; ++k) {
             switch ((it + k) % 4) {
-                case 0: x = x + b; rx = ref_add(rx, rb); break;
-                case 1: x = x - c; rx = ref_sub(rx, rc); break;
-                case 2: x = -x; rx = ref_sub(ref_small(0), rx); break;
-                default: x = x + x; rx = ref_add(rx, rx); break;
+                case 0:
+                    x = x + b;
+                    rx = ref_add(rx, rb);
+                    break;
+                case 1:
+                    x = x - c;
+                    rx = ref_sub(rx, rc);
+                    break;
+                case 2:
+                    x = -x;
+                    rx = ref_sub(ref_small(0), rx);
+                    break;
+                default:
+                    x = x + x;
+                    rx = ref_add(rx, rx);
+                    break;
             }
             bool bound = true;
             for (int i = 0; i < 5; ++i) bound = bound && (x.limb[i] < (uint64_t(1) << 52));
-            if (!bound || !fe_matches(x, rx)) { check(false, "add/sub chain #" + std::to_string(it)); break; }
+            if (!bound || !fe_matches(x, rx)) {
+                check(false, "add/sub chain #" + std::to_string(it));
+                break;
+            }
         }
         if (it < 200) {
             Ref e = ref_sub_raw(P, ref_small(2));
@@ -226,28 +294,36 @@ static void test_field() {
             for (int i = 0; i < 4; ++i) e58.w[i] = (e58.w[i] >> 3) | (i < 3 ? e58.w[i + 1] << 61 : 0);
             check(fe_matches(a.pow_p58(), ref_pow(ra, e58)), "pow_p58 vs ref #" + std::to_string(it));
             unsigned k = 1 + it % 13;
-            Ref rk = ra; for (unsigned i = 0; i < k; ++i) rk = ref_mul(rk, rk);
+            Ref rk = ra;
+            for (unsigned i = 0; i < k; ++i) rk = ref_mul(rk, rk);
             check(fe_matches(a.pow2k(k), rk), "pow2k #" + std::to_string(it));
         }
         // comparisons and selections
-        uint8_t ab[32]; a.to_bytes(ab);
+        uint8_t ab[32];
+        a.to_bytes(ab);
         check(a.is_negative() == (ab[0] & 1), "is_negative");
         check(a.ct_eq(a + FE::zero()) == 1 && a.ct_eq(a + FE::one()) == 0, "ct_eq");
-        FE s = a; s.conditional_assign(b, 0);
-        FE t = a; t.conditional_assign(b, 1);
+        FE s = a;
+        s.conditional_assign(b, 0);
+        FE t = a;
+        t.conditional_assign(b, 1);
         check(s.ct_eq(a) && t.ct_eq(b), "conditional_assign");
-        FE n0 = a; n0.conditional_negate(0);
-        FE n1 = a; n1.conditional_negate(1);
+        FE n0 = a;
+        n0.conditional_negate(0);
+        FE n1 = a;
+        n1.conditional_negate(1);
         check(n0.ct_eq(a) && n1.ct_eq(-a), "conditional_negate");
         check(a.abs().is_negative() == 0 && (a.abs().ct_eq(a) | a.abs().ct_eq(-a)), "abs");
     }
     // Non-canonical representations compare equal: p + 5 (as limbs) == 5.
     {
-        FE x = FE::from_u64(5); x.limb[0] += (uint64_t(1) << 51) - 19;
+        FE x = FE::from_u64(5);
+        x.limb[0] += (uint64_t(1) << 51) - 19;
         for (int i = 1; i < 5; ++i) x.limb[i] += (uint64_t(1) << 51) - 1;
         check(x.ct_eq(FE::from_u64(5)) == 1 && FE::from_u64(5).ct_eq(x) == 1, "ct_eq of p+5 and 5");
         check(x.is_negative() == 1, "is_negative of p+5 uses canonical form");
-        FE z; for (int i = 0; i < 5; ++i) z.limb[i] = (i ? (uint64_t(1) << 51) - 1 : (uint64_t(1) << 51) - 19);
+        FE z;
+        for (int i = 0; i < 5; ++i) z.limb[i] = (i ? (uint64_t(1) << 51) - 1 : (uint64_t(1) << 51) - 19);
         check(z.is_zero() == 1, "is_zero(p)");
     }
 }
@@ -268,7 +344,7 @@ static void test_sqrt_ratio() {
     check(ok == 1 && r.ct_eq(FE::from_u64(2)), "sqrt_ratio_i(4, 1) == (1, 2)");
     ok = FE::sqrt_ratio_i(FE::from_u64(2), FE::one(), r);  // 2 is a non-residue since p = 5 mod 8
     check(ok == 0 && r.square().ct_eq(I * FE::from_u64(2)) && !r.is_negative(), "sqrt_ratio_i(2, 1) non-square");
-    ok = FE::sqrt_ratio_i(-FE::one(), FE::one(), r);       // -1 is a square (p = 1 mod 4)
+    ok = FE::sqrt_ratio_i(-FE::one(), FE::one(), r);  // -1 is a square (p = 1 mod 4)
     check(ok == 1 && r.ct_eq(I), "sqrt_ratio_i(-1, 1) == (1, SQRT_M1)");
 
     Ref half = ref_sub_raw(P, ref_small(1));
@@ -300,8 +376,13 @@ static void test_constants() {
     check(constants::ONE_MINUS_D_SQ.ct_eq(FE::one() - d.square()), "ONE_MINUS_D_SQ == 1 - d^2");
     check(constants::D_MINUS_ONE_SQ.ct_eq((d - FE::one()).square()), "D_MINUS_ONE_SQ == (d - 1)^2");
     // The exact roots RFC 9496 section 4.1 lists (which root matters for the one-way map).
-    const struct { const FE& value; const char* decimal; const char* name; } rfc_values[] = {
-        {constants::SQRT_M1, "19681161376707505956807079304988542015446066515923890162744021073123829784752", "SQRT_M1"},
+    const struct {
+        const FE& value;
+        const char* decimal;
+        const char* name;
+    } rfc_values[] = {
+        {constants::SQRT_M1, "19681161376707505956807079304988542015446066515923890162744021073123829784752",
+         "SQRT_M1"},
         {constants::SQRT_AD_MINUS_ONE, "25063068953384623474111414158702152701244531502492656460079210482610430750235",
          "SQRT_AD_MINUS_ONE"},
         {constants::INVSQRT_A_MINUS_D, "54469307008909316920995813868745141605393597292927456921205312896311721017578",
@@ -327,19 +408,30 @@ static void test_constants() {
 }
 
 // ------------------------------------------------------------------------------------------------------------
-static std::string enc_hex(const EdwardsPoint& p) { uint8_t b[32]; ristretto_encode(b, p); return hex(b, 32); }
+static std::string enc_hex(const EdwardsPoint& p) {
+    uint8_t b[32];
+    ristretto_encode(b, p);
+    return hex(b, 32);
+}
 
-static EdwardsPoint checked_decode(const uint8_t b[32], bool& ok) { EdwardsPoint p; ok = ristretto_decode(p, b); return p; }
+static EdwardsPoint checked_decode(const uint8_t b[32], bool& ok) {
+    EdwardsPoint p;
+    ok = ristretto_decode(p, b);
+    return p;
+}
 
 static EdwardsPoint random_point() {
-    uint8_t b[32]; crypto_core_ristretto255_random(b);
-    bool ok; EdwardsPoint p = checked_decode(b, ok);
+    uint8_t b[32];
+    crypto_core_ristretto255_random(b);
+    bool ok;
+    EdwardsPoint p = checked_decode(b, ok);
     if (!ok) check(false, "decode of libsodium random point " + hex(b, 32));
     return p;
 }
 
 static void test_vectors(const std::string& doc) {
-    std::vector<std::string> mult = hex_strings_between(doc, "rfc9496_multiples_of_generator", "rfc9496_invalid_encodings");
+    std::vector<std::string> mult =
+        hex_strings_between(doc, "rfc9496_multiples_of_generator", "rfc9496_invalid_encodings");
     std::vector<std::string> bad = hex_strings_between(doc, "rfc9496_invalid_encodings", "rfc9496_one_way_map");
     check(mult.size() == 16, "vectors: 16 multiples of G found (got " + std::to_string(mult.size()) + ")");
     check(bad.size() >= 30, "vectors: invalid encodings found (got " + std::to_string(bad.size()) + ")");
@@ -355,7 +447,9 @@ static void test_vectors(const std::string& doc) {
         check(enc_hex(acc) == mult[k], "k*G (extended add) k=" + std::to_string(k) + " got " + enc_hex(acc));
         check(enc_hex(acc_c) == mult[k], "k*G (cached add) k=" + std::to_string(k));
         check(enc_hex(acc_n) == mult[k], "k*G (affine Niels add) k=" + std::to_string(k));
-        acc = acc + G; acc_c = acc_c + Gc; acc_n = acc_n + Gn;
+        acc = acc + G;
+        acc_c = acc_c + Gc;
+        acc_n = acc_n + Gn;
     }
     for (int k = 0; k < 8; ++k) {
         check(enc_hex(kG[k].dbl()) == mult[2 * k], "dbl(k*G) k=" + std::to_string(k));
@@ -372,15 +466,19 @@ static void test_vectors(const std::string& doc) {
               "negation k=" + std::to_string(k));
     }
     for (int k = 0; k < 16; ++k) {
-        uint8_t b[32]; from_hex(mult[k], b, 32);
-        bool ok; EdwardsPoint p = checked_decode(b, ok);
+        uint8_t b[32];
+        from_hex(mult[k], b, 32);
+        bool ok;
+        EdwardsPoint p = checked_decode(b, ok);
         check(ok && enc_hex(p) == mult[k], "decode/encode round trip k=" + std::to_string(k));
         check(ok && ristretto_ct_eq(p, kG[k]) == 1, "decode(k*G) == k*G (ristretto_ct_eq) k=" + std::to_string(k));
         for (int j = 0; j < 16; ++j)
-            if (j != k && ristretto_ct_eq(p, kG[j])) check(false, "ristretto_ct_eq false positive " + std::to_string(k));
+            if (j != k && ristretto_ct_eq(p, kG[j]))
+                check(false, "ristretto_ct_eq false positive " + std::to_string(k));
     }
     for (auto& s : bad) {
-        uint8_t b[32]; from_hex(s, b, 32);
+        uint8_t b[32];
+        from_hex(s, b, 32);
         EdwardsPoint p;
         check(!ristretto_decode(p, b), "invalid encoding accepted: " + s);
     }
@@ -430,23 +528,33 @@ static void test_libsodium_differential() {
         uint8_t r[32];
         randombytes_buf(r, 32);
         if (it % 4 == 0) r[31] &= 0x7f;
-        if (it % 8 == 1) { std::memcpy(r, a, 32); r[31] |= 0x80; }  // valid except for bit 255
+        if (it % 8 == 1) {
+            std::memcpy(r, a, 32);
+            r[31] |= 0x80;
+        }  // valid except for bit 255
         EdwardsPoint pr;
         bool ours = ristretto_decode(pr, r);
         bool theirs = crypto_core_ristretto255_is_valid_point(r) == 1 && (r[31] & 0x80) == 0;
         check(ours == theirs, "decode acceptance differs from libsodium on " + hex(r, 32));
-        if (ours) { ristretto_encode(got, pr); check(std::memcmp(got, r, 32) == 0, "random valid string round trip"); }
+        if (ours) {
+            ristretto_encode(got, pr);
+            check(std::memcmp(got, r, 32) == 0, "random valid string round trip");
+        }
     }
     // Non-canonical s in [p, 2^255): all rejected, whatever libsodium does.
     for (int k = 0; k < 19; ++k) {
-        uint8_t b[32]; std::memset(b, 0xff, 32); b[31] = 0x7f; b[0] = (uint8_t)(0xed + k);
+        uint8_t b[32];
+        std::memset(b, 0xff, 32);
+        b[31] = 0x7f;
+        b[0] = (uint8_t)(0xed + k);
         EdwardsPoint p;
         check(!ristretto_decode(p, b), "s = p + " + std::to_string(k) + " rejected");
         check(crypto_core_ristretto255_is_valid_point(b) == 0, "libsodium rejects s = p + " + std::to_string(k));
     }
     // Identity decodes.
     {
-        bool ok; EdwardsPoint p = checked_decode(zero, ok);
+        bool ok;
+        EdwardsPoint p = checked_decode(zero, ok);
         check(ok && ristretto_ct_eq(p, I) == 1, "decode(0^32) == identity");
     }
 }
@@ -485,9 +593,9 @@ static void test_torsion_and_equality() {
         };
         check(negation_ok(q.to_cached()), "CachedPoint conditional_negate");
         check(negation_ok(q.to_affine_niels()), "AffineNielsPoint conditional_negate");
-        check(ristretto_ct_eq(p + CachedPoint::identity(), p) == 1 && ristretto_ct_eq(-(-p), p) == 1,
-              "identity forms");
-        // The constant-time lookups of ct_lookup.hpp (the ones straus.cpp and fixed_base.cpp use), every index.
+        check(ristretto_ct_eq(p + CachedPoint::identity(), p) == 1 && ristretto_ct_eq(-(-p), p) == 1, "identity forms");
+        // The constant-time lookups of ct_lookup.hpp (the ones the portable backend's Straus and comb use), every
+        // index.
         CachedPoint table[9];
         AffineNielsPoint ntable[8];
         EdwardsPoint m = EdwardsPoint::identity();
@@ -507,7 +615,8 @@ static void test_torsion_and_equality() {
         check(sel_id_ok, "ct::select_or_identity, indices 0 (identity) ..8");
         bool split_ok = true;
         for (int32_t d = -8; d <= 8; ++d) {
-            uint32_t a; uint8_t neg;
+            uint32_t a;
+            uint8_t neg;
             ct::split_digit(d, a, neg);
             split_ok &= a == static_cast<uint32_t>(d < 0 ? -d : d) && neg == (d < 0);
         }
@@ -560,8 +669,10 @@ static void test_decode_many() {
 // libsodium's crypto_core_ristretto255_from_hash.
 static void test_one_way_map(const std::string& doc) {
     // The vector file lists, per case, the 64-byte input (128 hex) and the 32-byte output (64 hex), in order.
-    std::vector<std::string> in = hex_strings_between(doc, "rfc9496_one_way_map", "rfc9496_one_way_map_equivalent_inputs", 128);
-    std::vector<std::string> outs = hex_strings_between(doc, "rfc9496_one_way_map", "rfc9496_one_way_map_equivalent_inputs");
+    std::vector<std::string> in =
+        hex_strings_between(doc, "rfc9496_one_way_map", "rfc9496_one_way_map_equivalent_inputs", 128);
+    std::vector<std::string> outs =
+        hex_strings_between(doc, "rfc9496_one_way_map", "rfc9496_one_way_map_equivalent_inputs");
     check(in.size() == 7 && outs.size() == 7, "one-way map: 7 RFC 9496 cases found (got " + std::to_string(in.size()) +
                                                   ", " + std::to_string(outs.size()) + ")");
     for (size_t k = 0; k < in.size() && k < outs.size(); ++k) {
@@ -570,8 +681,10 @@ static void test_one_way_map(const std::string& doc) {
         ristretto_from_uniform(got, u);
         check(hex(got, 32) == outs[k], "one-way map RFC 9496 case " + std::to_string(k) + " got " + hex(got, 32));
     }
-    std::vector<std::string> eq_in = hex_strings_between(doc, "rfc9496_one_way_map_equivalent_inputs", "rfc9380_expand_message_xmd_sha512", 128);
-    std::vector<std::string> eq_out = hex_strings_between(doc, "rfc9496_one_way_map_equivalent_inputs", "rfc9380_expand_message_xmd_sha512");
+    std::vector<std::string> eq_in =
+        hex_strings_between(doc, "rfc9496_one_way_map_equivalent_inputs", "rfc9380_expand_message_xmd_sha512", 128);
+    std::vector<std::string> eq_out =
+        hex_strings_between(doc, "rfc9496_one_way_map_equivalent_inputs", "rfc9380_expand_message_xmd_sha512");
     check(eq_in.size() == 4 && eq_out.size() == 1, "one-way map: equivalent-inputs vector found");
     for (size_t k = 0; k < eq_in.size() && eq_out.size() == 1; ++k) {
         uint8_t u[64], got[32], sod[32];
@@ -588,11 +701,12 @@ static void test_one_way_map(const std::string& doc) {
         const FE t = random_fe(it % 3);
         const EdwardsPoint m = ristretto_elligator(t);
         const FE x2 = m.X.square(), y2 = m.Y.square(), z2 = m.Z.square();
-        const bool on_curve = ((y2 - x2) * z2).ct_eq(z2.square() + constants::EDWARDS_D * x2 * y2) &&
-                              (m.X * m.Y).ct_eq(m.Z * m.T);
+        const bool on_curve =
+            ((y2 - x2) * z2).ct_eq(z2.square() + constants::EDWARDS_D * x2 * y2) && (m.X * m.Y).ct_eq(m.Z * m.T);
         uint8_t e[32];
         ristretto_encode(e, m);
-        bool ok; EdwardsPoint back = checked_decode(e, ok);
+        bool ok;
+        EdwardsPoint back = checked_decode(e, ok);
         check(on_curve && ok && ristretto_ct_eq(back, m) == 1, "MAP(t) is a valid even-subgroup point");
         check(ristretto_ct_eq(m, ristretto_elligator(-t)) == 1, "MAP(t) == MAP(-t)");
     }
@@ -609,28 +723,49 @@ static void test_one_way_map(const std::string& doc) {
         uint8_t u[64], got[32], want[32];
         randombytes_buf(u, 64);
         switch (it % 8) {
-            case 0: u[31] &= 0x7f; u[63] &= 0x7f; break;          // both bits clear
-            case 1: u[31] |= 0x80; u[63] &= 0x7f; break;          // bit 255 of the first half only
-            case 2: u[31] &= 0x7f; u[63] |= 0x80; break;          // second half only
-            case 3: u[31] |= 0x80; u[63] |= 0x80; break;          // both
-            case 4: case 5: {                                      // one or both halves p + k, k in [0, 19)
+            case 0:
+                u[31] &= 0x7f;
+                u[63] &= 0x7f;
+                break;  // both bits clear
+            case 1:
+                u[31] |= 0x80;
+                u[63] &= 0x7f;
+                break;  // bit 255 of the first half only
+            case 2:
+                u[31] &= 0x7f;
+                u[63] |= 0x80;
+                break;  // second half only
+            case 3:
+                u[31] |= 0x80;
+                u[63] |= 0x80;
+                break;  // both
+            case 4:
+            case 5: {  // one or both halves p + k, k in [0, 19)
                 uint8_t* h = u + 32 * (it % 2);
                 std::memcpy(h, P_LE, 32);
                 h[0] = static_cast<uint8_t>(0xed + (it / 8) % 19);
                 if ((it / 8) % 3 == 0) h[31] |= 0x80;
-                if ((it / 8) % 5 == 0) { std::memcpy(u + 32 * (1 - it % 2), h, 32); }
+                if ((it / 8) % 5 == 0) {
+                    std::memcpy(u + 32 * (1 - it % 2), h, 32);
+                }
                 break;
             }
-            case 6: {                                              // small or edge values in one half
+            case 6: {  // small or edge values in one half
                 uint8_t* h = u + 32 * ((it / 8) % 2);
                 const int kind = (it / 16) % 4;
                 std::memset(h, 0, 32);
                 if (kind == 1) h[0] = 1;
-                if (kind == 2) { std::memcpy(h, P_LE, 32); h[0] = 0xec; }                  // p - 1
-                if (kind == 3) { std::memset(h, 0xff, 32); }                               // 2^256 - 1
+                if (kind == 2) {
+                    std::memcpy(h, P_LE, 32);
+                    h[0] = 0xec;
+                }  // p - 1
+                if (kind == 3) {
+                    std::memset(h, 0xff, 32);
+                }  // 2^256 - 1
                 break;
             }
-            default: break;                                        // uniform
+            default:
+                break;  // uniform
         }
         with_bit255 += ((u[31] | u[63]) & 0x80) != 0;
         const bool lo_unreduced = (u[31] & 0x7f) == 0x7f && std::memcmp(u + 1, P_LE + 1, 30) == 0 && u[0] >= 0xed;
@@ -639,13 +774,14 @@ static void test_one_way_map(const std::string& doc) {
         ristretto_from_uniform(got, u);
         crypto_core_ristretto255_from_hash(want, u);
         if (std::memcmp(got, want, 32) != 0 && ++mismatches <= 10)
-            check(false, "from_uniform vs libsodium from_hash on " + hex(u, 64) + ": " + hex(got, 32) + " != " + hex(want, 32));
+            check(false, "from_uniform vs libsodium from_hash on " + hex(u, 64) + ": " + hex(got, 32) +
+                             " != " + hex(want, 32));
     }
     check(mismatches == 0, "from_uniform == libsodium from_hash on " + std::to_string(N) + " inputs (" +
                                std::to_string(mismatches) + " mismatches)");
     check(with_bit255 >= N / 4 && unreduced >= N / 8, "one-way map differential covers bit 255 (" +
-                                                         std::to_string(with_bit255) + ") and halves >= p (" +
-                                                         std::to_string(unreduced) + ")");
+                                                          std::to_string(with_bit255) + ") and halves >= p (" +
+                                                          std::to_string(unreduced) + ")");
 }
 
 // ------------------------------------------------------------------------------------------------------------
@@ -669,56 +805,113 @@ static volatile uint8_t g_sink;
 static void bench() {
     FE a = random_fe(0), b = random_fe(0);
     double t;
-    t = ns_per_op([&](long n) { for (long i = 0; i < n; ++i) a = a * b; }, 20000000);
+    t = ns_per_op(
+        [&](long n) {
+            for (long i = 0; i < n; ++i) a = a * b;
+        },
+        20000000);
     g_sink = (uint8_t)a.limb[0];
     std::printf("bench: field mul            %8.2f ns/op (dependent chain)\n", t);
-    t = ns_per_op([&](long n) { for (long i = 0; i < n; ++i) a = a.square(); }, 20000000);
+    t = ns_per_op(
+        [&](long n) {
+            for (long i = 0; i < n; ++i) a = a.square();
+        },
+        20000000);
     g_sink = (uint8_t)a.limb[0];
     std::printf("bench: field square         %8.2f ns/op\n", t);
-    t = ns_per_op([&](long n) { for (long i = 0; i < n; ++i) a = a + b; }, 20000000);
+    t = ns_per_op(
+        [&](long n) {
+            for (long i = 0; i < n; ++i) a = a + b;
+        },
+        20000000);
     g_sink = (uint8_t)a.limb[0];
     std::printf("bench: field add            %8.2f ns/op\n", t);
-    t = ns_per_op([&](long n) { for (long i = 0; i < n; ++i) a = a.invert() + b; }, 100000);
+    t = ns_per_op(
+        [&](long n) {
+            for (long i = 0; i < n; ++i) a = a.invert() + b;
+        },
+        100000);
     g_sink = (uint8_t)a.limb[0];
     std::printf("bench: field invert         %8.2f ns/op\n", t);
     uint8_t sc[32];
     crypto_core_ristretto255_scalar_random(sc);
-    t = ns_per_op([&](long n) { for (long i = 0; i < n; ++i) scalar_invert(sc, sc); }, 20000);
+    t = ns_per_op(
+        [&](long n) {
+            for (long i = 0; i < n; ++i) scalar_invert(sc, sc);
+        },
+        20000);
     std::printf("bench: scalar invert        %8.2f ns/op (libsodium's: ", t);
-    t = ns_per_op([&](long n) { for (long i = 0; i < n; ++i) crypto_core_ristretto255_scalar_invert(sc, sc); }, 5000);
+    t = ns_per_op(
+        [&](long n) {
+            for (long i = 0; i < n; ++i) crypto_core_ristretto255_scalar_invert(sc, sc);
+        },
+        5000);
     g_sink = sc[0];
     std::printf("%.2f)\n", t);
 
     EdwardsPoint p = random_point(), q = random_point();
     CachedPoint qc = q.to_cached();
     AffineNielsPoint qn = q.to_affine_niels();
-    t = ns_per_op([&](long n) { for (long i = 0; i < n; ++i) p = p + qc; }, 2000000);
+    t = ns_per_op(
+        [&](long n) {
+            for (long i = 0; i < n; ++i) p = p + qc;
+        },
+        2000000);
     std::printf("bench: point add (cached)   %8.2f ns/op\n", t);
-    t = ns_per_op([&](long n) { for (long i = 0; i < n; ++i) p = p + qn; }, 2000000);
+    t = ns_per_op(
+        [&](long n) {
+            for (long i = 0; i < n; ++i) p = p + qn;
+        },
+        2000000);
     std::printf("bench: point add (niels)    %8.2f ns/op\n", t);
-    t = ns_per_op([&](long n) { for (long i = 0; i < n; ++i) p = p + q; }, 2000000);
+    t = ns_per_op(
+        [&](long n) {
+            for (long i = 0; i < n; ++i) p = p + q;
+        },
+        2000000);
     std::printf("bench: point add (extended) %8.2f ns/op\n", t);
-    t = ns_per_op([&](long n) { for (long i = 0; i < n; ++i) p = p.dbl(); }, 2000000);
+    t = ns_per_op(
+        [&](long n) {
+            for (long i = 0; i < n; ++i) p = p.dbl();
+        },
+        2000000);
     std::printf("bench: point dbl            %8.2f ns/op\n", t);
-    t = ns_per_op([&](long n) { for (long i = 0; i < n / 4; ++i) p = p.mul_by_pow2(4); }, 2000000);
+    t = ns_per_op(
+        [&](long n) {
+            for (long i = 0; i < n / 4; ++i) p = p.mul_by_pow2(4);
+        },
+        2000000);
     std::printf("bench: mul_by_pow2(4) per dbl %6.2f ns/op\n", t);
 
     const int K = 256;
     std::vector<uint8_t> enc(32 * K);
     for (int i = 0; i < K; ++i) crypto_core_ristretto255_random(&enc[32 * i]);
     EdwardsPoint out;
-    double t_dec = ns_per_op([&](long n) {
-        for (long i = 0; i < n; ++i) g_sink = ristretto_decode(out, &enc[32 * (i % K)]);
-    }, 200000);
-    double t_sod = ns_per_op([&](long n) {
-        for (long i = 0; i < n; ++i) g_sink = (uint8_t)crypto_core_ristretto255_is_valid_point(&enc[32 * (i % K)]);
-    }, 200000);
+    double t_dec = ns_per_op(
+        [&](long n) {
+            for (long i = 0; i < n; ++i) g_sink = ristretto_decode(out, &enc[32 * (i % K)]);
+        },
+        200000);
+    double t_sod = ns_per_op(
+        [&](long n) {
+            for (long i = 0; i < n; ++i) g_sink = (uint8_t)crypto_core_ristretto255_is_valid_point(&enc[32 * (i % K)]);
+        },
+        200000);
     uint8_t e[32];
-    double t_enc = ns_per_op([&](long n) { for (long i = 0; i < n; ++i) { ristretto_encode(e, p); p.X.limb[0] ^= e[0] & 0; } }, 200000);
+    double t_enc = ns_per_op(
+        [&](long n) {
+            for (long i = 0; i < n; ++i) {
+                ristretto_encode(e, p);
+                p.X.limb[0] ^= e[0] & 0;
+            }
+        },
+        200000);
     uint8_t r[32];
-    double t_sadd = ns_per_op([&](long n) {
-        for (long i = 0; i < n; ++i) crypto_core_ristretto255_add(r, &enc[32 * (i % K)], &enc[32 * ((i + 1) % K)]);
-    }, 100000);
+    double t_sadd = ns_per_op(
+        [&](long n) {
+            for (long i = 0; i < n; ++i) crypto_core_ristretto255_add(r, &enc[32 * (i % K)], &enc[32 * ((i + 1) % K)]);
+        },
+        100000);
     g_sink = r[0] ^ e[0];
     std::printf("bench: ristretto decode     %8.2f ns/op\n", t_dec);
     std::printf("bench: libsodium is_valid   %8.2f ns/op  (ratio ours/libsodium = %.2f)\n", t_sod, t_dec / t_sod);
@@ -727,12 +920,22 @@ static void bench() {
 
     std::vector<uint8_t> uni(64 * K);
     randombytes_buf(uni.data(), uni.size());
-    double t_map = ns_per_op([&](long n) {
-        for (long i = 0; i < n; ++i) { ristretto_from_uniform(r, &uni[64 * (i % K)]); g_sink = r[0]; }
-    }, 100000);
-    double t_fh = ns_per_op([&](long n) {
-        for (long i = 0; i < n; ++i) { crypto_core_ristretto255_from_hash(r, &uni[64 * (i % K)]); g_sink = r[0]; }
-    }, 100000);
+    double t_map = ns_per_op(
+        [&](long n) {
+            for (long i = 0; i < n; ++i) {
+                ristretto_from_uniform(r, &uni[64 * (i % K)]);
+                g_sink = r[0];
+            }
+        },
+        100000);
+    double t_fh = ns_per_op(
+        [&](long n) {
+            for (long i = 0; i < n; ++i) {
+                crypto_core_ristretto255_from_hash(r, &uni[64 * (i % K)]);
+                g_sink = r[0];
+            }
+        },
+        100000);
     std::printf("bench: from_uniform (ours)  %8.2f ns/op\n", t_map);
     std::printf("bench: libsodium from_hash  %8.2f ns/op  (ratio ours/libsodium = %.2f)\n", t_fh, t_map / t_fh);
 }
@@ -805,7 +1008,8 @@ static void ctgrind() {
 // reducing it leaves it unchanged; at the edges q - 1, q, q + 1, 2^252, 2^253 - 1, 2^255, 2^256 - 1 and at random.
 static void test_scalar_canonical() {
     static const uint8_t q[32] = {0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7,
-                                  0xa2, 0xde, 0xf9, 0xde, 0x14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10};
+                                  0xa2, 0xde, 0xf9, 0xde, 0x14, 0,    0,    0,    0,    0,    0,
+                                  0,    0,    0,    0,    0,    0,    0,    0,    0,    0x10};
     auto libsodium_canonical = [](const uint8_t s[32]) {
         uint8_t wide[64] = {0}, r[32];
         std::memcpy(wide, s, 32);
@@ -819,16 +1023,16 @@ static void test_scalar_canonical() {
         cases.push_back(s);
     }
     std::vector<uint8_t> s(32, 0);
-    cases.push_back(s);                                   // 0
+    cases.push_back(s);  // 0
     s[31] = 0x10;
-    cases.push_back(s);                                   // 2^252
+    cases.push_back(s);  // 2^252
     std::fill(s.begin(), s.end(), 0xff);
     s[31] = 0x1f;
-    cases.push_back(s);                                   // 2^253 - 1
+    cases.push_back(s);  // 2^253 - 1
     s.assign(32, 0);
     s[31] = 0x80;
-    cases.push_back(s);                                   // 2^255
-    cases.push_back(std::vector<uint8_t>(32, 0xff));      // 2^256 - 1
+    cases.push_back(s);                               // 2^255
+    cases.push_back(std::vector<uint8_t>(32, 0xff));  // 2^256 - 1
     for (int i = 0; i < 2000; ++i) {
         randombytes_buf(s.data(), 32);
         if (i % 2) s[31] &= 0x1f;  // near the order: half of these are below q
@@ -845,7 +1049,8 @@ static void test_scalar_canonical() {
 // bit 255 set, 2^256 - 1) and at random; every multiple k q < 2^256 (0, q, ..., 15 q) reports -1 with out = 0.
 static void test_scalar_invert() {
     static const uint8_t q[32] = {0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7,
-                                  0xa2, 0xde, 0xf9, 0xde, 0x14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10};
+                                  0xa2, 0xde, 0xf9, 0xde, 0x14, 0,    0,    0,    0,    0,    0,
+                                  0,    0,    0,    0,    0,    0,    0,    0,    0,    0x10};
     auto add_small = [](std::vector<uint8_t> s, int delta) {  // s + delta for |delta| < 256, carrying bytewise
         int carry = delta;
         for (auto& b : s) {
@@ -857,7 +1062,7 @@ static void test_scalar_invert() {
     };
     const std::vector<uint8_t> qv(q, q + 32), zero(32, 0);
     std::vector<std::vector<uint8_t>> cases = {add_small(zero, 1), add_small(zero, 2), add_small(qv, -2),
-                                               add_small(qv, -1), add_small(qv, 1), add_small(qv, 2)};
+                                               add_small(qv, -1),  add_small(qv, 1),   add_small(qv, 2)};
     std::vector<uint8_t> s(32, 0);
     s[31] = 0x10;
     cases.push_back(s);  // 2^252
@@ -896,13 +1101,19 @@ static void test_scalar_invert() {
             carry = v >> 8;
         }
     }
-    check(zeros_wrong == 0, "scalar_invert of k q (k = 0..15) reports -1 with out = 0 (" +
-                                std::to_string(zeros_wrong) + " wrong)");
+    check(zeros_wrong == 0,
+          "scalar_invert of k q (k = 0..15) reports -1 with out = 0 (" + std::to_string(zeros_wrong) + " wrong)");
 }
 
 int main(int argc, char** argv) {
-    if (sodium_init() < 0) { std::printf("sodium_init failed\n0 passed, 1 failed\n"); return 1; }
-    if (argc < 2) { std::printf("usage: %s VECTORS.json [--bench] [--ctgrind]\n", argv[0]); return 2; }
+    if (sodium_init() < 0) {
+        std::printf("sodium_init failed\n0 passed, 1 failed\n");
+        return 1;
+    }
+    if (argc < 2) {
+        std::printf("usage: %s VECTORS.json [--bench] [--ctgrind]\n", argv[0]);
+        return 2;
+    }
     bool do_bench = false, do_ct = false;
     for (int i = 2; i < argc; ++i) {
         if (std::strcmp(argv[i], "--bench") == 0) do_bench = true;

@@ -4,7 +4,7 @@
 // 2-torsion), projective multiples (lambda X : lambda Y : lambda Z : lambda T), and halves in E[4] (doubles = the
 // identity: the zero factors of the batched inversion), at every n from 0 to 300 and past the chunks.
 //
-//   g++ -std=c++17 -O2 -Icpp/include cpp/tests/test_encode.cpp cpp/src/*.cpp cpp/src/ifma/*.cpp -lsodium -lpthread
+//   g++ -std=c++17 -O2 -Icpp/include cpp/tests/test_encode.cpp cpp/src/*.cpp cpp/src/*/*.cpp -lsodium -lpthread
 //   ./a.out [--bench]
 //
 // Prints one line per failure and ends with "N passed, M failed". --bench: ns per point, one thread, both
@@ -29,7 +29,6 @@
 using namespace pyristretto;
 typedef FieldElement FE;
 
-
 static EdwardsPoint decoded(const uint8_t enc[32]) {
     EdwardsPoint p;
     if (!ristretto_decode(p, enc)) std::abort();
@@ -40,10 +39,14 @@ static EdwardsPoint decoded(const uint8_t enc[32]) {
 static EdwardsPoint torsion(int k) {
     const FE zero = FE::zero(), one = FE::one();
     switch (k & 3) {
-        case 0: return EdwardsPoint{zero, one, one, zero};
-        case 1: return EdwardsPoint{zero, -one, one, zero};
-        case 2: return EdwardsPoint{constants::SQRT_M1, zero, one, zero};
-        default: return EdwardsPoint{-constants::SQRT_M1, zero, one, zero};
+        case 0:
+            return EdwardsPoint{zero, one, one, zero};
+        case 1:
+            return EdwardsPoint{zero, -one, one, zero};
+        case 2:
+            return EdwardsPoint{constants::SQRT_M1, zero, one, zero};
+        default:
+            return EdwardsPoint{-constants::SQRT_M1, zero, one, zero};
     }
 }
 
@@ -61,11 +64,21 @@ static std::vector<EdwardsPoint> test_points(size_t n, std::vector<uint8_t>& enc
     for (size_t i = 0; i < n; ++i) {
         uint8_t* e = &enc_of_element[32 * i];
         switch (i % 7) {
-            case 0: break;  // identity
-            case 1: std::memcpy(e, p, 32); break;
-            case 2: { EdwardsPoint m = -decoded(p); ristretto_encode(e, m); break; }
-            case 3: std::memcpy(e, &enc_of_element[32 * (i - 2)], 32); break;  // duplicate of case 1
-            default: crypto_core_ristretto255_random(e);
+            case 0:
+                break;  // identity
+            case 1:
+                std::memcpy(e, p, 32);
+                break;
+            case 2: {
+                EdwardsPoint m = -decoded(p);
+                ristretto_encode(e, m);
+                break;
+            }
+            case 3:
+                std::memcpy(e, &enc_of_element[32 * (i - 2)], 32);
+                break;  // duplicate of case 1
+            default:
+                crypto_core_ristretto255_random(e);
         }
         randombytes_buf(lam, 32);
         lam[0] |= 1;  // lambda nonzero
@@ -110,8 +123,8 @@ static void test_encode_doubled(const char* name) {
         for (size_t i = 0; i < n && ok; ++i) {
             doubled_expected(&elem[32 * i], expect.data());
             ok = std::memcmp(&out[32 * i], expect.data(), 32) == 0 &&
-                 std::memcmp(&out2[32 * i], expect.data(), 32) == 0 &&
-                 ristretto_ct_eq(doubled[i], halves[i].dbl()) && ristretto_ct_eq(in_place[i], halves[i].dbl());
+                 std::memcmp(&out2[32 * i], expect.data(), 32) == 0 && ristretto_ct_eq(doubled[i], halves[i].dbl()) &&
+                 ristretto_ct_eq(in_place[i], halves[i].dbl());
         }
         if (!ok) check(false, std::string(name) + ": ristretto_encode_doubled differs at n = " + std::to_string(n));
     }
@@ -140,8 +153,14 @@ static void test_scale_encoded(const char* name, size_t threads) {
             uint8_t* s = &sc[32 * i];
             crypto_core_ristretto255_scalar_random(s);
             if (i % 11 == 0) std::memset(s, 0, 32);
-            if (i % 11 == 1) { std::memset(s, 0, 32); s[0] = 1; }
-            if (i % 11 == 2) { uint8_t one[32] = {1}; crypto_core_ristretto255_scalar_negate(s, one); }
+            if (i % 11 == 1) {
+                std::memset(s, 0, 32);
+                s[0] = 1;
+            }
+            if (i % 11 == 2) {
+                uint8_t one[32] = {1};
+                crypto_core_ristretto255_scalar_negate(s, one);
+            }
         }
         for (int vartime = 0; vartime < 2; ++vartime) {
             std::vector<EdwardsPoint> out(n);
@@ -149,14 +168,14 @@ static void test_scale_encoded(const char* name, size_t threads) {
             scale_points_encoded(out.data(), enc.data(), sc.data(), pts.data(), n, vartime != 0);
             bool ok = true;
             for (size_t i = 0; i < n && ok; ++i) {
-                const bool z = std::memcmp(&sc[32 * i], zero.data(), 32) == 0 ||
-                               std::memcmp(&elem[32 * i], zero.data(), 32) == 0;
+                const bool z =
+                    std::memcmp(&sc[32 * i], zero.data(), 32) == 0 || std::memcmp(&elem[32 * i], zero.data(), 32) == 0;
                 if (z) std::memset(expect.data(), 0, 32);  // libsodium refuses an identity result
                 else if (crypto_scalarmult_ristretto255(expect.data(), &sc[32 * i], &elem[32 * i]) != 0) ok = false;
                 uint8_t got[32];
                 ristretto_encode(got, out[i]);
-                ok = ok && std::memcmp(&enc[32 * i], expect.data(), 32) == 0 &&
-                     std::memcmp(got, expect.data(), 32) == 0;
+                ok =
+                    ok && std::memcmp(&enc[32 * i], expect.data(), 32) == 0 && std::memcmp(got, expect.data(), 32) == 0;
             }
             if (!ok)
                 check(false, std::string(name) + ": scale_points_encoded (vartime " + std::to_string(vartime) +
@@ -205,16 +224,20 @@ static void bench(const char* name) {
             scale_points(res.data(), sc.data(), pts.data(), n);
             for (size_t i = 0; i < n; ++i) ristretto_encode(&out[32 * i], res[i]);
         });
-        const double s_new = ns_best(sreps, [&] {
-            scale_points_encoded(res.data(), out.data(), sc.data(), pts.data(), n, false);
-        });
-        std::printf("bench %-8s n = %4zu: encode %7.1f -> %7.1f ns/pt (doubled from halves: %6.1f); scale + encode "
-                    "%8.1f -> %8.1f ns/pt\n", name, n, e_old / n, e_new / n, d_new / n, s_old / n, s_new / n);
+        const double s_new =
+            ns_best(sreps, [&] { scale_points_encoded(res.data(), out.data(), sc.data(), pts.data(), n, false); });
+        std::printf(
+            "bench %-8s n = %4zu: encode %7.1f -> %7.1f ns/pt (doubled from halves: %6.1f); scale + encode "
+            "%8.1f -> %8.1f ns/pt\n",
+            name, n, e_old / n, e_new / n, d_new / n, s_old / n, s_new / n);
     }
 }
 
 int main(int argc, char** argv) {
-    if (sodium_init() < 0) { std::printf("sodium_init failed\n0 passed, 1 failed\n"); return 1; }
+    if (sodium_init() < 0) {
+        std::printf("sodium_init failed\n0 passed, 1 failed\n");
+        return 1;
+    }
     const bool do_bench = argc > 1 && std::strcmp(argv[1], "--bench") == 0;
     std::vector<Backend> backends = {Backend::Portable};
     if (ifma_available()) backends.push_back(Backend::Ifma);
@@ -222,7 +245,10 @@ int main(int argc, char** argv) {
     for (Backend b : backends) {
         set_backend_for_testing(b);
         const char* name = b == Backend::Ifma ? "ifma" : "portable";
-        if (do_bench) { bench(name); continue; }
+        if (do_bench) {
+            bench(name);
+            continue;
+        }
         test_encode_many(name);
         test_encode_doubled(name);
         for (size_t t : {1, 12, 24, 48}) test_scale_encoded(name, t);

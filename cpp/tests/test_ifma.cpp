@@ -5,7 +5,8 @@
 // pedersen_commit; against the portable comb and libsodium). Expected values come from the portable backend or
 // libsodium, never from the IFMA code.
 //
-//   g++ -std=c++17 -O2 -Icpp/include cpp/tests/test_ifma.cpp cpp/src/*.cpp -lsodium -lpthread -o /tmp/test_ifma
+//   g++ -std=c++17 -O2 -Icpp/include cpp/tests/test_ifma.cpp cpp/src/*.cpp cpp/src/*/*.cpp -lsodium -lpthread \
+//       -o /tmp/test_ifma
 //   /tmp/test_ifma tests/vectors/ristretto255.json [--quick] [--bench]
 //
 // Prints one line per failure and ends with "N passed, M failed"; exits non-zero on any failure. On a CPU without
@@ -31,9 +32,9 @@
 #include "pyristretto/field.hpp"
 #include "pyristretto/fixed_base.hpp"
 #include "pyristretto/ifma/decode.hpp"
-#include "pyristretto/ifma/one_way_map.hpp"
 #include "pyristretto/ifma/edwards4.hpp"
 #include "pyristretto/ifma/fixed_base.hpp"
+#include "pyristretto/ifma/one_way_map.hpp"
 #include "pyristretto/ifma/pippenger.hpp"
 #include "pyristretto/ifma/scalar_mul.hpp"
 #include "pyristretto/ifma/straus.hpp"
@@ -42,6 +43,7 @@
 #include "pyristretto/msm_algorithms.hpp"
 #include "pyristretto/msm_table.hpp"
 #include "pyristretto/point_vector.hpp"
+#include "pyristretto/portable/pippenger.hpp"
 #include "pyristretto/ristretto.hpp"
 #include "pyristretto/scalar_mul.hpp"
 
@@ -57,8 +59,6 @@
 
 using namespace pyristretto;
 typedef FieldElement FE;
-
-
 
 constexpr uint64_t BOUND = uint64_t(1) << 52;  // the input bound of every IFMA field function (field8.hpp)
 
@@ -100,15 +100,18 @@ constexpr int N_EDGE = sizeof(EDGE_LIMBS) / sizeof(EDGE_LIMBS[0]);
 
 static FE edge_fe(unsigned code) {  // code in [0, N_EDGE^5): one limb value per base-N_EDGE digit
     FE a;
-    for (int i = 0; i < 5; ++i) { a.limb[i] = EDGE_LIMBS[code % N_EDGE]; code /= N_EDGE; }
+    for (int i = 0; i < 5; ++i) {
+        a.limb[i] = EDGE_LIMBS[code % N_EDGE];
+        code /= N_EDGE;
+    }
     return a;
 }
 
 // Runs an eight-lane operation against its portable twin over `batches` batches of inputs from gen, reporting the
 // first mismatch (value, or an output limb >= 2^52) and one check per operation.
 template <class Gen>
-static void diff_binary(const char* name, size_t batches, Gen gen,
-                        void (*lanes)(FE*, const FE*, const FE*), FE (*portable)(const FE&, const FE&)) {
+static void diff_binary(const char* name, size_t batches, Gen gen, void (*lanes)(FE*, const FE*, const FE*),
+                        FE (*portable)(const FE&, const FE&)) {
     size_t bad = 0;
     std::string first;
     for (size_t n = 0; n < batches; ++n) {
@@ -118,7 +121,8 @@ static void diff_binary(const char* name, size_t batches, Gen gen,
         for (int j = 0; j < 8; ++j) {
             const FE want = portable(a[j], b[j]);
             if (!same_value(r[j], want) || !within_bound(r[j])) {
-                if (bad++ == 0) first = limbs(a[j]) + " " + limbs(b[j]) + " -> " + limbs(r[j]) + ", want " + limbs(want);
+                if (bad++ == 0)
+                    first = limbs(a[j]) + " " + limbs(b[j]) + " -> " + limbs(r[j]) + ", want " + limbs(want);
             }
         }
     }
@@ -136,7 +140,10 @@ static void l_invert(FE* r, const FE* a, const FE*) { ifma::invert_batch(r, a); 
 
 static void test_field(bool quick) {
     const size_t random_batches = quick ? 20000 : 250000;  // 8 lanes each: 2 million products per operation in full
-    auto random_pair = [](FE& a, FE& b) { a = random_fe(); b = random_fe(); };
+    auto random_pair = [](FE& a, FE& b) {
+        a = random_fe();
+        b = random_fe();
+    };
     diff_binary("mul random", random_batches, random_pair, ifma::mul_batch, p_mul);
     diff_binary("square random", random_batches, random_pair, l_square, p_square);
     diff_binary("add random", random_batches, random_pair, ifma::add_batch, p_add);
@@ -146,7 +153,10 @@ static void test_field(bool quick) {
     // in sums and differences.
     const unsigned n_codes = N_EDGE * N_EDGE * N_EDGE * N_EDGE * N_EDGE;
     unsigned code = 0;
-    auto all_edges = [&](FE& a, FE& b) { a = edge_fe(code++ % n_codes); b = edge_fe(unsigned(rnd() % n_codes)); };
+    auto all_edges = [&](FE& a, FE& b) {
+        a = edge_fe(code++ % n_codes);
+        b = edge_fe(unsigned(rnd() % n_codes));
+    };
     const size_t edge_batches = n_codes / 8;
     diff_binary("square edge limbs", edge_batches, all_edges, l_square, p_square);
     diff_binary("mul edge limbs", edge_batches, all_edges, ifma::mul_batch, p_mul);
@@ -158,14 +168,19 @@ static void test_field(bool quick) {
     // Outputs fed back as inputs: long chains stay exact (the output bound is a valid input bound).
     {
         FE x[8], y[8], px[8];
-        for (int j = 0; j < 8; ++j) { x[j] = px[j] = random_fe(); y[j] = edge_fe(unsigned(rnd() % n_codes)); }
+        for (int j = 0; j < 8; ++j) {
+            x[j] = px[j] = random_fe();
+            y[j] = edge_fe(unsigned(rnd() % n_codes));
+        }
         ifma::mul_chain(x, y, 10000);
         for (int r = 0; r < 10000; ++r)
             for (int j = 0; j < 8; ++j) px[j] = px[j] * y[j];
         bool ok = true;
         for (int j = 0; j < 8; ++j) ok = ok && same_value(x[j], px[j]) && within_bound(x[j]);
         check(ok, "10000 chained multiplications equal the portable chain");
-        for (int j = 0; j < 8; ++j) { x[j] = px[j] = random_fe(); }
+        for (int j = 0; j < 8; ++j) {
+            x[j] = px[j] = random_fe();
+        }
         ifma::square_chain(x, 10000);
         for (int j = 0; j < 8; ++j) px[j] = px[j].pow2k(10000);
         ok = true;
@@ -173,9 +188,15 @@ static void test_field(bool quick) {
         check(ok, "10000 chained squarings equal the portable pow2k");
     }
 
-    auto random_one = [](FE& a, FE& b) { a = random_fe(); b = FE::zero(); };
+    auto random_one = [](FE& a, FE& b) {
+        a = random_fe();
+        b = FE::zero();
+    };
     diff_binary("invert random", quick ? 200 : 2000, random_one, l_invert, p_invert);
-    auto edge_one = [&](FE& a, FE& b) { a = edge_fe(unsigned(rnd() % n_codes)); b = FE::zero(); };
+    auto edge_one = [&](FE& a, FE& b) {
+        a = edge_fe(unsigned(rnd() % n_codes));
+        b = FE::zero();
+    };
     diff_binary("invert edge limbs", 200, edge_one, l_invert, p_invert);
 }
 
@@ -183,12 +204,13 @@ static void test_field(bool quick) {
 static std::vector<FE> special_values() {
     const uint64_t M = (uint64_t(1) << 51) - 1;
     std::vector<FE> v = {
-        FE::zero(), FE::one(),
-        FE{{M - 18, M, M, M, M}},          // p
-        FE{{M - 19, M, M, M, M}},          // p - 1
-        FE{{M - 17, M, M, M, M}},          // p + 1
-        FE{{M, M, M, M, M}},               // 2^255 - 1 = p + 18
-        FE{{2 * M - 37, M, M, M, M}},      // 2p - 1 + ... with limb 0 above 2^51
+        FE::zero(),
+        FE::one(),
+        FE{{M - 18, M, M, M, M}},                            // p
+        FE{{M - 19, M, M, M, M}},                            // p - 1
+        FE{{M - 17, M, M, M, M}},                            // p + 1
+        FE{{M, M, M, M, M}},                                 // 2^255 - 1 = p + 18
+        FE{{2 * M - 37, M, M, M, M}},                        // 2p - 1 + ... with limb 0 above 2^51
         FE{{M - 18 + (uint64_t(1) << 51), M - 1, M, M, M}},  // p, limb 0 borrowed from limb 1
         FE{{BOUND - 1, BOUND - 1, BOUND - 1, BOUND - 1, BOUND - 1}},
         FE{{19, 0, 0, 0, uint64_t(1) << 51}},  // 2^255 + 19 = 38 mod p, through the top carry
@@ -243,11 +265,22 @@ static void test_sqrt_ratio(bool quick) {
             u[j] = random_fe();
             v[j] = random_fe();
             switch (rnd() % 8) {  // the RFC's special cases, and ratios that are squares by construction
-                case 0: u[j] = FE::zero(); break;
-                case 1: v[j] = FE::zero(); break;
-                case 2: { const FE w = random_fe(); u[j] = w.square() * v[j]; break; }
-                case 3: u[j] = v[j]; break;
-                default: break;
+                case 0:
+                    u[j] = FE::zero();
+                    break;
+                case 1:
+                    v[j] = FE::zero();
+                    break;
+                case 2: {
+                    const FE w = random_fe();
+                    u[j] = w.square() * v[j];
+                    break;
+                }
+                case 3:
+                    u[j] = v[j];
+                    break;
+                default:
+                    break;
             }
         }
         const uint8_t sq = ifma::sqrt_ratio_i_batch(r, u, v);
@@ -324,7 +357,10 @@ static void test_decode(const std::string& doc, bool quick) {
 
     // Vectors: every invalid encoding in every lane of a batch of valid ones.
     std::vector<uint8_t> enc;
-    for (const auto& s : mult) { enc.resize(enc.size() + 32); from_hex(s, &enc[enc.size() - 32]); }
+    for (const auto& s : mult) {
+        enc.resize(enc.size() + 32);
+        from_hex(s, &enc[enc.size() - 32]);
+    }
     size_t accepted = 0;
     diff_decode("RFC 9496 multiples of G", enc, accepted);
     check(accepted == 16, "all 16 RFC multiples accepted");
@@ -339,7 +375,10 @@ static void test_decode(const std::string& doc, bool quick) {
         }
     }
     check(wrong == 0, "each RFC 9496 invalid encoding rejected in each lane: " + std::to_string(wrong) + " wrong");
-    for (const auto& s : bad) { enc.resize(enc.size() + 32); from_hex(s, &enc[enc.size() - 32]); }
+    for (const auto& s : bad) {
+        enc.resize(enc.size() + 32);
+        from_hex(s, &enc[enc.size() - 32]);
+    }
     diff_decode("RFC 9496 valid and invalid vectors", enc, accepted);
 
     // Random bytes (mostly invalid, for every reason: bit 255, s >= p, negative s, non-square, negative t),
@@ -351,7 +390,10 @@ static void test_decode(const std::string& doc, bool quick) {
         std::memcpy(&enc[i], &r, 8);
     }
     diff_decode("random bytes", enc, accepted);
-    for (size_t i = 0; i < n_random; ++i) { enc[32 * i] &= 0xfe; enc[32 * i + 31] &= 0x7f; }
+    for (size_t i = 0; i < n_random; ++i) {
+        enc[32 * i] &= 0xfe;
+        enc[32 * i + 31] &= 0x7f;
+    }
     diff_decode("random even canonical-range bytes", enc, accepted);
     check(accepted > n_random / 8, "random even bytes: a fair share decodes (" + std::to_string(accepted) + ")");
 
@@ -378,8 +420,8 @@ static void test_decode(const std::string& doc, bool quick) {
             contract_bad += !ok;
         }
     }
-    check(contract_bad == 0, "decode_many: first invalid index and decoded prefix (" + std::to_string(contract_bad) +
-                                 " cases wrong)");
+    check(contract_bad == 0,
+          "decode_many: first invalid index and decoded prefix (" + std::to_string(contract_bad) + " cases wrong)");
     // The dispatching entry point uses the backend in use and gives the same answers.
     {
         std::vector<uint8_t> buf(32 * 50);
@@ -406,8 +448,10 @@ static size_t one_way_map_mismatches(const std::vector<uint8_t>& uniform, std::s
 
 static void test_one_way_map(const std::string& doc, bool quick) {
     // RFC 9496's cases, each in every lane of nine random inputs (a full pass and the portable last one).
-    const std::vector<std::string> in = hex_strings_between(doc, "rfc9496_one_way_map", "rfc9496_one_way_map_equivalent_inputs", 128);
-    const std::vector<std::string> out = hex_strings_between(doc, "rfc9496_one_way_map", "rfc9496_one_way_map_equivalent_inputs");
+    const std::vector<std::string> in =
+        hex_strings_between(doc, "rfc9496_one_way_map", "rfc9496_one_way_map_equivalent_inputs", 128);
+    const std::vector<std::string> out =
+        hex_strings_between(doc, "rfc9496_one_way_map", "rfc9496_one_way_map_equivalent_inputs");
     check(in.size() == 7 && out.size() == 7, "one-way map: the 7 RFC 9496 cases found");
     size_t wrong = 0;
     for (size_t k = 0; k < in.size() && k < out.size(); ++k) {
@@ -434,10 +478,16 @@ static void test_one_way_map(const std::string& doc, bool quick) {
         edges.push_back(e);
     };
     const uint64_t p_low = 0xffffffffffffffedULL;  // the low 64 bits of p = 2^255 - 19
-    edge(0, 0, 0); edge(1, 0, 0); edge(2, 0, 0);
-    edge(p_low - 1, 0xff, 0x7f); edge(p_low, 0xff, 0x7f); edge(p_low + 1, 0xff, 0x7f);
-    edge(~0ULL, 0xff, 0x7f); edge(~0ULL, 0xff, 0xff);
-    edge(1, 0, 0x80); edge(p_low - 1, 0xff, 0xff);
+    edge(0, 0, 0);
+    edge(1, 0, 0);
+    edge(2, 0, 0);
+    edge(p_low - 1, 0xff, 0x7f);
+    edge(p_low, 0xff, 0x7f);
+    edge(p_low + 1, 0xff, 0x7f);
+    edge(~0ULL, 0xff, 0x7f);
+    edge(~0ULL, 0xff, 0xff);
+    edge(1, 0, 0x80);
+    edge(p_low - 1, 0xff, 0xff);
     std::array<uint8_t, 32> sqrt_m1;
     constants::SQRT_M1.to_bytes(sqrt_m1.data());
     edges.push_back(sqrt_m1);
@@ -490,16 +540,27 @@ static void msm_case(size_t n, int kind, std::vector<uint8_t>& sc, std::vector<u
         crypto_core_ristretto255_random(&pts[32 * i]);
         uint8_t* s = &sc[32 * i];
         switch (kind) {
-            case 0: crypto_core_ristretto255_scalar_random(s); break;
-            case 1: s[0] = static_cast<uint8_t>(i % 3); break;
-            case 2: s[0] = 1; crypto_core_ristretto255_scalar_negate(s, s); break;
-            case 3: std::memset(s, 0x88, 31); s[31] = 0x08; break;
+            case 0:
+                crypto_core_ristretto255_scalar_random(s);
+                break;
+            case 1:
+                s[0] = static_cast<uint8_t>(i % 3);
+                break;
+            case 2:
+                s[0] = 1;
+                crypto_core_ristretto255_scalar_negate(s, s);
+                break;
+            case 3:
+                std::memset(s, 0x88, 31);
+                s[31] = 0x08;
+                break;
             case 4:
                 for (size_t k = 0; k < 31; ++k) s[k] = (k + i) % 3 == 0 ? 127 : (k + i) % 3 == 1 ? 128 : 255;
                 s[31] = 0x0f;
                 break;
             case 5:  // a batch verification's layout: full scalars, and 128-bit weights (every other point)
-                if (i % 2) randombytes_buf(s, 16); else crypto_core_ristretto255_scalar_random(s);
+                if (i % 2) randombytes_buf(s, 16);
+                else crypto_core_ristretto255_scalar_random(s);
                 break;
             default:  // any value below 2^255, q and 2^253 included (the fold); libsodium ignores bit 255
                 randombytes_buf(s, 32);
@@ -531,15 +592,15 @@ static std::string failures_over_cases(const std::vector<size_t>& sizes, F holds
 static void diff_msm(const char* name, EdwardsPoint (*lanes)(const uint8_t*, const EdwardsPoint*, size_t),
                      EdwardsPoint (*portable)(const uint8_t*, const EdwardsPoint*, size_t),
                      const std::vector<size_t>& sizes) {
-    const std::string failures = failures_over_cases(sizes, [&](size_t n, const std::vector<uint8_t>& sc,
-                                                                 const std::vector<uint8_t>& pts,
-                                                                 const std::vector<EdwardsPoint>& decoded) {
-        uint8_t want[32], got[32], port[32];
-        libsodium_msm(sc, pts, n, want);
-        ristretto_encode(got, lanes(sc.data(), decoded.data(), n));
-        ristretto_encode(port, portable(sc.data(), decoded.data(), n));
-        return std::memcmp(want, got, 32) == 0 && std::memcmp(want, port, 32) == 0;
-    });
+    const std::string failures =
+        failures_over_cases(sizes, [&](size_t n, const std::vector<uint8_t>& sc, const std::vector<uint8_t>& pts,
+                                       const std::vector<EdwardsPoint>& decoded) {
+            uint8_t want[32], got[32], port[32];
+            libsodium_msm(sc, pts, n, want);
+            ristretto_encode(got, lanes(sc.data(), decoded.data(), n));
+            ristretto_encode(port, portable(sc.data(), decoded.data(), n));
+            return std::memcmp(want, got, 32) == 0 && std::memcmp(want, port, 32) == 0;
+        });
     check(failures.empty(), std::string(name) + " equals libsodium's sum of scalar multiples: " + failures);
     // n = 0 and all-zero scalars give the identity.
     std::vector<uint8_t> zero(32 * 9, 0);
@@ -586,18 +647,18 @@ static EdwardsPoint portable_straus_vartime(const uint8_t* s, const EdwardsPoint
 static void test_straus4_with_g() {
     uint8_t g_enc[32];
     ristretto_encode(g_enc, EdwardsPoint::basepoint());
-    const std::string failures = failures_over_cases({1, 2, 3, 9}, [&](size_t n, const std::vector<uint8_t>& sc,
-                                                                        std::vector<uint8_t> pts,
-                                                                        std::vector<EdwardsPoint> decoded) {
-        for (size_t i = n / 2; i < n; i += 2) {  // G at n / 2 (index 0 for n = 1) and every other point after
-            std::memcpy(&pts[32 * i], g_enc, 32);
-            ristretto_decode(decoded[i], g_enc);
-        }
-        uint8_t want[32], got[32];
-        libsodium_msm(sc, pts, n, want);
-        ristretto_encode(got, ifma::straus_vartime4(sc.data(), decoded.data(), n));
-        return std::memcmp(want, got, 32) == 0;
-    });
+    const std::string failures = failures_over_cases(
+        {1, 2, 3, 9},
+        [&](size_t n, const std::vector<uint8_t>& sc, std::vector<uint8_t> pts, std::vector<EdwardsPoint> decoded) {
+            for (size_t i = n / 2; i < n; i += 2) {  // G at n / 2 (index 0 for n = 1) and every other point after
+                std::memcpy(&pts[32 * i], g_enc, 32);
+                ristretto_decode(decoded[i], g_enc);
+            }
+            uint8_t want[32], got[32];
+            libsodium_msm(sc, pts, n, want);
+            ristretto_encode(got, ifma::straus_vartime4(sc.data(), decoded.data(), n));
+            return std::memcmp(want, got, 32) == 0;
+        });
     check(failures.empty(), "ifma::straus_vartime4 with G among the points equals libsodium's sum: " + failures);
 }
 
@@ -607,24 +668,28 @@ static void test_msms(bool quick) {
     diff_msm("ifma::straus_ct_one_accumulator", ifma::straus_ct_one_accumulator, portable_straus_ct,
              quick ? std::vector<size_t>{1, 2, 9, 17}
                    : std::vector<size_t>{1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 33, 72, 73, 130, 256, 257});
-    diff_msm("ifma::straus_vartime4", ifma::straus_vartime4, portable_straus_vartime,
-             quick ? std::vector<size_t>{1, 2, 9, 184, 257} : std::vector<size_t>{1, 2, 3, 8, 9, 33, 183, 184, 185, 257});
+    diff_msm(
+        "ifma::straus_vartime4", ifma::straus_vartime4, portable_straus_vartime,
+        quick ? std::vector<size_t>{1, 2, 9, 184, 257} : std::vector<size_t>{1, 2, 3, 8, 9, 33, 183, 184, 185, 257});
     test_straus4_with_g();
     diff_msm("MSMTable::msm_vartime (IFMA tables)", table_vartime, portable_straus_vartime,
              quick ? std::vector<size_t>{1, 3, 8, 9, 65, 200}
                    : std::vector<size_t>{1, 2, 3, 7, 8, 9, 33, 64, 65, 191, 192, 255});
     diff_msm("MSMTable::msm (IFMA tables)", table_ct, portable_straus_vartime,
              quick ? std::vector<size_t>{1, 3, 9} : std::vector<size_t>{1, 2, 3, 7, 8, 9, 33});
-    diff_msm("ifma::pippenger_vartime", ifma::pippenger_vartime, portable_straus_vartime,
-             quick ? std::vector<size_t>{1, 9, 64, 129, 200, 300, 400, 500}
-                   : std::vector<size_t>{1, 2, 8, 9, 64, 65, 95, 96, 129, 159, 160, 200, 255, 256, 300, 319, 320, 447,
-                                         448, 1000, 4097, 8191, 8192, 16384});  // past a block: buckets kept; c = 11
+    diff_msm(
+        "ifma::pippenger_vartime", ifma::pippenger_vartime, portable_straus_vartime,
+        quick
+            ? std::vector<size_t>{1, 9, 64, 129, 200, 300, 400, 500}
+            : std::vector<size_t>{
+                  1,   2,   8,   9,   64,  65,  95,   96,   129,  159,  160,  200, 255,
+                  256, 300, 319, 320, 447, 448, 1000, 4097, 8191, 8192, 16384});  // past a block: buckets kept; c = 11
 }
 
-// ifma::PippengerBuckets past one block (every pass's buckets kept across the blocks and the feeds), with the measured
-// window and with 8 and 11 bits, against the portable Straus: fed in pieces that cross the blocks, a block of zero
-// scalars, a block of computed points (Z != 1) and decoded ones (Z = 1) after it, finish called twice. In the quick
-// (emulated) pass too.
+// ifma::new_pippenger_buckets past one block (every pass's buckets kept across the blocks and the feeds), with the
+// measured window and with 8 and 11 bits, against the portable Straus: fed in pieces that cross the blocks, a block of
+// zero scalars, a block of computed points (Z != 1) and decoded ones (Z = 1) after it, finish called twice. In the
+// quick (emulated) pass too.
 static void test_pippenger_kept() {
     const size_t B = kMsmBlock, n = 2 * B + 5;
     std::vector<uint8_t> sc, pts;
@@ -639,25 +704,25 @@ static void test_pippenger_kept() {
     ristretto_encode(want, portable_straus_vartime(sc.data(), p.data(), n));
     std::string bad;
     for (int c : {0, 8, 11}) {
-        ifma::PippengerBuckets buckets(n, c);
+        const std::unique_ptr<PippengerBuckets> buckets = ifma::new_pippenger_buckets(n, c);
         const size_t cuts[] = {0, 17, B, 2 * B + 2, n};
-        for (int k = 0; k < 4; ++k) buckets.add(&sc[32 * cuts[k]], &p[cuts[k]], cuts[k + 1] - cuts[k]);
+        for (int k = 0; k < 4; ++k) buckets->add(&sc[32 * cuts[k]], &p[cuts[k]], cuts[k + 1] - cuts[k]);
         for (int again = 0; again < 2; ++again) {
-            ristretto_encode(got, buckets.finish());
+            ristretto_encode(got, buckets->finish());
             if (std::memcmp(want, got, 32) != 0) bad += " c=" + std::to_string(c) + (again ? " again" : "");
         }
     }
-    check(bad.empty(), "ifma::PippengerBuckets with its buckets kept across blocks and feeds equals the portable sum:" +
-                           bad);
+    check(bad.empty(),
+          "ifma::new_pippenger_buckets with its buckets kept across blocks and feeds equals the portable sum:" + bad);
 }
 
 // ifma::sum_points and the dispatched sum_decoded against libsodium's running sum of the encodings, around the
 // eight lanes and the routing threshold (ifma::kSumMin): random points, with repeats (P + P), a point and its
 // negation (P + -P) and the identity mixed in.
 static void test_sums(bool quick) {
-    const std::vector<size_t> sizes = quick ? std::vector<size_t>{0, 1, 8, 9, 31, 32, 33, 100}
-                                            : std::vector<size_t>{0, 1, 2, 7, 8, 9, 15, 16, 17, 31, 32, 33, 64,
-                                                                  65, 100, 1000, 4099};
+    const std::vector<size_t> sizes =
+        quick ? std::vector<size_t>{0, 1, 8, 9, 31, 32, 33, 100}
+              : std::vector<size_t>{0, 1, 2, 7, 8, 9, 15, 16, 17, 31, 32, 33, 64, 65, 100, 1000, 4099};
     size_t wrong = 0;
     std::string first;
     for (size_t n : sizes) {
@@ -667,9 +732,9 @@ static void test_sums(bool quick) {
             uint8_t want[32] = {0}, got[32], dispatched[32];
             for (size_t i = 0; i < n; ++i) {
                 uint8_t* e = &enc[32 * i];
-                if (kind == 1 && i % 5 == 1) std::memcpy(e, e - 32, 32);  // P again
+                if (kind == 1 && i % 5 == 1) std::memcpy(e, e - 32, 32);                          // P again
                 else if (kind == 1 && i % 5 == 2) crypto_core_ristretto255_sub(e, want, e - 32);  // -P (want is 0)
-                else if (kind == 1 && i % 5 == 3) std::memset(e, 0, 32);  // the identity
+                else if (kind == 1 && i % 5 == 3) std::memset(e, 0, 32);                          // the identity
                 else crypto_core_ristretto255_random(e);
                 ristretto_decode(pts[i], e);
             }
@@ -690,26 +755,26 @@ static void test_sums(bool quick) {
 static void test_scale(bool quick) {
     const std::vector<size_t> sizes = quick ? std::vector<size_t>{1, 2, 3, 8, 11, 21}
                                             : std::vector<size_t>{1, 2, 3, 4, 7, 8, 9, 10, 11, 16, 17, 21, 64, 203};
-    const std::string failures = failures_over_cases(sizes, [](size_t n, const std::vector<uint8_t>& sc,
-                                                               const std::vector<uint8_t>& pts,
-                                                               const std::vector<EdwardsPoint>& decoded) {
-        std::vector<uint8_t> want(32 * n), got(32 * n), routed(32 * n), in_place(32 * n);
-        for (size_t i = 0; i < n; ++i) {
-            uint8_t r[32], wide[64] = {0};
-            std::memcpy(wide, &sc[32 * i], 32);
-            crypto_core_ristretto255_scalar_reduce(r, wide);  // libsodium ignores bit 255: reduce first
-            if (crypto_scalarmult_ristretto255(&want[32 * i], r, &pts[32 * i]) != 0)
-                std::memset(&want[32 * i], 0, 32);  // the identity
-        }
-        std::vector<EdwardsPoint> out(n), copy = decoded;
-        ifma::scale_ct(out.data(), sc.data(), decoded.data(), n);
-        encode_points(got.data(), out.data(), n);
-        scale_points(out.data(), sc.data(), decoded.data(), n);
-        encode_points(routed.data(), out.data(), n);
-        scale_points(copy.data(), sc.data(), copy.data(), n);
-        encode_points(in_place.data(), copy.data(), n);
-        return got == want && routed == want && in_place == want;
-    });
+    const std::string failures =
+        failures_over_cases(sizes, [](size_t n, const std::vector<uint8_t>& sc, const std::vector<uint8_t>& pts,
+                                      const std::vector<EdwardsPoint>& decoded) {
+            std::vector<uint8_t> want(32 * n), got(32 * n), routed(32 * n), in_place(32 * n);
+            for (size_t i = 0; i < n; ++i) {
+                uint8_t r[32], wide[64] = {0};
+                std::memcpy(wide, &sc[32 * i], 32);
+                crypto_core_ristretto255_scalar_reduce(r, wide);  // libsodium ignores bit 255: reduce first
+                if (crypto_scalarmult_ristretto255(&want[32 * i], r, &pts[32 * i]) != 0)
+                    std::memset(&want[32 * i], 0, 32);  // the identity
+            }
+            std::vector<EdwardsPoint> out(n), copy = decoded;
+            ifma::scale_ct(out.data(), sc.data(), decoded.data(), n);
+            encode_points(got.data(), out.data(), n);
+            scale_points(out.data(), sc.data(), decoded.data(), n);
+            encode_points(routed.data(), out.data(), n);
+            scale_points(copy.data(), sc.data(), copy.data(), n);
+            encode_points(in_place.data(), copy.data(), n);
+            return got == want && routed == want && in_place == want;
+        });
     check(failures.empty(), "ifma::scale_ct and scale_points (also in place) equal libsodium's products: " + failures);
 }
 
@@ -720,11 +785,21 @@ PYR_IFMA_FN static void four_lane_op(int op, FE r[4], const FE a[4], const FE b[
     const ifma::F4 x = ifma::lanes4(a[0], a[1], a[2], a[3]), y = ifma::lanes4(b[0], b[1], b[2], b[3]);
     ifma::F4 z;
     switch (op) {
-        case 0: z = ifma::mul4(x, y); break;
-        case 1: z = ifma::square4(x); break;
-        case 2: z = ifma::add4(x, y); break;
-        case 3: z = ifma::sub4(x, y); break;
-        default: z = ifma::addsub4<0x5>(x, y); break;  // lanes 0 and 2 subtract
+        case 0:
+            z = ifma::mul4(x, y);
+            break;
+        case 1:
+            z = ifma::square4(x);
+            break;
+        case 2:
+            z = ifma::add4(x, y);
+            break;
+        case 3:
+            z = ifma::sub4(x, y);
+            break;
+        default:
+            z = ifma::addsub4<0x5>(x, y);
+            break;  // lanes 0 and 2 subtract
     }
     ifma::unlanes4(z, r[0], r[1], r[2], r[3]);
 }
@@ -770,11 +845,21 @@ PYR_IFMA_FN static void four_lane_wide_op(int op, uint64_t r[4][5], const uint64
     const ifma::F4 x = ifma::lanes4(fa[0], fa[1], fa[2], fa[3]), y = ifma::lanes4(fb[0], fb[1], fb[2], fb[3]);
     ifma::F4 z;
     switch (op) {
-        case 0: z = ifma::mul4_wide(x, y); break;
-        case 1: z = ifma::square4_wide(x); break;
-        case 2: z = ifma::addsub4_wide<0x5>(x, y); break;
-        case 3: z = ifma::dbl4_terms(x); break;
-        default: z = ifma::dbl4_lanes<false>(x); break;  // a doubling of wide coordinates (mul_by_pow2_4's)
+        case 0:
+            z = ifma::mul4_wide(x, y);
+            break;
+        case 1:
+            z = ifma::square4_wide(x);
+            break;
+        case 2:
+            z = ifma::addsub4_wide<0x5>(x, y);
+            break;
+        case 3:
+            z = ifma::dbl4_terms(x);
+            break;
+        default:
+            z = ifma::dbl4_lanes<false>(x);
+            break;  // a doubling of wide coordinates (mul_by_pow2_4's)
     }
     ifma::unlanes4(z, fr[0], fr[1], fr[2], fr[3]);
     for (int j = 0; j < 4; ++j) std::memcpy(r[j], fr[j].limb, 40);
@@ -858,7 +943,10 @@ static void test_four_lanes_wide(bool quick) {
                 }
             four_lane_wide_op(op, r, a, b);
             FE fa[4], fb[4];
-            for (int j = 0; j < 4; ++j) { fa[j] = from_wide_limbs(a[j]); fb[j] = from_wide_limbs(b[j]); }
+            for (int j = 0; j < 4; ++j) {
+                fa[j] = from_wide_limbs(a[j]);
+                fb[j] = from_wide_limbs(b[j]);
+            }
             for (int j = 0; j < 4; ++j) {
                 FE want;
                 if (op == 0) want = p_mul(fa[j], fb[j]);
@@ -917,15 +1005,24 @@ static void test_four_lanes(bool quick) {
         crypto_core_ristretto255_random(enc.data());
         ristretto_decode(q, enc.data());
         switch (n % 6) {
-            case 0: q = p; break;
-            case 1: q = -p; break;
-            case 2: q = EdwardsPoint::identity(); break;
-            case 3: p = EdwardsPoint::identity(); break;
+            case 0:
+                q = p;
+                break;
+            case 1:
+                q = -p;
+                break;
+            case 2:
+                q = EdwardsPoint::identity();
+                break;
+            case 3:
+                p = EdwardsPoint::identity();
+                break;
             case 4:
                 p = EdwardsPoint{edge_fe(unsigned(rnd() % n_codes)), edge_fe(unsigned(rnd() % n_codes)),
                                  edge_fe(unsigned(rnd() % n_codes)), edge_fe(unsigned(rnd() % n_codes))};
                 break;
-            default: break;
+            default:
+                break;
         }
         EdwardsPoint got[3];
         four_lane_points(p, q, got);
@@ -946,22 +1043,22 @@ static void test_four_lanes(bool quick) {
     // s * P: ifma::mul_ct_one and the routed point_mul_decoded / point_mul against libsodium: msm_case's kinds of
     // scalar on random points, then the edge scalars 0, 1, q - 1, q, 2^255 - 1, 2^256 - 1 on the identity, P, -P.
     const std::vector<size_t> sizes = quick ? std::vector<size_t>{16} : std::vector<size_t>{64, 64, 64};
-    const std::string failures = failures_over_cases(sizes, [](size_t n, const std::vector<uint8_t>& sc,
-                                                               const std::vector<uint8_t>& pts,
-                                                               const std::vector<EdwardsPoint>& decoded) {
-        bool ok = true;
-        for (size_t i = 0; i < n; ++i) {
-            uint8_t r[32], wide[64] = {0}, want[32], got[32], routed[32], encoded[32];
-            std::memcpy(wide, &sc[32 * i], 32);
-            crypto_core_ristretto255_scalar_reduce(r, wide);  // libsodium ignores bit 255: reduce first
-            if (crypto_scalarmult_ristretto255(want, r, &pts[32 * i]) != 0) std::memset(want, 0, 32);
-            ristretto_encode(got, ifma::mul_ct_one(&sc[32 * i], decoded[i]));
-            ristretto_encode(routed, point_mul_decoded(&sc[32 * i], decoded[i]));
-            ok = ok && point_mul(&sc[32 * i], &pts[32 * i], encoded) && std::memcmp(got, want, 32) == 0 &&
-                 std::memcmp(routed, want, 32) == 0 && std::memcmp(encoded, want, 32) == 0;
-        }
-        return ok;
-    });
+    const std::string failures =
+        failures_over_cases(sizes, [](size_t n, const std::vector<uint8_t>& sc, const std::vector<uint8_t>& pts,
+                                      const std::vector<EdwardsPoint>& decoded) {
+            bool ok = true;
+            for (size_t i = 0; i < n; ++i) {
+                uint8_t r[32], wide[64] = {0}, want[32], got[32], routed[32], encoded[32];
+                std::memcpy(wide, &sc[32 * i], 32);
+                crypto_core_ristretto255_scalar_reduce(r, wide);  // libsodium ignores bit 255: reduce first
+                if (crypto_scalarmult_ristretto255(want, r, &pts[32 * i]) != 0) std::memset(want, 0, 32);
+                ristretto_encode(got, ifma::mul_ct_one(&sc[32 * i], decoded[i]));
+                ristretto_encode(routed, point_mul_decoded(&sc[32 * i], decoded[i]));
+                ok = ok && point_mul(&sc[32 * i], &pts[32 * i], encoded) && std::memcmp(got, want, 32) == 0 &&
+                     std::memcmp(routed, want, 32) == 0 && std::memcmp(encoded, want, 32) == 0;
+            }
+            return ok;
+        });
     check(failures.empty(), "ifma::mul_ct_one, point_mul_decoded and point_mul equal libsodium: " + failures);
     static const uint8_t Q[32] = {0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7,
                                   0xa2, 0xde, 0xf9, 0xde, 0x14, 0,    0,    0,    0,    0,    0,
@@ -1001,9 +1098,9 @@ static void test_routed(bool quick) {
     static const uint8_t Q[32] = {0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7,
                                   0xa2, 0xde, 0xf9, 0xde, 0x14, 0,    0,    0,    0,    0,    0,
                                   0,    0,    0,    0,    0,    0,    0,    0,    0,    0x10};
-    const std::vector<size_t> sizes = quick ? std::vector<size_t>{1, 2, 3, 9, 73, 130}
-                                            : std::vector<size_t>{1, 2, 3, 4, 5, 7, 8, 9, 17, 64, 72, 73, 128, 129, 256,
-                                                                  257, 600};
+    const std::vector<size_t> sizes =
+        quick ? std::vector<size_t>{1, 2, 3, 9, 73, 130}
+              : std::vector<size_t>{1, 2, 3, 4, 5, 7, 8, 9, 17, 64, 72, 73, 128, 129, 256, 257, 600};
     const int rounds = quick ? 1 : 6;
     size_t wrong = 0, cases = 0;
     std::string first;
@@ -1017,12 +1114,25 @@ static void test_routed(bool quick) {
                     crypto_core_ristretto255_random(&pts[32 * i]);
                     if (edge) {
                         switch ((i + size_t(round)) % 7) {
-                            case 0: std::memset(s, 0, 32); break;
-                            case 1: std::memset(s, 0, 32); s[0] = 1; break;
-                            case 2: std::memcpy(s, Q, 32); s[0] -= 1; break;  // q - 1
-                            case 3: std::memcpy(s, Q, 32); break;
-                            case 4: std::memset(s, 0xff, 32); break;         // 2^256 - 1
-                            default: break;
+                            case 0:
+                                std::memset(s, 0, 32);
+                                break;
+                            case 1:
+                                std::memset(s, 0, 32);
+                                s[0] = 1;
+                                break;
+                            case 2:
+                                std::memcpy(s, Q, 32);
+                                s[0] -= 1;
+                                break;  // q - 1
+                            case 3:
+                                std::memcpy(s, Q, 32);
+                                break;
+                            case 4:
+                                std::memset(s, 0xff, 32);
+                                break;  // 2^256 - 1
+                            default:
+                                break;
                         }
                         if (i % 5 == 2) std::memset(&pts[32 * i], 0, 32);  // the identity
                     }
@@ -1050,8 +1160,8 @@ static void test_routed(bool quick) {
                     ristretto_encode(got[b][3], r);
                     ++cases;
                     const bool right = ok && ok1 && ok2 && ok3 && std::memcmp(got[b][0], want, 32) == 0 &&
-                                       std::memcmp(got[b][1], want, 32) == 0 &&
-                                       std::memcmp(got[b][2], want, 32) == 0 && std::memcmp(got[b][3], want_m, 32) == 0;
+                                       std::memcmp(got[b][1], want, 32) == 0 && std::memcmp(got[b][2], want, 32) == 0 &&
+                                       std::memcmp(got[b][3], want_m, 32) == 0;
                     if (!right && wrong++ == 0)
                         first = std::string(b ? "ifma" : "portable") + " n = " + std::to_string(n) +
                                 (edge ? " edge" : " random") + " round " + std::to_string(round);
@@ -1076,17 +1186,27 @@ static std::vector<std::vector<uint8_t>> comb_scalars(size_t randoms) {
                                   0,    0,    0,    0,    0,    0,    0,    0,    0,    0x10};
     std::vector<std::vector<uint8_t>> out;
     std::vector<uint8_t> s(32, 0);
-    out.push_back(s);                                   // 0
-    s[0] = 1; out.push_back(s);                         // 1
-    s.assign(Q, Q + 32); s[0] -= 1; out.push_back(s);   // q - 1
-    s[0] += 1; out.push_back(s);                        // q
-    s[0] += 1; out.push_back(s);                        // q + 1
-    s.assign(32, 0xff); s[31] = 0x7f; out.push_back(s); // 2^255 - 1
-    s[31] = 0xff; out.push_back(s);                     // 2^256 - 1
-    s.assign(32, 0x88); s[31] = 0x08; out.push_back(s); // every radix-16 digit 8
+    out.push_back(s);  // 0
+    s[0] = 1;
+    out.push_back(s);  // 1
+    s.assign(Q, Q + 32);
+    s[0] -= 1;
+    out.push_back(s);  // q - 1
+    s[0] += 1;
+    out.push_back(s);  // q
+    s[0] += 1;
+    out.push_back(s);  // q + 1
+    s.assign(32, 0xff);
+    s[31] = 0x7f;
+    out.push_back(s);  // 2^255 - 1
+    s[31] = 0xff;
+    out.push_back(s);  // 2^256 - 1
+    s.assign(32, 0x88);
+    s[31] = 0x08;
+    out.push_back(s);  // every radix-16 digit 8
     for (size_t i = 0; i < randoms; ++i) {
         randombytes_buf(s.data(), 32);
-        s[31] |= 0x80;                                  // bit 255 set (the fold)
+        s[31] |= 0x80;  // bit 255 set (the fold)
         out.push_back(s);
         crypto_core_ristretto255_scalar_random(s.data());
         out.push_back(s);
@@ -1112,24 +1232,27 @@ static void test_fixed_base(bool quick) {
     std::memset(bases[1].data(), 0, 32);  // the identity
     std::vector<std::unique_ptr<FixedBaseTable>> tables;
     bool lanes = true;
+    set_backend_for_testing(Backend::Ifma);  // a table carries the rows of the backend it was built on
     for (const auto& b : bases) {
         EdwardsPoint P;
         ristretto_decode(P, b.data());
         tables.emplace_back(new FixedBaseTable(P));
-        lanes = lanes && tables.back()->ifma_lanes() != nullptr;
+        lanes = lanes && tables.back()->rows() != nullptr;
     }
-    check(lanes && basepoint_table().ifma_lanes() != nullptr, "fixed-base tables carry IFMA lanes");
+    check(lanes && basepoint_table().rows() != nullptr, "fixed-base tables carry IFMA lanes");
     if (!lanes) return;
     const auto scalars = comb_scalars(quick ? 8 : 40);
     size_t wrong = 0, cases = 0;
     std::string first;
-    auto fail = [&](const std::string& what) { if (wrong++ == 0) first = what; };
+    auto fail = [&](const std::string& what) {
+        if (wrong++ == 0) first = what;
+    };
     for (size_t t = 0; t < tables.size(); ++t) {
         for (size_t k = 0; k < scalars.size(); ++k) {
             const uint8_t* s = scalars[k].data();
             uint8_t want[32], lane[32], got[2][32];
             libsodium_mul(s, bases[t].data(), want);
-            ristretto_encode(lane, ifma::fixed_base_mul(*tables[t]->ifma_lanes(), s));
+            ristretto_encode(lane, tables[t]->rows()->mul(s));
             for (int b = 0; b < 2; ++b) {
                 set_backend_for_testing(b ? Backend::Ifma : Backend::Portable);
                 ristretto_encode(got[b], tables[t]->mul(s));
@@ -1144,7 +1267,7 @@ static void test_fixed_base(bool quick) {
             uint8_t want2[32];
             libsodium_mul(s2, bases[u].data(), want2);
             crypto_core_ristretto255_add(want2, want2, want);
-            ristretto_encode(lane, ifma::fixed_base_mul2(*tables[t]->ifma_lanes(), s, *tables[u]->ifma_lanes(), s2));
+            ristretto_encode(lane, tables[t]->rows()->mul2(s, *tables[u]->rows(), s2));
             for (int b = 0; b < 2; ++b) {
                 set_backend_for_testing(b ? Backend::Ifma : Backend::Portable);
                 ristretto_encode(got[b], FixedBaseTable::mul2(*tables[t], s, *tables[u], s2));
@@ -1173,9 +1296,10 @@ static void test_fixed_base(bool quick) {
             fail("base_mul / pedersen_commit, scalar " + std::to_string(k));
     }
     set_backend_for_testing(Backend::Ifma);
-    check(wrong == 0, "fixed-base comb (FixedBaseTable::mul, mul2, base_mul, pedersen_commit): ifma equals portable "
-                      "and libsodium (" + std::to_string(cases) + " cases, " + std::to_string(wrong) +
-                          " wrong; first " + first + ")");
+    check(wrong == 0,
+          "fixed-base comb (FixedBaseTable::mul, mul2, base_mul, pedersen_commit): ifma equals portable "
+          "and libsodium (" +
+              std::to_string(cases) + " cases, " + std::to_string(wrong) + " wrong; first " + first + ")");
 }
 
 // ---- benchmark --------------------------------------------------------------------------------------------------
@@ -1231,7 +1355,10 @@ static void bench() {
     const size_t rounds = 2000;
     const int reps = 101;
     FE x[8], y[8];
-    for (int j = 0; j < 8; ++j) { x[j] = random_fe(); y[j] = random_fe(); }
+    for (int j = 0; j < 8; ++j) {
+        x[j] = random_fe();
+        y[j] = random_fe();
+    }
     // Portable: one dependent chain (latency: what an exponentiation sees) and eight independent chains
     // interleaved (throughput, as the IFMA lanes are).
     auto portable_mul1 = [&] {
@@ -1254,8 +1381,18 @@ static void bench() {
             for (int j = 0; j < 8; ++j) a[j] = a[j].square();
         g_sink = a[0].limb[0] ^ a[7].limb[1];
     };
-    auto ifma_mul8 = [&] { FE a[8]; std::copy(x, x + 8, a); ifma::mul_chain(a, y, rounds); g_sink = a[0].limb[0]; };
-    auto ifma_sq8 = [&] { FE a[8]; std::copy(x, x + 8, a); ifma::square_chain(a, rounds); g_sink = a[0].limb[0]; };
+    auto ifma_mul8 = [&] {
+        FE a[8];
+        std::copy(x, x + 8, a);
+        ifma::mul_chain(a, y, rounds);
+        g_sink = a[0].limb[0];
+    };
+    auto ifma_sq8 = [&] {
+        FE a[8];
+        std::copy(x, x + 8, a);
+        ifma::square_chain(a, rounds);
+        g_sink = a[0].limb[0];
+    };
     double best[6] = {1e300, 1e300, 1e300, 1e300, 1e300, 1e300};
     for (int r = 0; r < reps; ++r) {
         best[0] = std::min(best[0], best_of(1, cc, portable_mul1));
@@ -1288,8 +1425,8 @@ static void bench() {
         total_p += bp;
         total_i += bi;
     }
-    std::printf("decode 4096 points: portable %.0f, ifma %.0f %s per point; speedup %.2fx\n", total_p / n,
-                total_i / n, cc.unit(), total_p / total_i);
+    std::printf("decode 4096 points: portable %.0f, ifma %.0f %s per point; speedup %.2fx\n", total_p / n, total_i / n,
+                cc.unit(), total_p / total_i);
 
     // msm_vartime (n = 4096) and msm (constant-time, n = 128) through the public entry points on encodings
     // (msm.hpp: decoding, the sum, encoding), one thread, switching the backend between runs.
@@ -1299,7 +1436,9 @@ static void bench() {
     for (int ct = 0; ct < 2; ++ct) {
         const size_t m = ct ? 128 : n;
         uint8_t res[32];
-        auto call = [&] { g_sink = ct ? msm(scalars.data(), enc.data(), m, res) : msm_vartime(scalars.data(), enc.data(), m, res); };
+        auto call = [&] {
+            g_sink = ct ? msm(scalars.data(), enc.data(), m, res) : msm_vartime(scalars.data(), enc.data(), m, res);
+        };
         double bp = 1e300, bi = 1e300;
         for (int r = 0; r < (ct ? 31 : 9); ++r) {
             set_backend_for_testing(Backend::Portable);
@@ -1334,8 +1473,10 @@ static void bench() {
         double bp = 1e300, bi = 1e300;
         for (int r = 0; r < 31; ++r) {
             set_backend_for_testing(Backend::Portable);
-            bp = std::min(bp, best_of(1, cc, [&] { g_sink = Straus::mul_ct(scalars.data(), out.data(), m).X.limb[0]; }));
-            bi = std::min(bi, best_of(1, cc, [&] { g_sink = ifma::straus_ct(scalars.data(), out.data(), m).X.limb[0]; }));
+            bp =
+                std::min(bp, best_of(1, cc, [&] { g_sink = Straus::mul_ct(scalars.data(), out.data(), m).X.limb[0]; }));
+            bi = std::min(bi,
+                          best_of(1, cc, [&] { g_sink = ifma::straus_ct(scalars.data(), out.data(), m).X.limb[0]; }));
         }
         std::printf("  decoded msm n = %4zu: portable %6.0f, ifma Straus %6.0f per point (%.2fx)\n", m, bp / m, bi / m,
                     bp / bi);
@@ -1363,16 +1504,19 @@ static void bench() {
     }
 
     // Crossover of the IFMA Pippenger (ifma::kPippengerMin) against the portable choice, on decoded points.
-    for (size_t m : {size_t(16), size_t(32), size_t(48), size_t(64), size_t(96), size_t(128), size_t(256),
-                     size_t(1024), size_t(4096)}) {
+    for (size_t m : {size_t(16), size_t(32), size_t(48), size_t(64), size_t(96), size_t(128), size_t(256), size_t(1024),
+                     size_t(4096)}) {
         double bp = 1e300, bi = 1e300;
         for (int r = 0; r < (m < 1024 ? 31 : 7); ++r) {
             bp = std::min(bp, best_of(1, cc, [&] {
-                g_sink = (m < kPippengerCrossover ? Straus::mul_vartime(scalars.data(), out.data(), m)
-                                                  : Pippenger::mul_vartime(scalars.data(), out.data(), m,
-                                                                           Pippenger::window_for(m))).X.limb[0];
-            }));
-            bi = std::min(bi, best_of(1, cc, [&] { g_sink = ifma::pippenger_vartime(scalars.data(), out.data(), m).X.limb[0]; }));
+                              g_sink = (m < portable::kPippengerCrossover
+                                            ? Straus::mul_vartime(scalars.data(), out.data(), m)
+                                            : portable::Pippenger::mul_vartime(scalars.data(), out.data(), m,
+                                                                               portable::Pippenger::window_for(m)))
+                                           .X.limb[0];
+                          }));
+            bi = std::min(
+                bi, best_of(1, cc, [&] { g_sink = ifma::pippenger_vartime(scalars.data(), out.data(), m).X.limb[0]; }));
         }
         std::printf("  decoded msm_vartime n = %4zu: portable %6.0f, ifma Pippenger %6.0f per point (%.2fx)\n", m,
                     bp / m, bi / m, bp / bi);
@@ -1395,10 +1539,13 @@ static void bench_scale() {
         double bp = 1e300, bi = 1e300;
         for (int r = 0; r < 15; ++r) {
             bp = std::min(bp, best_of(1, cc, [&] {
-                for (size_t i = 0; i < m; ++i) out[i] = point_mul_decoded(&sc[32 * i], pts[i]);
-                g_sink = out[0].X.limb[0];
-            }));
-            bi = std::min(bi, best_of(1, cc, [&] { ifma::scale_ct(out.data(), sc.data(), pts.data(), m); g_sink = out[0].X.limb[0]; }));
+                              for (size_t i = 0; i < m; ++i) out[i] = point_mul_decoded(&sc[32 * i], pts[i]);
+                              g_sink = out[0].X.limb[0];
+                          }));
+            bi = std::min(bi, best_of(1, cc, [&] {
+                              ifma::scale_ct(out.data(), sc.data(), pts.data(), m);
+                              g_sink = out[0].X.limb[0];
+                          }));
         }
         std::printf("  scale n = %2zu: portable %6.0f, ifma lanes %6.0f %s per point (%.2fx)\n", m, bp / m, bi / m,
                     cc.unit(), bp / bi);
@@ -1430,8 +1577,14 @@ static void bench_sums() {
 }
 
 int main(int argc, char** argv) {
-    if (sodium_init() < 0) { std::printf("sodium_init failed\n0 passed, 1 failed\n"); return 1; }
-    if (argc < 2) { std::printf("usage: %s VECTORS.json [--quick] [--bench]\n", argv[0]); return 2; }
+    if (sodium_init() < 0) {
+        std::printf("sodium_init failed\n0 passed, 1 failed\n");
+        return 1;
+    }
+    if (argc < 2) {
+        std::printf("usage: %s VECTORS.json [--quick] [--bench]\n", argv[0]);
+        return 2;
+    }
     bool quick = false, do_bench = false;
     for (int i = 2; i < argc; ++i) {
         if (std::strcmp(argv[i], "--quick") == 0) quick = true;

@@ -111,15 +111,16 @@ IFMA_TARGET static void compare_all(size_t trials) {
         check(_mm512_cmplt_epi64_mask(ra, _mm512_setzero_si512()) ==
                   (E::_mm512_cmplt_epi64_mask)(ea, (E::_mm512_setzero_si512)()),
               "_mm512_cmplt_epi64_mask against 0", &wrong);
-        check(_mm512_test_epi64_mask(ra, real(b2)) == (E::_mm512_test_epi64_mask)(ea, emu(b2)), "_mm512_test_epi64_mask",
-              &wrong);
+        check(_mm512_test_epi64_mask(ra, real(b2)) == (E::_mm512_test_epi64_mask)(ea, emu(b2)),
+              "_mm512_test_epi64_mask", &wrong);
         const __mmask8 k = static_cast<__mmask8>(rnd());
         check(same(_mm512_mask_blend_epi64(k, ra, rb), (E::_mm512_mask_blend_epi64)(k, ea, eb)),
               "_mm512_mask_blend_epi64", &wrong);
         check(same(_mm512_abs_epi64(ra), (E::_mm512_abs_epi64)(ea)), "_mm512_abs_epi64", &wrong);
-        check(same(_mm512_permutexvar_epi64(rb, ra), (E::_mm512_permutexvar_epi64)(eb, ea)),
-              "_mm512_permutexvar_epi64", &wrong);  // b's lanes as indices: only their low 3 bits count
-        check(same(_mm512_set1_epi64(static_cast<long long>(a.v[0])), (E::_mm512_set1_epi64)(static_cast<long long>(a.v[0]))),
+        check(same(_mm512_permutexvar_epi64(rb, ra), (E::_mm512_permutexvar_epi64)(eb, ea)), "_mm512_permutexvar_epi64",
+              &wrong);  // b's lanes as indices: only their low 3 bits count
+        check(same(_mm512_set1_epi64(static_cast<long long>(a.v[0])),
+                   (E::_mm512_set1_epi64)(static_cast<long long>(a.v[0]))),
               "_mm512_set1_epi64", &wrong);
         check(same(_mm512_setr_epi64(a.v[0], a.v[1], a.v[2], a.v[3], a.v[4], a.v[5], a.v[6], a.v[7]),
                    (E::_mm512_setr_epi64)(a.v[0], a.v[1], a.v[2], a.v[3], a.v[4], a.v[5], a.v[6], a.v[7])),
@@ -157,7 +158,8 @@ IFMA_TARGET static void compare_all(size_t trials) {
         shifts<63>(a, &wrong);
     }
     check(same(_mm512_setzero_si512(), (E::_mm512_setzero_si512)()), "_mm512_setzero_si512", &wrong);
-    if (wrong == 0) ++g_pass; else ++g_fail;
+    if (wrong == 0) ++g_pass;
+    else ++g_fail;
     std::printf("%zu random and edge trials of every emulated intrinsic: %zu mismatches\n", trials, wrong);
 }
 
@@ -182,10 +184,10 @@ IFMA_TARGET static void immediates4(const Lanes& a, const Lanes& b, size_t* wron
           "_mm256_blend_epi32", wrong);
     check(same4(_mm256_shuffle_epi32(real4(a), Imm), (E::_mm256_shuffle_epi32)(emu4(a), Imm)), "_mm256_shuffle_epi32",
           wrong);
-    check(same4(_mm256_srli_epi64(real4(a), Imm % 64), (E::_mm256_srli_epi64)(emu4(a), Imm % 64)),
-          "_mm256_srli_epi64", wrong);
-    check(same4(_mm256_slli_epi64(real4(a), Imm % 64), (E::_mm256_slli_epi64)(emu4(a), Imm % 64)),
-          "_mm256_slli_epi64", wrong);
+    check(same4(_mm256_srli_epi64(real4(a), Imm % 64), (E::_mm256_srli_epi64)(emu4(a), Imm % 64)), "_mm256_srli_epi64",
+          wrong);
+    check(same4(_mm256_slli_epi64(real4(a), Imm % 64), (E::_mm256_slli_epi64)(emu4(a), Imm % 64)), "_mm256_slli_epi64",
+          wrong);
 }
 
 IFMA_TARGET static void compare_all4(size_t trials) {
@@ -199,10 +201,10 @@ IFMA_TARGET static void compare_all4(size_t trials) {
         check(same4(_mm256_and_si256(ra, rb), (E::_mm256_and_si256)(ea, eb)), "_mm256_and_si256", &wrong);
         check(same4(_mm256_or_si256(ra, rb), (E::_mm256_or_si256)(ea, eb)), "_mm256_or_si256", &wrong);
         check(same4(_mm256_xor_si256(ra, rb), (E::_mm256_xor_si256)(ea, eb)), "_mm256_xor_si256", &wrong);
-        check(same4(_mm256_madd52lo_epu64(ra, rb, rc), (E::_mm256_madd52lo_epu64)(ea, eb, ec)),
-              "_mm256_madd52lo_epu64", &wrong);
-        check(same4(_mm256_madd52hi_epu64(ra, rb, rc), (E::_mm256_madd52hi_epu64)(ea, eb, ec)),
-              "_mm256_madd52hi_epu64", &wrong);
+        check(same4(_mm256_madd52lo_epu64(ra, rb, rc), (E::_mm256_madd52lo_epu64)(ea, eb, ec)), "_mm256_madd52lo_epu64",
+              &wrong);
+        check(same4(_mm256_madd52hi_epu64(ra, rb, rc), (E::_mm256_madd52hi_epu64)(ea, eb, ec)), "_mm256_madd52hi_epu64",
+              &wrong);
         Lanes b2 = b;
         for (int j = 0; j < 4; ++j)
             if (rnd() & 1) b2.v[j] = a.v[j];
@@ -216,8 +218,8 @@ IFMA_TARGET static void compare_all4(size_t trials) {
               "_mm256_setr_epi64x", &wrong);
         uint64_t s1[4], s2[4];
         _mm256_storeu_si256(reinterpret_cast<__m256i*>(s1), ra);
-        (E::_mm256_storeu_si256)(reinterpret_cast<E::__m256i*>(s2), (E::_mm256_loadu_si256)(
-                                                                        reinterpret_cast<const E::__m256i*>(a.v)));
+        (E::_mm256_storeu_si256)(reinterpret_cast<E::__m256i*>(s2),
+                                 (E::_mm256_loadu_si256)(reinterpret_cast<const E::__m256i*>(a.v)));
         check(std::memcmp(s1, s2, 32) == 0, "_mm256_storeu_si256(_mm256_loadu_si256)", &wrong);
         immediates4<0x00>(a, b, &wrong);
         immediates4<0x1b>(a, b, &wrong);
@@ -232,7 +234,8 @@ IFMA_TARGET static void compare_all4(size_t trials) {
         immediates4<0x4e>(a, b, &wrong);
     }
     check(same4(_mm256_setzero_si256(), (E::_mm256_setzero_si256)()), "_mm256_setzero_si256", &wrong);
-    if (wrong == 0) ++g_pass; else ++g_fail;
+    if (wrong == 0) ++g_pass;
+    else ++g_fail;
     std::printf("%zu random and edge trials of every emulated 256-bit intrinsic: %zu mismatches\n", trials, wrong);
 }
 
@@ -247,12 +250,15 @@ IFMA_TARGET static void madd_edges() {
                 b.v[j] = EDGES[x];
                 c.v[j] = EDGES[(y + j) % N_EDGES];
             }
-            check(same(_mm512_madd52lo_epu64(real(a), real(b), real(c)), (E::_mm512_madd52lo_epu64)(emu(a), emu(b), emu(c))),
+            check(same(_mm512_madd52lo_epu64(real(a), real(b), real(c)),
+                       (E::_mm512_madd52lo_epu64)(emu(a), emu(b), emu(c))),
                   "_mm512_madd52lo_epu64 at the edges", &wrong);
-            check(same(_mm512_madd52hi_epu64(real(a), real(b), real(c)), (E::_mm512_madd52hi_epu64)(emu(a), emu(b), emu(c))),
+            check(same(_mm512_madd52hi_epu64(real(a), real(b), real(c)),
+                       (E::_mm512_madd52hi_epu64)(emu(a), emu(b), emu(c))),
                   "_mm512_madd52hi_epu64 at the edges", &wrong);
         }
-    if (wrong == 0) ++g_pass; else ++g_fail;
+    if (wrong == 0) ++g_pass;
+    else ++g_fail;
 }
 
 int main() {

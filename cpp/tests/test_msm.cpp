@@ -1,7 +1,8 @@
 // Tests of the scalar recodings, the multi-scalar multiplications, point_sum, pedersen_commit, the
-// fixed-base tables, the operations on decoded point arrays (point_vector.hpp) and MSMTable: differential against libsodium on random and edge inputs.
-// Build: g++ -O2 -std=c++17 -Icpp/include cpp/tests/test_msm.cpp cpp/src/*.cpp -lsodium -lpthread
-// The last line printed is "N passed, M failed"; the exit status is non-zero when M > 0.
+// fixed-base tables, the operations on decoded point arrays (point_vector.hpp) and MSMTable: differential against
+// libsodium on random and edge inputs. Build: g++ -O2 -std=c++17 -Icpp/include cpp/tests/test_msm.cpp cpp/src/*.cpp
+// cpp/src/*/*.cpp -lsodium -lpthread The last line printed is "N passed, M failed"; the exit status is non-zero when M
+// > 0.
 #include <sodium.h>
 
 #include <algorithm>
@@ -20,6 +21,7 @@
 #include "pyristretto/msm_algorithms.hpp"
 #include "pyristretto/msm_table.hpp"
 #include "pyristretto/point_vector.hpp"
+#include "pyristretto/portable/pippenger.hpp"
 #include "pyristretto/ristretto.hpp"
 #include "pyristretto/scalar.hpp"
 #include "pyristretto/scalar_mul.hpp"
@@ -36,10 +38,8 @@ void check(bool ok, const char* what, long long detail = -1) {
         ++g_passed;
     } else {
         ++g_failed;
-        if (detail >= 0)
-            std::printf("FAIL: %s (%lld)\n", what, detail);
-        else
-            std::printf("FAIL: %s\n", what);
+        if (detail >= 0) std::printf("FAIL: %s (%lld)\n", what, detail);
+        else std::printf("FAIL: %s\n", what);
     }
 }
 
@@ -100,13 +100,28 @@ constexpr int kUnreducedKinds = 9;
 void unreduced_scalar(int kind, uint8_t out[32]) {
     std::memset(out, 0, 32);
     switch (kind % kUnreducedKinds) {
-        case 0: std::memcpy(out, Q_MINUS_1, 32); out[0] += 1; break;  // q (Q_MINUS_1[0] = 0xec: no carry)
-        case 1: std::memcpy(out, Q_MINUS_1, 32); out[0] += 2; break;  // q + 1
-        case 2: std::memset(out, 0xff, 32); out[31] = 0x7f; break;    // 2^255 - 1
-        case 3: out[31] = 0x80; break;                                // 2^255
-        case 4: std::memset(out, 0xff, 32); break;                    // 2^256 - 1
-        case 5: out[31] = 0x20; break;                                // 2^253
-        case 6: {                                                     // 15q + 5 (< 2^256)
+        case 0:
+            std::memcpy(out, Q_MINUS_1, 32);
+            out[0] += 1;
+            break;  // q (Q_MINUS_1[0] = 0xec: no carry)
+        case 1:
+            std::memcpy(out, Q_MINUS_1, 32);
+            out[0] += 2;
+            break;  // q + 1
+        case 2:
+            std::memset(out, 0xff, 32);
+            out[31] = 0x7f;
+            break;  // 2^255 - 1
+        case 3:
+            out[31] = 0x80;
+            break;  // 2^255
+        case 4:
+            std::memset(out, 0xff, 32);
+            break;  // 2^256 - 1
+        case 5:
+            out[31] = 0x20;
+            break;  // 2^253
+        case 6: {   // 15q + 5 (< 2^256)
             uint8_t q[32], acc[64] = {0};
             std::memcpy(q, Q_MINUS_1, 32);
             q[0] += 1;
@@ -119,8 +134,13 @@ void unreduced_scalar(int kind, uint8_t out[32]) {
             std::memcpy(out, acc, 32);
             break;
         }
-        case 7: randombytes_buf(out, 32); out[31] |= 0x80; break;
-        default: randombytes_buf(out, 32); break;
+        case 7:
+            randombytes_buf(out, 32);
+            out[31] |= 0x80;
+            break;
+        default:
+            randombytes_buf(out, 32);
+            break;
     }
 }
 
@@ -135,21 +155,40 @@ void make_inputs(size_t n, Bytes& scalars, Bytes& points, bool edges) {
     if (!edges) return;
     for (size_t i = 0; i < n; ++i) {
         switch (i % 11) {
-            case 1: std::memset(&points[32 * i], 0, 32); break;               // identity point
-            case 2: std::memset(&scalars[32 * i], 0, 32); break;              // zero scalar
-            case 3: std::memset(&scalars[32 * i], 0, 32); scalars[32 * i] = 1; break;
-            case 4: std::memcpy(&scalars[32 * i], Q_MINUS_1, 32); break;
-            case 5: if (i >= 1) std::memcpy(&points[32 * i], &points[32 * (i - 1)], 32); break;  // duplicate
-            case 6:  // -P of the previous point
+            case 1:
+                std::memset(&points[32 * i], 0, 32);
+                break;  // identity point
+            case 2:
+                std::memset(&scalars[32 * i], 0, 32);
+                break;  // zero scalar
+            case 3:
+                std::memset(&scalars[32 * i], 0, 32);
+                scalars[32 * i] = 1;
+                break;
+            case 4:
+                std::memcpy(&scalars[32 * i], Q_MINUS_1, 32);
+                break;
+            case 5:
+                if (i >= 1) std::memcpy(&points[32 * i], &points[32 * (i - 1)], 32);
+                break;  // duplicate
+            case 6:     // -P of the previous point
                 if (i >= 1) {
                     uint8_t zero[32] = {0};
                     crypto_core_ristretto255_sub(&points[32 * i], zero, &points[32 * (i - 1)]);
                 }
                 break;
-            case 7: std::memcpy(&scalars[32 * i], &scalars[32 * (i - 1)], 32); break;  // same scalar again
-            case 8: unreduced_scalar(int(i / 11), &scalars[32 * i]); break;          // q, 2^255, 2^256 - 1, ...
-            case 9: randombytes_buf(&scalars[32 * i], 32); scalars[32 * i + 31] |= 0x80; break;  // bit 255 set
-            default: break;
+            case 7:
+                std::memcpy(&scalars[32 * i], &scalars[32 * (i - 1)], 32);
+                break;  // same scalar again
+            case 8:
+                unreduced_scalar(int(i / 11), &scalars[32 * i]);
+                break;  // q, 2^255, 2^256 - 1, ...
+            case 9:
+                randombytes_buf(&scalars[32 * i], 32);
+                scalars[32 * i + 31] |= 0x80;
+                break;  // bit 255 set
+            default:
+                break;
         }
     }
 }
@@ -157,10 +196,16 @@ void make_inputs(size_t n, Bytes& scalars, Bytes& points, bool edges) {
 Bytes invalid_encoding(int kind) {
     Bytes p(32);
     random_point(p.data());
-    if (kind == 0) p[31] |= 0x80;                  // bit 255 set (libsodium 1.0.18 would accept it)
+    if (kind == 0) p[31] |= 0x80;  // bit 255 set (libsodium 1.0.18 would accept it)
     else if (kind == 1) std::memset(p.data(), 0xff, 32), p[31] = 0x7f;  // non-canonical field element
-    else if (kind == 2) { std::memset(p.data(), 0, 32); p[0] = 1; }     // negative s
-    else { std::memset(p.data(), 0, 32); p[0] = 2; }                     // s = 1: not a valid point
+    else if (kind == 2) {
+        std::memset(p.data(), 0, 32);
+        p[0] = 1;
+    }  // negative s
+    else {
+        std::memset(p.data(), 0, 32);
+        p[0] = 2;
+    }  // s = 1: not a valid point
     return p;
 }
 
@@ -210,10 +255,10 @@ void test_recodings() {
     scalars.push_back(Bytes(Q_MINUS_1, Q_MINUS_1 + 32));
     Bytes max(32, 0xff);
     max[31] = 0x7f;
-    scalars.push_back(max);                                         // 2^255 - 1
+    scalars.push_back(max);  // 2^255 - 1
     Bytes eights(32, 0x88);
     eights[31] = 0x08;
-    scalars.push_back(eights);                                      // every nibble 8: carries all the way
+    scalars.push_back(eights);  // every nibble 8: carries all the way
     Bytes alt(32, 0x77);
     alt[31] = 0x77;
     scalars.push_back(alt);
@@ -326,8 +371,7 @@ void test_msm_size(size_t n, bool edges) {
     check(rc == n && std::memcmp(out, expect.data(), 32) == 0, "msm matches libsodium, n =", (long long)n);
     std::memset(out, 0xaa, 32);
     rc = msm_vartime(scalars.data(), points.data(), n, out);
-    check(rc == n && std::memcmp(out, expect.data(), 32) == 0, "msm_vartime matches libsodium, n =",
-          (long long)n);
+    check(rc == n && std::memcmp(out, expect.data(), 32) == 0, "msm_vartime matches libsodium, n =", (long long)n);
 }
 
 void test_msm_all_zero_and_special() {
@@ -403,7 +447,7 @@ void test_algorithms_direct() {
         uint8_t out[32];
         bool all = true;
         for (unsigned c = 4; c <= 16; ++c) {
-            ristretto_encode(out, Pippenger::mul_vartime(scalars.data(), dec.data(), n, c));
+            ristretto_encode(out, portable::Pippenger::mul_vartime(scalars.data(), dec.data(), n, c));
             if (std::memcmp(out, expect.data(), 32) != 0) {
                 all = false;
                 std::printf("  pippenger c=%u n=%zu wrong\n", c, n);
@@ -526,16 +570,17 @@ void test_blocks_decoded() {
     for (size_t m : {B - 1, B, B + 1, 2 * B + 3}) {
         const Bytes expect = ref_msm(scalars, points, m);
         for (unsigned c : {5u, 9u, 13u}) {
-            ristretto_encode(out, Pippenger::mul_vartime(scalars.data(), dec.data(), m, c));
-            check(std::memcmp(out, expect.data(), 32) == 0, "blocks: Pippenger::mul_vartime, m*100+c =",
-                  (long long)(m * 100 + c));
+            ristretto_encode(out, portable::Pippenger::mul_vartime(scalars.data(), dec.data(), m, c));
+            check(std::memcmp(out, expect.data(), 32) == 0,
+                  "blocks: portable::Pippenger::mul_vartime, m*100+c =", (long long)(m * 100 + c));
         }
-        PippengerSums sums(Pippenger::window_for(m));
+        portable::PippengerSums sums(portable::Pippenger::window_for(m));
         const size_t cut = std::min<size_t>(17, m);
         sums.add(scalars.data(), dec.data(), cut);
         sums.add(scalars.data() + 32 * cut, dec.data() + cut, m - cut);
         ristretto_encode(out, sums.finish());
-        check(std::memcmp(out, expect.data(), 32) == 0, "blocks: PippengerSums in two pieces, m =", (long long)m);
+        check(std::memcmp(out, expect.data(), 32) == 0,
+              "blocks: portable::PippengerSums in two pieces, m =", (long long)m);
     }
     // The same points in other projective representations (Z != 1, as for computed points): the blocks then take
     // the batch-inversion path to affine form; only some points are rescaled, so blocks mix both kinds.
@@ -546,9 +591,8 @@ void test_blocks_decoded() {
     }
     for (size_t m : {B - 1, B + 1, 2 * B + 3}) {
         const Bytes expect = ref_msm(scalars, points, m);
-        ristretto_encode(out, Pippenger::mul_vartime(scalars.data(), scaled.data(), m, 8));
-        check(std::memcmp(out, expect.data(), 32) == 0, "blocks: Pippenger on points with Z != 1, m =",
-              (long long)m);
+        ristretto_encode(out, portable::Pippenger::mul_vartime(scalars.data(), scaled.data(), m, 8));
+        check(std::memcmp(out, expect.data(), 32) == 0, "blocks: Pippenger on points with Z != 1, m =", (long long)m);
     }
     for (size_t m : {size_t(255), size_t(256), size_t(257), size_t(513)}) {
         const Bytes expect = ref_msm(scalars, points, m);
@@ -672,10 +716,12 @@ void test_pedersen_and_fixed_base() {
         base_mul(a.data(), out);
         if (std::memcmp(out, ga, 32) != 0) base_ok = false;
     }
-    check(ped_ok, "pedersen_commit (FixedBaseTable::mul2) matches a*G + b*H from libsodium (random, 0, 1, q-1, "
-                  "and unreduced: bit 255, >= q)");
-    check(base_ok, "FixedBaseTable::mul(G) and base_mul match crypto_scalarmult_ristretto255_base (0, 1, q-1, "
-                   "and unreduced: bit 255, >= q)");
+    check(ped_ok,
+          "pedersen_commit (FixedBaseTable::mul2) matches a*G + b*H from libsodium (random, 0, 1, q-1, "
+          "and unreduced: bit 255, >= q)");
+    check(base_ok,
+          "FixedBaseTable::mul(G) and base_mul match crypto_scalarmult_ristretto255_base (0, 1, q-1, "
+          "and unreduced: bit 255, >= q)");
     // A table of another point.
     uint8_t penc[32];
     random_point(penc);
@@ -702,15 +748,19 @@ void test_point_mul() {
         random_point(p);
         if (t % 10 == 1) std::memset(s, 0, 32);
         if (t % 10 == 2) std::memcpy(s, Q_MINUS_1, 32);
-        if (t % 10 == 3) { std::memset(s, 0, 32); s[0] = 1; }
-        if (t % 10 == 4) std::memset(p, 0, 32);  // identity point
-        if (t % 10 >= 5) unreduced_scalar(t, s);   // any 32 bytes: bit 255 set, >= q
+        if (t % 10 == 3) {
+            std::memset(s, 0, 32);
+            s[0] = 1;
+        }
+        if (t % 10 == 4) std::memset(p, 0, 32);   // identity point
+        if (t % 10 >= 5) unreduced_scalar(t, s);  // any 32 bytes: bit 255 set, >= q
         ref_point_mul(s, p, expect);
         std::memset(out, 0xaa, 32);
         if (!point_mul(s, p, out) || std::memcmp(out, expect, 32) != 0) ok = false;
     }
-    check(ok, "point_mul matches crypto_scalarmult_ristretto255 (random, 0, 1, q-1, identity point, "
-              "and unreduced: bit 255, >= q)");
+    check(ok,
+          "point_mul matches crypto_scalarmult_ristretto255 (random, 0, 1, q-1, identity point, "
+          "and unreduced: bit 255, >= q)");
     bool rejects = true;
     for (int kind = 0; kind < 4; ++kind) {
         const Bytes bad = invalid_encoding(kind);
@@ -722,7 +772,6 @@ void test_point_mul() {
     }
     check(rejects, "point_mul rejects invalid encodings, out untouched");
 }
-
 
 // ---- arrays of decoded points (point_vector.hpp) and MSMTable ----------------------------------------------
 
@@ -739,21 +788,20 @@ std::vector<EdwardsPoint> decoded(const Bytes& points, size_t n) {
 }
 
 void test_point_vector_ops() {
-    for (size_t n : {size_t(0), size_t(1), size_t(2), size_t(63), size_t(127), size_t(128), size_t(129),
-                     size_t(300), size_t(1000)}) {
+    for (size_t n : {size_t(0), size_t(1), size_t(2), size_t(63), size_t(127), size_t(128), size_t(129), size_t(300),
+                     size_t(1000)}) {
         Bytes scalars, points;
         make_inputs(n, scalars, points, true);
         std::vector<EdwardsPoint> d(n);
-        check(decode_points(d.data(), points.data(), n) == n, "decode_points accepts valid encodings, n =",
-              (long long)n);
+        check(decode_points(d.data(), points.data(), n) == n,
+              "decode_points accepts valid encodings, n =", (long long)n);
         Bytes enc(32 * n, 0xaa);
         encode_points(enc.data(), d.data(), n);
         check(enc == points, "encode_points(decode_points(x)) == x, n =", (long long)n);
 
         const Bytes expect = ref_msm(scalars, points, n);
         EdwardsPoint r = EdwardsPoint::basepoint();
-        check(msm_points(scalars.data(), d.data(), n, r) && encode_one(r) == expect, "msm_points, n =",
-              (long long)n);
+        check(msm_points(scalars.data(), d.data(), n, r) && encode_one(r) == expect, "msm_points, n =", (long long)n);
         r = EdwardsPoint::basepoint();
         check(msm_vartime_points(scalars.data(), d.data(), n, r) && encode_one(r) == expect,
               "msm_vartime_points, n =", (long long)n);
@@ -862,16 +910,17 @@ void test_msm_table() {
                       encode_one(r) == before,
                   "MSMTable refuses more scalars than bases, out untouched; n =", (long long)n);
         }
-        // Memory: per base the point (160 B), 8 constant-time entries (120 B each; none on the vector backends, whose
-        // msm runs PointVector's Straus) and 2^(w-2) odd multiples (120 B each, 160 in the vector backends'
-        // four-lane cached form), plus the vector entries' 64-byte alignment.
+        // Memory: per base the point (160 B), the constant-time multiples (8 of 120 B in affine Niels form; on the
+        // vector backends in their four-lane cached form, 160 B each: IFMA 1P..8P, AVX2 0P..8P) and 2^(w-2) odd
+        // multiples (120 B each, 160 in the four-lane form), plus each table's 64-byte alignment.
         const MSMTable wide(d.data(), n, 8, SIZE_MAX), narrow(d.data(), n, 8, 0);
         const size_t odd_entry = backend() == Backend::Portable ? 120 : 160;
-        const size_t base = 160 + (backend() == Backend::Portable ? 120 * 8 : 0);
+        const size_t small = backend() == Backend::Portable ? 8 * 120 : backend() == Backend::Ifma ? 8 * 160 : 9 * 160;
+        const size_t base = 160 + small;
         check(wide.nbytes() >= n * (base + odd_entry * 64) &&
-                  wide.nbytes() <= sizeof(MSMTable) + n * (base + odd_entry * 64) + 64,
+                  wide.nbytes() <= sizeof(MSMTable) + n * (base + odd_entry * 64) + 128,
               "MSMTable nbytes with wide tables, n =", (long long)n);
-        check(narrow.nbytes() >= n * base && narrow.nbytes() <= sizeof(MSMTable) + n * base,
+        check(narrow.nbytes() >= n * base && narrow.nbytes() <= sizeof(MSMTable) + n * base + 64,
               "MSMTable nbytes without wide tables, n =", (long long)n);
     }
     // Zero scalars, q-1 everywhere, and P, -P with equal scalars.
@@ -1008,9 +1057,10 @@ int main() {
     test_scratch();
     // Single-threaded path: threading off (the default is one thread per hardware thread).
     set_msm_max_threads(1);
-    for (size_t n : {size_t(0), size_t(1), size_t(2), size_t(3), size_t(4), size_t(8), size_t(16), size_t(17),
-                     kPippengerCrossover - 1, kPippengerCrossover, kPippengerCrossover + 1, size_t(255),
-                     size_t(256), size_t(257), size_t(600), size_t(4096)}) {
+    for (size_t n :
+         {size_t(0), size_t(1), size_t(2), size_t(3), size_t(4), size_t(8), size_t(16), size_t(17),
+          portable::kPippengerCrossover - 1, portable::kPippengerCrossover, portable::kPippengerCrossover + 1,
+          size_t(255), size_t(256), size_t(257), size_t(600), size_t(4096)}) {
         test_msm_size(n, true);
     }
     test_msm_size(64, false);

@@ -1,9 +1,9 @@
-// Internal (not part of the API): constant-time table lookups for the scalar-multiplication code (straus.cpp,
-// fixed_base.cpp, msm_table.cpp). Every entry is read and no branch or address depends on the index; the result is
-// accumulated with AND/OR masks over the entries' raw 64-bit words, two words at a time in 16-byte vectors (SSE2 on
-// x86-64, NEON on AArch64: both baseline). Written per limb, GCC vectorised the cached entries (20 limbs) but not the
-// affine ones (15), whose accumulators stayed scalar and partly spilled: those scans were a fifth of the portable
-// fixed-base s G (perf); in vectors, MSMTable's portable constant-time msm of 128 bases took a fifth less time
+// Internal (not part of the API): constant-time table lookups for the portable scalar-multiplication code (portable/:
+// straus.cpp, fixed_base.cpp, msm_table.cpp). Every entry is read and no branch or address depends on the index; the
+// result is accumulated with AND/OR masks over the entries' raw 64-bit words, two words at a time in 16-byte vectors
+// (SSE2 on x86-64, NEON on AArch64: both baseline). Written per limb, GCC vectorised the cached entries (20 limbs) but
+// not the affine ones (15), whose accumulators stayed scalar and partly spilled: those scans were a fifth of the
+// portable fixed-base s G (perf); in vectors, MSMTable's portable constant-time msm of 128 bases took a fifth less time
 // (GCC, through Python, one core).
 #pragma once
 #include <cstdint>

@@ -14,9 +14,9 @@ struct EdwardsPoint {
     FieldElement X, Y, Z, T;
 
     static EdwardsPoint identity();
-    static const EdwardsPoint& basepoint();    // the RFC 9496 generator G
+    static const EdwardsPoint& basepoint();  // the RFC 9496 generator G
 
-    EdwardsPoint dbl() const;                  // 2P
+    EdwardsPoint dbl() const;                    // 2P
     EdwardsPoint mul_by_pow2(unsigned k) const;  // 2^k P, k >= 1
     // 2^k (P + Q), or 2^k (P - Q) when subtract, k >= 1: the sum goes to the doublings' projective form without its
     // T, one multiplication fewer than (P + Q).mul_by_pow2(k) (the step of the Straus loops: add, then double).

@@ -21,17 +21,17 @@ struct FieldElement {
     FieldElement operator*(const FieldElement& o) const;
     FieldElement operator-() const;
     FieldElement square() const;
-    FieldElement square2() const;              // 2 * this^2
-    FieldElement pow2k(unsigned k) const;      // this^(2^k), k >= 1
-    FieldElement invert() const;               // this^(p-2); 0 maps to 0
-    FieldElement pow_p58() const;              // this^((p-5)/8)
+    FieldElement square2() const;          // 2 * this^2
+    FieldElement pow2k(unsigned k) const;  // this^(2^k), k >= 1
+    FieldElement invert() const;           // this^(p-2); 0 maps to 0
+    FieldElement pow_p58() const;          // this^((p-5)/8)
 
-    uint8_t is_negative() const;               // low bit of the canonical encoding
+    uint8_t is_negative() const;  // low bit of the canonical encoding
     uint8_t is_zero() const;
     uint8_t ct_eq(const FieldElement& o) const;
     void conditional_assign(const FieldElement& o, uint8_t choice);
     void conditional_negate(uint8_t choice);
-    FieldElement abs() const;                  // conditional_negate(is_negative())
+    FieldElement abs() const;  // conditional_negate(is_negative())
 
     // RFC 9496 SQRT_RATIO_M1(u, v): sets r and returns 1 if u/v is square, else r = sqrt(i*u/v), returns 0.
     static uint8_t sqrt_ratio_i(const FieldElement& u, const FieldElement& v, FieldElement& r);
@@ -39,9 +39,9 @@ struct FieldElement {
 
 // RFC 9496 / curve constants (defined in field.cpp).
 namespace constants {
-extern const FieldElement EDWARDS_D;          // d
-extern const FieldElement EDWARDS_D2;         // 2d
-extern const FieldElement SQRT_M1;            // sqrt(-1)
+extern const FieldElement EDWARDS_D;   // d
+extern const FieldElement EDWARDS_D2;  // 2d
+extern const FieldElement SQRT_M1;     // sqrt(-1)
 extern const FieldElement SQRT_AD_MINUS_ONE;
 extern const FieldElement INVSQRT_A_MINUS_D;
 extern const FieldElement ONE_MINUS_D_SQ;
@@ -121,7 +121,7 @@ inline FieldElement carry_wide(u128 c0, u128 c1, u128 c2, u128 c3, u128 c4) {
     r.limb[3] = static_cast<uint64_t>(c3) & LOW_51;
     uint64_t carry = static_cast<uint64_t>(c4 >> 51);  // < 2^60, so 19 * carry fits in 64 bits
     r.limb[4] = static_cast<uint64_t>(c4) & LOW_51;
-    r.limb[0] += carry * 19;                            // 2^255 = 19 (mod p)
+    r.limb[0] += carry * 19;  // 2^255 = 19 (mod p)
     r.limb[1] += r.limb[0] >> 51;
     r.limb[0] &= LOW_51;
     return r;
@@ -129,9 +129,8 @@ inline FieldElement carry_wide(u128 c0, u128 c1, u128 c2, u128 c3, u128 c4) {
 
 // Same result range (limbs < 2^51 + 2^18), in two *parallel* rounds instead of the serial chain: a few more
 // instructions but a much shorter dependency path, which wins in long runs of squarings (pow2k: invert, sqrt),
-// where each squaring waits for the previous one. Measured: 6.8 vs 8.3 ns per squaring in pow2k when written; on
-// the project's Zen 4 (a chain of a million squarings, one thread, pinned) 10.1-10.5 vs 17.9-18.3 ns. Slower in
-// the group law, hence both variants.
+// where each squaring waits for the previous one (1.7x on a chain of squarings; docs/backends.md). Slower in the group
+// law, hence both variants.
 // Round 1: every c_i < 2^115, so c_i >> 51 < 2^64 fits a word; with inputs' limbs < 2^54 (see above) the carries
 // are < 2^63.7 and 19 * (c4 >> 51) < 2^63.7, so the word sums below cannot overflow. Round 2 is carry_parallel.
 inline FieldElement carry_wide_low_latency(u128 c0, u128 c1, u128 c2, u128 c3, u128 c4) {

@@ -2,16 +2,22 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+
+#include "pyristretto/backend.hpp"
 #include "pyristretto/edwards.hpp"
 
 namespace pyristretto {
 
-namespace ifma {
-struct FixedBaseLanes;  // ifma/fixed_base.hpp
-}
-namespace avx2 {
-struct FixedBaseRows;  // avx2/fixed_base.hpp
-}
+// A FixedBaseTable's rows in a vector backend's own layout: made from the table's rows when it is built
+// (BackendOps::fixed_base_rows; avx2/ and ifma/ implement it) and read by that backend's comb. mul and mul2 have
+// FixedBaseTable's contracts; mul2's B was made by the same backend.
+class FixedBaseRows {
+public:
+    virtual ~FixedBaseRows() = default;
+    virtual EdwardsPoint mul(const uint8_t s[32]) const noexcept = 0;
+    virtual EdwardsPoint mul2(const uint8_t a[32], const FixedBaseRows& B, const uint8_t b[32]) const noexcept = 0;
+};
 
 // Signed radix-16 comb: table_[i][j] = (j + 1) * 256^i * B for i < 32, j < 8 (affine Niels form, ~30 KiB).
 // s*B = 16 * sum_{odd k} d_k 16^(k-1) B + sum_{even k} d_k 16^k B: 64 table additions and 4 doublings.
@@ -29,23 +35,20 @@ public:
     static EdwardsPoint mul2(const FixedBaseTable& A, const uint8_t a[32], const FixedBaseTable& B,
                              const uint8_t b[32]) noexcept;
 
-    // The IFMA lane table, or nullptr (tests call the IFMA code on it directly).
-    const ifma::FixedBaseLanes* ifma_lanes() const noexcept { return lanes_; }
-    // The AVX2 rows, or nullptr (likewise).
-    const avx2::FixedBaseRows* avx2_rows() const noexcept { return avx2_rows_; }
+    // The vector backend's rows, or nullptr (tests call its comb on them directly).
+    const FixedBaseRows* rows() const noexcept { return rows_.get(); }
 
     // (|d| * 256^i * base) negated when d < 0, for d in [-8, 8]; scans the whole row.
     AffineNielsPoint select(unsigned i, int8_t d) const noexcept;
 
 private:
     AffineNielsPoint table_[32][8];
-    // Where the CPU has IFMA: the same entries interleaved for the eight lanes (another 30 KiB, built with the
-    // table), used by mul and mul2 when backend() is IFMA; nullptr otherwise (or if it could not be allocated).
-    ifma::FixedBaseLanes* lanes_ = nullptr;
-    // On the AVX2 backend: the rows in its four-lane cached form (45 KiB), used by mul and mul2 when backend() is
-    // AVX2. Built only for a table made while the backend is AVX2 (on an IFMA CPU it would sit unused); nullptr
-    // otherwise, and such a table runs the portable comb under a later AVX2 backend (set_backend_for_testing).
-    avx2::FixedBaseRows* avx2_rows_ = nullptr;
+    // The same rows in the form of the backend in use when the table was built (rows_backend_: IFMA's eight lanes,
+    // 30 KiB; AVX2's four-lane cached form, 45 KiB), read by mul and mul2 while that backend is in use; nullptr on
+    // the portable backend or without the memory. Under another backend (set_backend_for_testing) the portable comb
+    // runs.
+    std::unique_ptr<FixedBaseRows> rows_;
+    Backend rows_backend_ = Backend::Portable;
 };
 
 // The table of the RFC 9496 generator, built once (thread-safe).

@@ -1,7 +1,10 @@
 // Multi-scalar multiplication on decoded points: the algorithms behind msm.hpp, usable directly by C++ code
 // that keeps points decoded (batch verification, proofs). Scalars are any 32-byte little-endian values
-// (taken mod q, as in msm.hpp), stored back to back. These may throw std::bad_alloc (the msm.hpp entry points catch it).
+// (taken mod q, as in msm.hpp), stored back to back. These may throw std::bad_alloc (the msm.hpp entry points catch
+// it).
 #pragma once
+#include <sodium.h>
+
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -25,6 +28,25 @@ EdwardsPoint straus_ct_columns(const int8_t* digits, size_t m, AddMultiple add_m
         for (size_t i = 0; i < m; ++i) acc = add_multiple(acc, i, digits[64 * i + k]);
     }
     return acc;
+}
+
+// A constant-time Straus over blocks of at most `block` points (n is public): each block's signed radix-16 digits
+// (secret: wiped when done), then part(first, m, digits), the sum of the block's m points from `first` on, with its
+// own doublings; the blocks' sums added. Bounds the digits' memory, and the tables a block's part reads.
+template <class Part>
+EdwardsPoint straus_ct_blocks(const uint8_t* scalars, size_t n, size_t block, Part part) {
+    if (n == 0) return EdwardsPoint::identity();
+    block = std::min(n, block);
+    const std::unique_ptr<int8_t[]> digits(new int8_t[64 * block]);
+    EdwardsPoint total = EdwardsPoint::identity();
+    for (size_t first = 0; first < n; first += block) {
+        const size_t m = std::min(block, n - first);
+        for (size_t i = 0; i < m; ++i) signed_radix16(scalars + 32 * (first + i), &digits[64 * i]);
+        const EdwardsPoint sum = part(first, m, static_cast<const int8_t*>(digits.get()));
+        total = first == 0 ? sum : total + sum;  // branch on the public block index only
+    }
+    sodium_memzero(digits.get(), 64 * block);
+    return total;
 }
 
 // Interleaved (Straus) multiplication: one table of multiples per point and shared doublings.
@@ -100,46 +122,25 @@ EdwardsPoint sum_of_blocks(size_t n, size_t block, Part part) {
 // Points per block: the multi-point operations decode and accumulate their input this many points at a time, so
 // their extra memory does not grow with n. Per thread: 640 KiB of decoded points, ~700 KiB of affine points and
 // digits (Pippenger), and Pippenger's buckets. Larger blocks gained little once the buckets are prefetched
-// (BENCH_CPU=1 bench_msm tune 262144, c = 12: 2.61 us per point with 4096, 2.58 with 16384; pippenger.cpp).
+// (docs/backends.md).
 // A test build may define it smaller (for every source alike) to cross block boundaries cheaply.
 #ifndef PYRISTRETTO_MSM_BLOCK
 #define PYRISTRETTO_MSM_BLOCK 4096
 #endif
 constexpr size_t kMsmBlock = PYRISTRETTO_MSM_BLOCK;
 
-// Pippenger's buckets for all windows, filled block by block: add() any number of times, then finish(). Keeping
-// every window's buckets (rather than one pass over all the points per window, which needs them all in memory)
-// is what lets the input stream through in blocks while the cost per point keeps falling with n.
-// Memory: windows * 2^(c-1) buckets of 160 bytes (c = 12: 22 windows, 6.9 MiB) plus ~170 bytes per point of
-// one block.
-class PippengerSums {
+// Pippenger's buckets of every window, fed block by block (MsmAccumulator's blocks and feeds): add any number of
+// times, then finish (which only reads the buckets: callable again). Keeping every window's buckets, rather than one
+// pass over all the points per window (which needs them all in memory), lets the input stream through in blocks
+// while the cost per point keeps falling with n. Each backend implements it (portable::PippengerSums,
+// avx2::new_pippenger_buckets, ifma::new_pippenger_buckets) for PUBLIC scalars: its time and memory accesses
+// depend on them. May throw std::bad_alloc.
+class PippengerBuckets {
 public:
-    // c: the window (Pippenger::window_for); block: points per block (at most kMsmBlock; less for short inputs).
-    explicit PippengerSums(unsigned c, size_t block = kMsmBlock);
-    void add(const uint8_t* scalars, const EdwardsPoint* points, size_t n);
-    EdwardsPoint finish() const;  // sum of scalars[i] * points[i] over everything added
-
-private:
-    void add_block(const uint8_t* scalars, const EdwardsPoint* points, size_t m);  // m <= block_
-    void to_affine_niels(const EdwardsPoint* points, size_t m);                    // into niels_
-    unsigned c_;
-    size_t block_, windows_, nb_, top_ = 0;
-    ScratchMemory buckets_;                      // EdwardsPoint [w nb_ + b]: the points with digit +-(b + 1) in w
-    std::vector<uint8_t> used_;                  // which buckets hold a sum
-    std::unique_ptr<AffineNielsPoint[]> niels_;  // the block's points, ready to add
-    std::unique_ptr<int16_t[]> digits_;          // the block's digits, window-major
+    virtual ~PippengerBuckets() = default;
+    virtual void add(const uint8_t* scalars, const EdwardsPoint* points, size_t n) = 0;
+    virtual EdwardsPoint finish() = 0;  // sum of scalars[i] * points[i] over everything added
 };
-
-// Bucket (Pippenger) multiplication for public scalars: signed radix-2^c digits, 2^(c-1) buckets per window.
-struct Pippenger {
-    static EdwardsPoint mul_vartime(const uint8_t* scalars, const EdwardsPoint* points, size_t n,
-                                    unsigned c);
-    // The window measured fastest for n points (see pippenger.cpp).
-    static unsigned window_for(size_t n) noexcept;
-};
-
-// Below this many points msm_vartime uses Straus, from here on Pippenger (measured, see pippenger.cpp).
-extern const size_t kPippengerCrossover;
 
 // Fastest public-scalar sum for n decoded points (Straus or Pippenger by n; single-threaded).
 EdwardsPoint msm_vartime_decoded(const uint8_t* scalars, const EdwardsPoint* points, size_t n);

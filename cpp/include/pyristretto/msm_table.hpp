@@ -12,6 +12,8 @@
 
 namespace pyristretto {
 
+struct TableKernels;  // dispatch.hpp
+
 class MSMTable {
 public:
     // Width of the NAF digits of msm_vartime's precomputed Straus (tables of 2^(w-2) odd multiples per base) for
@@ -39,28 +41,23 @@ public:
 private:
     EdwardsPoint msm_ct_range(const uint8_t* scalars, size_t begin, size_t end) const;
     EdwardsPoint straus_vartime_range(const uint8_t* scalars, size_t begin, size_t end) const;
-    void build_range(size_t begin, size_t end);
-    bool table_pays_vartime(size_t k) const noexcept;
-
-    // Which code builds and reads the tables: the backend in use when the table was built (the vector forms are
-    // read by that backend's kernels only).
-    enum class Kernels : uint8_t { Portable, Ifma, Avx2 };
     struct Free {
         void operator()(uint8_t* p) const noexcept { std::free(p); }
     };
+    using Bytes = std::unique_ptr<uint8_t[], Free>;
 
-    Kernels kernels_;
+    // The kernels of the backend in use when the table was built: they alone read its tables (dispatch.hpp).
+    const TableKernels* kernels_;
     unsigned naf_width_;
-    size_t odd_count_;                      // 2^(naf_width - 2); 0 when no wide tables are built
+    size_t odd_count_;  // 2^(naf_width - 2); 0 when no wide tables are built
     std::vector<EdwardsPoint> points_;
-    // small_[8 i + j] = (j + 1) * points[i] (the portable constant-time msm; empty on the vector kernels, whose
-    // msm runs PointVector's Straus on the decoded bases)
-    std::vector<AffineNielsPoint> small_;
-    std::vector<AffineNielsPoint> odd_;     // odd_[odd_count i + k] = (2k + 1) * points[i] (msm_vartime, portable)
-    // The same odd multiples in the vector backend's four-lane cached form (kTableEntryBytes each, 64-byte
-    // aligned): ifma/msm_table.hpp, avx2/msm_table.hpp. Empty on the portable kernels.
-    std::unique_ptr<uint8_t[], Free> vec_;
-    size_t vec_bytes_ = 0;
+    // msm's tables: kernels_->small_bytes a base (1P..8P in the backend's form); none where the backend's msm runs
+    // Straus::mul_ct on the bases (kernels_->ct_max == 0).
+    Bytes small_;
+    size_t small_size_ = 0;
+    // msm_vartime's: the odd multiples, odd_count_ entries of kernels_->odd_bytes a base.
+    Bytes odd_;
+    size_t odd_size_ = 0;
 };
 
 }  // namespace pyristretto

@@ -37,8 +37,8 @@ void scale_points(EdwardsPoint* out, const uint8_t* scalars, const EdwardsPoint*
 // scale_points (scale_points_vartime when vartime), with the encodings of the results into enc (32 bytes each):
 // out[i] = 2 ((scalars[i] / 2 mod q) points[i]), the encodings from the halves by ristretto_encode_doubled (a
 // batched inversion instead of a square root per point). out may alias points.
-void scale_points_encoded(EdwardsPoint* out, uint8_t* enc, const uint8_t* scalars, const EdwardsPoint* points,
-                          size_t n, bool vartime) noexcept;
+void scale_points_encoded(EdwardsPoint* out, uint8_t* enc, const uint8_t* scalars, const EdwardsPoint* points, size_t n,
+                          bool vartime) noexcept;
 
 // out[i] = a[i] + b[i] (a[i] - b[i] when subtract). out may alias a or b.
 void add_points(EdwardsPoint* out, const EdwardsPoint* a, const EdwardsPoint* b, size_t n, bool subtract) noexcept;

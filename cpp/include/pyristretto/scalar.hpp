@@ -35,9 +35,8 @@ size_t width_naf(const uint8_t s[32], unsigned w, int8_t naf[kNafDigits]) noexce
 
 // The same digits, only the nonzero ones, lowest first: out[k] = (position, value). Returns how many. out needs room
 // for kNafListCapacity entries (at most 128 are nonzero, for w = 2; the loop may write one past the last). No branch
-// depends on the digits, which pays over many scalars (MSMTable: 90 ns a width-8 scalar against width_naf's 95-101 in
-// a loop over 128; skipping zero runs with a count of trailing zeros, a longer dependency chain, took 150), while
-// width_naf's branches paid on one or two scalars (a A + b G: 11.7 -> 12.0-12.2 us on IFMA with this loop inside it).
+// depends on the digits, which pays over many scalars (MSMTable), while width_naf's branches pay on one or two
+// (a A + b G; docs/backends.md).
 struct NafDigit {
     uint8_t position;
     int8_t value;

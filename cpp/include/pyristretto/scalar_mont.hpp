@@ -190,19 +190,19 @@ inline void redc(u64 r[4], u64 t[8]) noexcept {
         // multiplications and saves the flag in between (setc / addb), twice the instructions of this.
         u64 lo = m, hi, borrow;
         __asm__(
-            "mulq %[q0]\n\t"           // hi:lo = m q0
-            "addq %[lo], %[t0]\n\t"    // t_i + low word: 0, carrying unless t_i = 0
-            "adcq $0, %[hi]\n\t"       // high word plus that carry (m q0 < 2^128 - 2^64: no overflow)
+            "mulq %[q0]\n\t"         // hi:lo = m q0
+            "addq %[lo], %[t0]\n\t"  // t_i + low word: 0, carrying unless t_i = 0
+            "adcq $0, %[hi]\n\t"     // high word plus that carry (m q0 < 2^128 - 2^64: no overflow)
             "movq %[hi], %[b]\n\t"
             "movq %[m], %[lo]\n\t"
-            "mulq %[q1]\n\t"           // hi:lo = m q1
+            "mulq %[q1]\n\t"  // hi:lo = m q1
             "addq %[b], %[lo]\n\t"
-            "adcq $0, %[hi]\n\t"       // m q1 + carried word < 2^128
+            "adcq $0, %[hi]\n\t"  // m q1 + carried word < 2^128
             "addq %[lo], %[t1]\n\t"
             "adcq %[hi], %[t2]\n\t"
             "adcq %[w3], %[t3]\n\t"
             "adcq %[w4], %[t4]\n\t"
-            "sbbq %[b], %[b]"            // -carry
+            "sbbq %[b], %[b]"  // -carry
             : [lo] "+&a"(lo), [hi] "=&d"(hi), [b] "=&r"(borrow), [t0] "+&r"(t[i]), [t1] "+&r"(t[i + 1]),
               [t2] "+&r"(t[i + 2]), [t3] "+&r"(t[i + 3]), [t4] "+&r"(t[i + 4])
             : [m] "r"(m), [q0] "r"(kQ[0]), [q1] "r"(kQ[1]), [w3] "r"(w3), [w4] "r"(w4)
@@ -213,7 +213,7 @@ inline void redc(u64 r[4], u64 t[8]) noexcept {
         mul_words(m, kQ[0], l0, h0);
         mul_words(m, kQ[1], l1, h1);
         unsigned char c = addc(0, h0, l1, &w1);
-        const u64 w2 = h1 + c;  // m q1 + h0 < 2^128
+        const u64 w2 = h1 + c;          // m q1 + h0 < 2^128
         c = addc(0, t[i], l0, &dummy);  // the word cancelled: 0, carrying unless t_i = 0
         c = addc(c, t[i + 1], w1, &t[i + 1]);
         c = addc(c, t[i + 2], w2, &t[i + 2]);
@@ -273,7 +273,7 @@ inline void square(u64 r[4], const u64 a[4]) noexcept {
 
 // r = t mod q for t < 2^511 (eight words, overwritten): t / R by redc, times R^2 / R.
 inline void reduce_wide(u64 r[4], u64 t[8]) noexcept {
-    redc(r, t);  // < R
+    redc(r, t);      // < R
     mul(r, r, kR2);  // < 2q
     reduce_once(r);
 }

@@ -1,7 +1,6 @@
-// Constant-time single scalar multiplications on encodings, measured faster than libsodium's
-// (cpp/tests/bench_msm.cpp, this machine: base_mul 7.9 us vs crypto_scalarmult_ristretto255_base 11.2 us;
-// point_mul 28.0 us vs crypto_scalarmult_ristretto255 33.6 us). Scalars: any 32 bytes, read
-// little-endian and taken mod q (bit 255 and values >= q included; folded in constant time, scalar.hpp).
+// Constant-time single scalar multiplications on encodings, measured faster than libsodium's (docs/backends.md).
+// Scalars: any 32 bytes, read little-endian and taken mod q (bit 255 and values >= q included; folded in constant
+// time, scalar.hpp).
 // An identity result is written as 32 zero bytes (never an error, unlike libsodium).
 #pragma once
 #include <cstdint>

@@ -11,15 +11,13 @@ constexpr unsigned kMaxThreadsCap = 64;
 // the configured maximum (set_msm_max_threads in msm_algorithms.hpp), with enough points per thread to pay.
 unsigned worker_count(size_t n) noexcept;
 
-// worker_count is calibrated on items that cost about a portable decode (~3 us). Decoding on the IFMA backend
-// costs about a quarter of that, so work dominated by decoding counts half its points there: threads from 256
-// points instead of 128 (2 threads vs 1, IFMA: point_sum 0.87x at 128 and 1.22x at 256; PointVector construction
-// 0.68x and 1.28x, best of 30; benchmarks/test_threads.py prints the split of the entry points on encodings).
+// worker_count is calibrated on items that cost about a portable decode (~3 us): work dominated by decoding counts
+// its points divided by the backend's decode_divisor (IFMA decodes in a quarter of the time: half its points count,
+// so threads start at 256 points; docs/backends.md, Threads).
 size_t decode_work(size_t n) noexcept;
 
-// A plain sum of n decoded points (PointVector.sum) is a run of additions: about 1/32 of a portable decode each on
-// the portable backend (2 threads vs 1: 1.39x at 4096 points), and 5.5x cheaper again on the IFMA backend's eight
-// lanes (18 vs 99 ns per point, cpp/tests/test_ifma.cpp --bench): it counts n / 32, or n / 128 on IFMA, points.
+// A plain sum of n decoded points (PointVector.sum) is a run of additions: n / 32 points on the portable backend,
+// n / 128 on IFMA's eight lanes (the backend's sum_divisor).
 size_t sum_work(size_t n) noexcept;
 
 // The CPUs this process may run on: its affinity mask (sched_getaffinity) limited by a cgroup CPU quota (v2

@@ -212,9 +212,8 @@ PYR_AVX2_FN void from_uniform_batches(EdwardsPoint* out, const uint8_t* uniform,
 }  // namespace
 
 // The production split: full steps of kGroups groups, then the rest in steps of one group (a step costs the same
-// whatever its fill, ~7.5 us on Zen 4), and a last one or two points (decode, encode) or one input (the map) alone
-// on the portable code, which is as fast for them (test_avx2 --bench: decode of 2 points 7.1 us portable, 7.9 us in
-// one step; encode 6.5 / 7.9; one input's map 7.0 / 7.9).
+// whatever its fill), and a last one or two points (decode, encode) or one input (the map) alone on the portable
+// code, which is as fast for them (docs/backends.md, the AVX2 backend).
 size_t decode_many(EdwardsPoint* out, const uint8_t* encodings, size_t n) {
     const size_t full = n - n % (4 * kGroups);
     const size_t done = decode_batches<kGroups>(out, encodings, full);
@@ -252,7 +251,7 @@ void from_uniform_many(EdwardsPoint* out, const uint8_t* uniform, size_t n) {
 }
 
 size_t decode_many_groups(EdwardsPoint* out, const uint8_t* encodings, size_t n, int groups) {
-    return groups == 1 ? decode_batches<1>(out, encodings, n)
+    return groups == 1   ? decode_batches<1>(out, encodings, n)
            : groups == 2 ? decode_batches<2>(out, encodings, n)
                          : decode_batches<4>(out, encodings, n);
 }

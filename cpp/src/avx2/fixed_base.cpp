@@ -15,14 +15,22 @@ namespace avx2 {
 
 #if PYRISTRETTO_AVX2
 
-struct FixedBaseRows {
+namespace {
+
+// The rows in the four-lane cached form, each with the identity in front (row i, entry k: k 256^i B, k = 0..8).
+class CachedRows final : public FixedBaseRows {
+public:
+    EdwardsPoint mul(const uint8_t s[32]) const noexcept override;
+    EdwardsPoint mul2(const uint8_t a[32], const FixedBaseRows& B, const uint8_t b[32]) const noexcept override;
     C4 row[32][9];
 };
 
+}  // namespace
+
 // The entries come in affine Niels form (y + x, y - x, 2dxy); the four-lane cached form is made from the point
 // (x, y, 1, xy), once per table.
-PYR_AVX2_FN FixedBaseRows* fixed_base_rows_new(const AffineNielsPoint (*table)[8]) noexcept {
-    FixedBaseRows* rows = new (std::nothrow) FixedBaseRows;  // 32-byte aligned (C++17 aligned new)
+PYR_AVX2_FN std::unique_ptr<FixedBaseRows> fixed_base_rows(const AffineNielsPoint (*table)[8]) noexcept {
+    std::unique_ptr<CachedRows> rows(new (std::nothrow) CachedRows);  // 32-byte aligned (C++17 aligned new)
     if (rows == nullptr) return nullptr;
     const FieldElement one = FieldElement::one(), half = (one + one).invert();
     for (int i = 0; i < 32; ++i) {
@@ -36,10 +44,9 @@ PYR_AVX2_FN FixedBaseRows* fixed_base_rows_new(const AffineNielsPoint (*table)[8
     return rows;
 }
 
-void fixed_base_rows_free(FixedBaseRows* rows) noexcept { delete rows; }
-
 // s B = 16 sum_{odd k} d_k 16^(k-1) B + sum_{even k} d_k 16^k B, row k / 2 holding the multiples of 16^k B (even k).
-PYR_AVX2_FN EdwardsPoint fixed_base_mul(const FixedBaseRows& A, const uint8_t a[32]) noexcept {
+PYR_AVX2_FN EdwardsPoint CachedRows::mul(const uint8_t a[32]) const noexcept {
+    const CachedRows& A = *this;
     int8_t d[64];  // secret: wiped below
     signed_radix16(a, d);
     P4 acc = identity4();
@@ -50,8 +57,9 @@ PYR_AVX2_FN EdwardsPoint fixed_base_mul(const FixedBaseRows& A, const uint8_t a[
     return to_point(acc);
 }
 
-PYR_AVX2_FN EdwardsPoint fixed_base_mul2(const FixedBaseRows& A, const uint8_t a[32], const FixedBaseRows& B,
-                                         const uint8_t b[32]) noexcept {
+PYR_AVX2_FN EdwardsPoint CachedRows::mul2(const uint8_t a[32], const FixedBaseRows& other,
+                                          const uint8_t b[32]) const noexcept {
+    const CachedRows &A = *this, &B = static_cast<const CachedRows&>(other);
     int8_t da[64], db[64];  // secret: wiped below
     signed_radix16(a, da);
     signed_radix16(b, db);
@@ -72,13 +80,7 @@ PYR_AVX2_FN EdwardsPoint fixed_base_mul2(const FixedBaseRows& A, const uint8_t a
 
 #else  // no AVX2 in this build: never called with rows (avx2_available() is false)
 
-struct FixedBaseRows {};
-FixedBaseRows* fixed_base_rows_new(const AffineNielsPoint (*)[8]) noexcept { return nullptr; }
-void fixed_base_rows_free(FixedBaseRows* rows) noexcept { delete rows; }
-EdwardsPoint fixed_base_mul(const FixedBaseRows&, const uint8_t*) noexcept { return EdwardsPoint::identity(); }
-EdwardsPoint fixed_base_mul2(const FixedBaseRows&, const uint8_t*, const FixedBaseRows&, const uint8_t*) noexcept {
-    return EdwardsPoint::identity();
-}
+std::unique_ptr<FixedBaseRows> fixed_base_rows(const AffineNielsPoint (*)[8]) noexcept { return nullptr; }
 
 #endif
 

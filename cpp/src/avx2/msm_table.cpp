@@ -63,7 +63,7 @@ PYR_AVX2_FN EdwardsPoint straus_tables(const TableTerms& list) noexcept {
     P4 acc = identity4();
     size_t t = 0;
     for (size_t c = 0; c < list.count.size(); ++c) {
-        if (c) acc = mul_by_pow2_inlined(acc, list.doublings[c]);  // inlined, as straus.cpp's loops
+        if (c) acc = mul_by_pow2_inlined(acc, list.doublings[c]);  // inlined, as portable/straus.cpp's loops
         for (const size_t end = t + list.count[c]; t < end; ++t) {
             list.prefetch(t + TableTerms::kAhead);
             const C4 q = load_entry(list.entry(t));

@@ -16,10 +16,12 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <vector>
 
 #include "pyristretto/avx2/edwards_lanes.hpp"
 #include "pyristretto/msm_algorithms.hpp"
+#include "pyristretto/pippenger_lanes.hpp"
 #include "pyristretto/scalar.hpp"
 #include "pyristretto/scratch.hpp"
 
@@ -39,18 +41,8 @@ namespace {
 static_assert(sizeof(EdwardsPoint) == 20 * 8, "a point is 20 limbs: X, Y, Z, T, five each");
 
 // The window: each pass costs n four-lane additions plus 2^c for its bucket sums, and there are
-// ceil(ceil(254 / c) / 4) passes (c = 4: 16, 5: 13, 6: 11, 7: 10, 8: 8). The fastest c measured (a C++ loop over
-// pippenger_vartime_window: us, one thread, one core, decoded points, best of 5, two runs): n = 32: c=4 197, c=5 210;
-// 48: c=4 248-251, c=5 252; 96: c=4 400-401, c=5 377, c=6 399; 128: c=5 455-457, c=6 468-469; 192: c=5 618-629,
-// c=6 614-621; 256: c=5 788-792, c=6 754-762; 384: c=6 1029-1030, c=7 1058; 448: c=6 1170-1177, c=7 1189-1198;
-// 512: c=6 1323, c=7 1320, c=8 1363; 576: c=6 1471-1482, c=7 1450-1455, c=8 1463-1467; 640: c=7 1575, c=8 1575;
-// 768: c=7 1840-1854, c=8 1791-1796; 896: c=7 2056, c=8 1975; 4096: c=7 8285, c=8 7218.
-// Past one block the buckets of every pass are kept (PippengerBuckets), so a wider window pays its bucket sums once:
-// c = 11 (6 passes instead of 8, 3.9 MB of buckets, prefetched) from 8192 points (C++, one core, an Intel Xeon with a
-// 2 MB L2, two runs, ms, c = 8 / 10 / 11: n = 8192: 15.7-16.1 / 15.3-16.0 / 15.4-15.7, 10240: 20.0-20.1 / 18.7 /
-// 18.3-18.4, 12288: 23.8-23.9 / 21.9-22.0 / 21.2-21.3, 16384: 31.0 / 28.7-30.3 / 27.4-27.8, 32768: 61.8-63.7 /
-// 55.5-55.7 / 51.2-51.6, 65536: 120.5 / 109.2-111.6 / 98.9-101.5; c = 12 and 13 were slower to 16384 and no faster
-// at 65536).
+// ceil(ceil(254 / c) / 4) passes (c = 4: 16, 5: 13, 6: 11, 7: 10, 8: 8); the switches are the fastest c measured, and
+// c = 11 from 8192 points, where every pass keeps its buckets (docs/backends.md, the AVX2 backend).
 int window_bits(size_t n) {
     if (n < 48) return 4;
     if (n < 192) return 5;
@@ -61,13 +53,13 @@ int window_bits(size_t n) {
 }
 
 // How many points ahead the additions prefetch their buckets when these are larger than L2 (c > 8): 4 gained 3-6%
-// at c = 11 (16384 points 28.6 -> 27.7 ms, 65536 105.9 -> 99.5); 2 and 8 measured the same as 4.
+// at c = 11; 2 and 8 measured the same as 4.
 constexpr size_t kPrefetchAhead = 4;
 
 // Four points' limbs (radix 2^51) into the lanes, reduced to radix 2^25.5: field4.hpp's from_lanes on each
 // coordinate, the loads as transposes.
 PYR_AVX2_FN inline __attribute__((always_inline)) L4 load_points(const EdwardsPoint* a, const EdwardsPoint* b,
-                                                                const EdwardsPoint* c, const EdwardsPoint* d) {
+                                                                 const EdwardsPoint* c, const EdwardsPoint* d) {
     __m256i l[20];
     gather_records(&a->X.limb[0], &b->X.limb[0], &c->X.limb[0], &d->X.limb[0], l);
     L4 r;
@@ -92,60 +84,69 @@ bool all_z_one(const EdwardsPoint* points, size_t n) {
     return true;
 }
 
-// acc += p, out of line. The window sums' loop with its two additions inlined is about 6,000 instructions, too many
-// for the core's instruction caches: it ran at 2.85 instructions a cycle against 4.25 for one addition in a loop,
-// 660 ns a bucket. With this call each bucket takes 430 ns (1024 points: 2350 -> 2118 us in C++).
+// acc += p, out of line: the window sums' loop with its two additions inlined is about 6,000 instructions, too many
+// for the core's instruction caches (a bucket took 660 ns inlined, 430 with this call).
 PYR_AVX2_FN __attribute__((noinline)) void add_to(L4& acc, const L4& p, const F4& d2) {
     acc = lanes_add(acc, lanes_cached(p, d2));
 }
 
-}  // namespace
-
 // The windows' buckets (lane w of pass p holds window 4p + w's; past one block every pass keeps its own), the
 // digits and cached copies of one block of points (kMsmBlock at most, so this extra memory does not grow with n),
 // and the four window sums of each pass once summed.
-struct PippengerBuckets::State {
+struct State {
+    State(size_t total, int c);  // c: 4..11, 0 for the measured choice
     int c, stride, passes;
     size_t nb, block;
     bool keep;
-    int top = 0;  // the digits past the highest nonzero one of every scalar added so far are zero
-    ScratchMemory buckets;          // records of 20 qwords: pass (if kept), lane, |digit|
-    std::vector<int16_t> digits;    // the block's digits, stride per point
-    std::vector<uint64_t> cached;   // the block's points, (Y + X, Y - X, 2Z, 2dT) packed (edwards_lanes.hpp)
+    int top = 0;                   // the digits past the highest nonzero one of every scalar added so far are zero
+    ScratchMemory buckets;         // records of 20 qwords: pass (if kept), lane, |digit|
+    std::vector<int16_t> digits;   // the block's digits, stride per point
+    std::vector<uint64_t> cached;  // the block's points, (Y + X, Y - X, 2Z, 2dT) packed (edwards_lanes.hpp)
     std::vector<EdwardsPoint> window_sum;
     uint64_t* lane(int pass, int w) { return buckets.as<uint64_t>() + ((keep ? pass : 0) * 4 + w) * nb * 20; }
 };
 
-PippengerBuckets::PippengerBuckets(size_t total, int c) : s_(new State) {
-    State& st = *s_;
+void clear_pass(State& st, int pass) {
+    uint64_t identity_record[20] = {};
+    identity_record[5] = identity_record[10] = 1;  // Y and Z: limb 0 = 1
+    for (int w = 0; w < 4; ++w)
+        for (size_t b = 0; b < st.nb; ++b) std::memcpy(st.lane(pass, w) + 20 * b, identity_record, 160);
+}
+
+// The window sums of a pass, lane by lane: sum_b b * bucket[b] as running sums from the top bucket down.
+PYR_AVX2_FN void sum_pass(State& st, int pass) {
+    const F4 d2 = splat_fe(constants::EDWARDS_D2);
+    uint64_t* const lane[4] = {st.lane(pass, 0), st.lane(pass, 1), st.lane(pass, 2), st.lane(pass, 3)};
+    L4 running = lanes_identity(), sum = lanes_identity();
+    for (size_t b = st.nb - 1; b >= 1; --b) {
+        L4 bucket;
+        gather_records(lane[0] + 20 * b, lane[1] + 20 * b, lane[2] + 20 * b, lane[3] + 20 * b, vectors(bucket));
+        add_to(running, bucket, d2);
+        add_to(sum, running, d2);
+    }
+    lanes_to_points(sum, &st.window_sum[4 * pass]);
+}
+
+State::State(size_t total, int c) {
+    State& st = *this;
     st.c = c ? c : window_bits(total);
     if (st.c < 4 || st.c > 11) std::abort();  // the digits' buffers below are sized for these
     // The folded scalars (< 2^253) have at most ceil(254 / c) nonzero digits: c = 8 8 passes, c = 11 6.
     st.passes = ((254 + st.c - 1) / st.c + 3) / 4;
-    st.stride = 4 * st.passes;  // digits per point, zero-padded to whole passes
+    st.stride = 4 * st.passes;              // digits per point, zero-padded to whole passes
     st.nb = (size_t(1) << (st.c - 1)) + 1;  // |digit| in 0..2^(c-1); bucket 0 is discarded
     st.keep = total > kMsmBlock;
     st.block = std::min(std::max<size_t>(total, 1), kMsmBlock);
     st.buckets = ScratchMemory(sizeof(uint64_t) * (st.keep ? st.passes : 1) * 4 * st.nb * 20);
     if (st.keep)
-        for (int pass = 0; pass < st.passes; ++pass) clear_pass(pass);
+        for (int pass = 0; pass < st.passes; ++pass) clear_pass(st, pass);
     st.digits.resize(st.stride * st.block);
     st.cached.resize(20 * ((st.block + 3) & ~size_t(3)));
     st.window_sum.resize(4 * st.passes);
 }
 
-PippengerBuckets::~PippengerBuckets() = default;
-
-void PippengerBuckets::clear_pass(int pass) {
-    uint64_t identity_record[20] = {};
-    identity_record[5] = identity_record[10] = 1;  // Y and Z: limb 0 = 1
-    for (int w = 0; w < 4; ++w)
-        for (size_t b = 0; b < s_->nb; ++b) std::memcpy(s_->lane(pass, w) + 20 * b, identity_record, 160);
-}
-
-PYR_AVX2_FN void PippengerBuckets::add(const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
+PYR_AVX2_FN void pippenger_add(State& st, const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
     // Locals, not members, in the loops: the bucket stores could alias the State, whose fields would be read again.
-    State& st = *s_;
     const int c = st.c, stride = st.stride;
     int16_t* const digits = st.digits.data();
     const bool prefetch = c > 8;  // the buckets (c = 11: 3.9 MB) are larger than L2
@@ -175,13 +176,13 @@ PYR_AVX2_FN void PippengerBuckets::add(const uint8_t* scalars, const EdwardsPoin
             scatter_records(vectors(q), r, r + 20, r + 40, r + 60);
         }
         for (int pass = 0; pass < (top + 3) / 4; ++pass) {
-            if (!st.keep) clear_pass(pass);
+            if (!st.keep) clear_pass(st, pass);
             uint64_t* const lane[4] = {st.lane(pass, 0), st.lane(pass, 1), st.lane(pass, 2), st.lane(pass, 3)};
             for (size_t i = 0; i < m; ++i) {
                 const int16_t* group = &digits[stride * i + 4 * pass];
                 uint64_t any;
                 std::memcpy(&any, group, 8);
-                if (any == 0) continue;  // all four digits zero (public scalars: skipping is fine)
+                if (any == 0) continue;                    // all four digits zero (public scalars: skipping is fine)
                 if (prefetch && i + kPrefetchAhead < m) {  // the buckets point i + 4 will add to
                     const int16_t* ahead = group + kPrefetchAhead * stride;
                     for (int w = 0; w < 4; ++w) {  // 160 bytes, 16-byte aligned: up to four lines
@@ -201,40 +202,33 @@ PYR_AVX2_FN void PippengerBuckets::add(const uint8_t* scalars, const EdwardsPoin
                 const L4 sum = z_one ? lanes_add_z1(bucket, signed_q) : lanes_add(bucket, signed_q);
                 scatter_records(vectors(sum), at[0], at[1], at[2], at[3]);
             }
-            if (!st.keep) sum_pass(pass);
+            if (!st.keep) sum_pass(st, pass);
         }
     }
 }
 
-// The window sums of a pass, lane by lane: sum_b b * bucket[b] as running sums from the top bucket down.
-PYR_AVX2_FN void PippengerBuckets::sum_pass(int pass) {
-    State& st = *s_;
-    const F4 d2 = splat_fe(constants::EDWARDS_D2);
-    uint64_t* const lane[4] = {st.lane(pass, 0), st.lane(pass, 1), st.lane(pass, 2), st.lane(pass, 3)};
-    L4 running = lanes_identity(), sum = lanes_identity();
-    for (size_t b = st.nb - 1; b >= 1; --b) {
-        L4 bucket;
-        gather_records(lane[0] + 20 * b, lane[1] + 20 * b, lane[2] + 20 * b, lane[3] + 20 * b, vectors(bucket));
-        add_to(running, bucket, d2);
-        add_to(sum, running, d2);
-    }
-    lanes_to_points(sum, &st.window_sum[4 * pass]);
-}
-
-EdwardsPoint PippengerBuckets::finish() {
-    State& st = *s_;
+EdwardsPoint pippenger_finish(State& st) {
     if (st.top == 0) return EdwardsPoint::identity();
     if (st.keep)
-        for (int pass = 0; pass < (st.top + 3) / 4; ++pass) sum_pass(pass);
+        for (int pass = 0; pass < (st.top + 3) / 4; ++pass) sum_pass(st, pass);
     EdwardsPoint acc = st.window_sum[st.top - 1];  // the windows past it are empty
     for (int w = st.top - 2; w >= 0; --w)
         acc = acc.mul_by_pow2(static_cast<unsigned>(st.c)) + st.window_sum[w].to_cached();
     return acc;
 }
 
+}  // namespace
+
+// PippengerBuckets on these lanes (pippenger_lanes.hpp).
+using Buckets = LanePippenger<State>;
+
+std::unique_ptr<PippengerBuckets> new_pippenger_buckets(size_t total, int c) {
+    return std::unique_ptr<PippengerBuckets>(new Buckets(total, c));
+}
+
 EdwardsPoint pippenger_vartime_window(const uint8_t* scalars, const EdwardsPoint* points, size_t n, int c) {
     if (n == 0) return EdwardsPoint::identity();
-    PippengerBuckets buckets(n, c);
+    Buckets buckets(n, c);
     buckets.add(scalars, points, n);
     return buckets.finish();
 }
@@ -265,11 +259,7 @@ PYR_AVX2_FN EdwardsPoint sum_points(const EdwardsPoint* points, size_t n) noexce
 #else
 
 const size_t kPippengerMin = 0;
-struct PippengerBuckets::State {};
-PippengerBuckets::PippengerBuckets(size_t, int) { std::abort(); }
-PippengerBuckets::~PippengerBuckets() = default;
-void PippengerBuckets::add(const uint8_t*, const EdwardsPoint*, size_t) { std::abort(); }
-EdwardsPoint PippengerBuckets::finish() { std::abort(); }
+std::unique_ptr<PippengerBuckets> new_pippenger_buckets(size_t, int) { std::abort(); }
 EdwardsPoint pippenger_vartime_window(const uint8_t*, const EdwardsPoint*, size_t, int) { std::abort(); }
 EdwardsPoint pippenger_vartime(const uint8_t*, const EdwardsPoint*, size_t) { std::abort(); }
 const size_t kSumMin = 0;

@@ -44,12 +44,10 @@ PYR_AVX2_FN void multiples_0_to_8(const EdwardsPoint& point, C4 t[9]) noexcept {
     t[8] = to_cached(dbl(p4));
 }
 
-PYR_AVX2_FN EdwardsPoint straus_ct_block(const uint8_t* scalars, const EdwardsPoint* points, size_t m, C4* tables,
-                                         int8_t* digits) {
-    for (size_t i = 0; i < m; ++i) {
-        multiples_0_to_8(points[i], &tables[9 * i]);
-        signed_radix16(scalars + 32 * i, &digits[64 * i]);
-    }
+// sum d_i * points[i] for the signed radix-16 digits d_i (digits[64 i ..]) over the points' tables of 0P..8P
+// (tables[9 i + j] = j points[i]), i < m: 4 doublings a digit position, shared by the points; every entry of a table
+// read for each digit.
+PYR_AVX2_FN EdwardsPoint straus_ct_on_tables(const C4* tables, const int8_t* digits, size_t m) {
     P4 acc = identity4();
     for (int k = 63; k >= 0; --k) {
         if (k != 63) acc = mul_by_pow2_inlined(acc, 4);
@@ -112,8 +110,8 @@ PYR_AVX2_FN EdwardsPoint point_mul(const uint8_t s[32], const EdwardsPoint& P) n
     int8_t digits[64];  // secret: wiped below
     multiples_0_to_8(P, table);
     signed_radix16(s, digits);
-    // straus_ct_block's loop for one point, written apart: for one point GCC compiled that loop, with its loop over
-    // the points, 10-30% slower than with the calls it had before (23.2-27.5 against 21.0 us), this one 9% faster.
+    // straus_ct_on_tables' loop for one point, written apart: GCC compiled that loop, with its loop over the points,
+    // 10-30% slower for one point (docs/backends.md).
     P4 acc = identity4();
     for (int k = 63; k >= 0; --k) {
         if (k != 63) acc = dbl_inlined(dbl_inlined(dbl_inlined(dbl_inlined(acc))));
@@ -129,18 +127,23 @@ PYR_AVX2_FN EdwardsPoint add_one(const EdwardsPoint& P, const EdwardsPoint& Q, b
 }
 
 EdwardsPoint straus_ct(const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
-    if (n == 0) return EdwardsPoint::identity();
-    const size_t block = std::min(n, kCtBlock);
-    std::vector<C4> tables(9 * block);                               // public multiples of the points
-    const std::unique_ptr<int8_t[]> digits(new int8_t[64 * block]);  // secret: wiped below
-    EdwardsPoint total = EdwardsPoint::identity();
-    for (size_t first = 0; first < n; first += block) {
-        const size_t m = std::min(block, n - first);
-        const EdwardsPoint part = straus_ct_block(scalars + 32 * first, points + first, m, tables.data(), digits.get());
-        total = first == 0 ? part : total + part;  // branch on the public block index only
-    }
-    sodium_memzero(digits.get(), 64 * block);
-    return total;
+    std::vector<C4> tables(9 * std::min(n, kCtBlock));  // public multiples of a block's points
+    return straus_ct_blocks(scalars, n, kCtBlock, [&](size_t first, size_t m, const int8_t* digits) {
+        for (size_t i = 0; i < m; ++i) multiples_0_to_8(points[first + i], &tables[9 * i]);
+        return straus_ct_on_tables(tables.data(), digits, m);
+    });
+}
+
+PYR_AVX2_FN void build_multiples_0_to_8(const EdwardsPoint* points, size_t n, uint8_t* tables) noexcept {
+    C4* t = reinterpret_cast<C4*>(tables);
+    for (size_t i = 0; i < n; ++i) multiples_0_to_8(points[i], &t[9 * i]);
+}
+
+EdwardsPoint straus_ct_tables(const uint8_t* tables, const uint8_t* scalars, size_t n) {
+    const C4* t = reinterpret_cast<const C4*>(tables);
+    return straus_ct_blocks(scalars, n, kCtBlock, [&](size_t first, size_t m, const int8_t* digits) {
+        return straus_ct_on_tables(&t[9 * first], digits, m);
+    });
 }
 
 EdwardsPoint straus_vartime(const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
@@ -155,6 +158,8 @@ EdwardsPoint point_mul(const uint8_t*, const EdwardsPoint&) noexcept { return Ed
 EdwardsPoint add_one(const EdwardsPoint&, const EdwardsPoint&, bool) noexcept { return EdwardsPoint::identity(); }
 EdwardsPoint straus_ct(const uint8_t*, const EdwardsPoint*, size_t) { return EdwardsPoint::identity(); }
 EdwardsPoint straus_vartime(const uint8_t*, const EdwardsPoint*, size_t) { return EdwardsPoint::identity(); }
+void build_multiples_0_to_8(const EdwardsPoint*, size_t, uint8_t*) noexcept {}
+EdwardsPoint straus_ct_tables(const uint8_t*, const uint8_t*, size_t) { return EdwardsPoint::identity(); }
 
 #endif
 

@@ -1,7 +1,7 @@
 // Ristretto decoding eight encodings at a time on the IFMA field (field8.hpp), and the field-level test hooks.
 // Decoding is one inverse square root (~255 squarings) per point; the eight lanes of a vector run eight of them
-// at once. Measured (test_ifma --bench, EPYC with AVX-512 IFMA, TSC ticks at 2.6 GHz): 1940 vs 8800 ticks per point
-// for 4096 points, 4.5x the portable decoder; the per-lane byte checks below are ~5% of it.
+// at once: 4.5x the portable decoder for 4096 points (docs/backends.md); the per-lane byte checks below are ~5% of
+// it.
 #include <cstdlib>
 #include <cstring>
 
@@ -66,8 +66,7 @@ PYR_IFMA_FN size_t decode_many(EdwardsPoint* out, const uint8_t* encodings, size
         if (ok != 0xff) return i + first_invalid(ok);
     }
     if (i == n) return n;
-    // A lone last point decodes faster alone: a batch costs ~6.0 us whatever its fill, one portable decode ~3.4 us
-    // (test_ifma --bench: 755 vs 3400 ns per point in full batches).
+    // A lone last point decodes faster alone: a batch costs what a full one does, about two portable decodes.
     if (n - i == 1) return ristretto_decode(out[i], encodings + 32 * i) ? n : i;
     // The tail: padded with the identity's encoding (all zero bytes, valid), whose lanes are then ignored.
     uint8_t padded[8 * 32] = {};

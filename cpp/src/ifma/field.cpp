@@ -11,18 +11,18 @@ namespace {
 
 // (x^(2^250 - 1), x^11): the prefix shared by p - 2 and (p - 5) / 8. 250 squarings, 11 multiplications.
 PYR_IFMA_FN void pow22501(const F8& x, F8& t_2_250_1, F8& t_11) {
-    F8 t0 = square(x);                  // x^2
-    F8 t1 = mul(pow2k(t0, 2), x);       // x^9
-    t0 = mul(t0, t1);                   // x^11
+    F8 t0 = square(x);             // x^2
+    F8 t1 = mul(pow2k(t0, 2), x);  // x^9
+    t0 = mul(t0, t1);              // x^11
     t_11 = t0;
-    t1 = mul(t1, square(t0));           // 2^5 - 1
-    F8 t2 = mul(pow2k(t1, 5), t1);      // 2^10 - 1
-    F8 t3 = mul(pow2k(t2, 10), t2);     // 2^20 - 1
-    t3 = mul(pow2k(t3, 20), t3);        // 2^40 - 1
-    t2 = mul(pow2k(t3, 10), t2);        // 2^50 - 1
-    t3 = mul(pow2k(t2, 50), t2);        // 2^100 - 1
-    t3 = mul(pow2k(t3, 100), t3);       // 2^200 - 1
-    t_2_250_1 = mul(pow2k(t3, 50), t2); // 2^250 - 1
+    t1 = mul(t1, square(t0));            // 2^5 - 1
+    F8 t2 = mul(pow2k(t1, 5), t1);       // 2^10 - 1
+    F8 t3 = mul(pow2k(t2, 10), t2);      // 2^20 - 1
+    t3 = mul(pow2k(t3, 20), t3);         // 2^40 - 1
+    t2 = mul(pow2k(t3, 10), t2);         // 2^50 - 1
+    t3 = mul(pow2k(t2, 50), t2);         // 2^100 - 1
+    t3 = mul(pow2k(t3, 100), t3);        // 2^200 - 1
+    t_2_250_1 = mul(pow2k(t3, 50), t2);  // 2^250 - 1
 }
 
 }  // namespace

@@ -18,8 +18,8 @@ namespace ifma {
 
 namespace {
 
-constexpr unsigned kWidth = 5;                  // NAF digits odd, |d| < 16
-constexpr size_t kOdd = 1u << (kWidth - 2);     // table of 1, 3, .., 15 times the point: 8 entries
+constexpr unsigned kWidth = 5;               // NAF digits odd, |d| < 16
+constexpr size_t kOdd = 1u << (kWidth - 2);  // table of 1, 3, .., 15 times the point: 8 entries
 
 // t[k] = (2k + 1) P on every lane.
 PYR_IFMA_FN __attribute__((noinline)) void odd_multiples(const Point8& p, Cached8 t[kOdd]) {
@@ -41,8 +41,8 @@ PYR_IFMA_INLINE Point8 add_digit(const Point8& acc, const Cached8 t[kOdd], int d
 
 }  // namespace
 
-PYR_IFMA_FN void fold_vartime(EdwardsPoint* out, const EdwardsPoint* lo_points, const EdwardsPoint* hi_points,
-                              size_t n, const uint8_t x[32], const uint8_t y[32]) {
+PYR_IFMA_FN void fold_vartime(EdwardsPoint* out, const EdwardsPoint* lo_points, const EdwardsPoint* hi_points, size_t n,
+                              const uint8_t x[32], const uint8_t y[32]) {
     const auto table_memory = aligned_array<Cached8>(2 * kOdd);  // before anything is written
     Cached8* const tx = table_memory.get();
     Cached8* const ty = tx + kOdd;

@@ -1,11 +1,11 @@
 // MSMTable's kernels on the IFMA backend (ifma/msm_table.hpp).
 //
 // Build: eight bases at a time, one per lane of edwards8.hpp's Point8: the odd multiples P, 3P, ...,
-// (2 odd_count - 1) P in edwards4.hpp's Cached4 form, which needs no inversion, by a 4 x 8 transpose per limb (lane j
-// of the four coordinates -> base j's four-lane entry). No 1P..8P: the constant-time msm runs the eight-lane Straus
-// on the decoded bases (msm_table.cpp's msm_ct_range), which beats tables of them.
+// (2 odd_count - 1) P and the multiples 1P..8P in edwards4.hpp's Cached4 form, which needs no inversion, by a 4 x 8
+// transpose per limb (lane j of the four coordinates -> base j's four-lane entry).
 // MSM: the width-w NAF Straus of msm_table.cpp with one point on four lanes (straus_vartime.cpp's loop), about
-// 256 / (w + 1) add4 per scalar and the shared doublings; the entries are read as they are stored.
+// 256 / (w + 1) add4 per scalar and the shared doublings; the entries are read as they are stored. The constant-time
+// msm reads 1P..8P with scalar_mul.cpp's one-accumulator Straus (straus_ct_tables).
 #include "pyristretto/ifma/msm_table.hpp"
 
 #include <algorithm>

@@ -11,12 +11,14 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <vector>
 
 #include "pyristretto/bytes.hpp"
 #include "pyristretto/ifma/edwards8.hpp"
 #include "pyristretto/ifma/pippenger.hpp"
 #include "pyristretto/msm_algorithms.hpp"
+#include "pyristretto/pippenger_lanes.hpp"
 #include "pyristretto/scalar.hpp"
 #include "pyristretto/scratch.hpp"
 
@@ -40,24 +42,9 @@ namespace {
 
 static_assert(sizeof(Point8) == 160 * 8, "bucket stride: coordinate c, limb l, lane w at qword (5 c + l) 8 + w");
 
-// The window: each pass costs n point additions plus 2^c for its bucket sums, and there are ceil(ceil(254/c)/8)
-// passes, so the total 8-lane additions passes(c) * (n + 2^c) is least at c = 4 below 96 points and 5 below 160
-// (at 129 points: 1127 additions with c = 5 against 1540 with c = 8). From 160 on the switches are measured, with the
-// records and the Niels additions (C++, one core, best of 9, two runs, us). Decoded points (Z = 1, the additions in
-// Niels form): c = 6 / 7 at n = 256: 485 / 503, 304: 550-553 / 560-562, 336: 598-612 / 596-601, 352: 622-633 /
-// 619-623; c = 7 / 8 at 384: 652-656 / 674-682, 448: 729-737 / 735-737, 480: 765-769 / 762-763, 512: 802-817 /
-// 791-798. Computed points (Z != 1), c = 6 / 7 / 8: 256: 527-531 / 536-538 / 578, 304: 597-605 / 599-600 / 628-629,
-// 352: 669-670 / 658-662 / 677-679, 416: 770-775 / 744-745 / 741-745, 448: 818-824 / 784-785 / 774-776. The
-// switches at 320 and 448 are within ~1% of the best for both (the additions' count had put them at 256 and 384).
-// Past one block every pass keeps its buckets (PippengerBuckets), so a wider window pays its bucket sums once: c = 11
-// (24 windows, 3 passes instead of 4; 4.7 MB of buckets, prefetched) from 8192 points (C++, one core, an Intel Xeon
-// with a 2 MB L2, ms, c = 8 / 11: n = 4608: 3.77 / 4.20, 6144: 4.93 / 5.12, 8192: 6.39-6.48 / 6.29-6.35, 10240:
-// 8.05-8.10 / 7.56, 12288: 9.57-9.61 / 8.76-8.81, 16384: 12.67 / 11.15-11.25, 32768: 25.03-25.07 / 20.95-21.14,
-// 65536: 49.6 / 40.8; c = 9 and 10 need as many passes as 8, and c = 12 was slower: 16384 13.14, 65536 43.9).
-// Through Python (PointVector.msm_vartime, one thread, three processes each, ms, c = 8 / 11): 7168 5.70-6.15 /
-// 5.62-5.90, 8192 6.58-6.81 / 6.30-6.48, 10240 8.08-8.40 / 7.62-7.86, 12288 9.79-10.09 / 8.83-9.11. Until the
-// buckets were kept across calls (scratch.hpp) c = 11 started at 16384: glibc gave the 4.7 MB back to the system
-// after some calls, and the next one paid 1153 page faults (about 1.6 ms) to touch them again.
+// The window: passes(c) (n + 2^c) eight-lane additions, least at c = 4 below 96 points and 5 below 160; the
+// switches from there measured (within ~1% of the best for decoded and computed points alike), and c = 11 from 8192
+// points, where every pass keeps its buckets (docs/backends.md, the IFMA backend).
 int window_bits(size_t n) {
     if (n < 96) return 4;
     if (n < 160) return 5;
@@ -67,8 +54,7 @@ int window_bits(size_t n) {
     return 11;
 }
 
-// How many points ahead the additions prefetch their buckets when these are larger than L2 (c > 8): at c = 11 16384
-// points took 12.63 ms without, 11.15 with.
+// How many points ahead the additions prefetch their buckets when these are larger than L2 (c > 8; 1.13x at c = 11).
 constexpr size_t kPrefetchAhead = 4;
 
 // Signed radix-2^c digits in [-2^(c-1), 2^(c-1)) (the top one in [0, 2^(c-1)]) of any 32-byte scalar, folded below
@@ -81,7 +67,7 @@ void signed_radix2c_digits(const uint8_t scalar[32], int c, int windows, int str
     const int half = 1 << (c - 1);
     int carry = 0;
     for (int k = 0; k < windows; ++k) {
-        const int bit = c * k;  // < 256
+        const int bit = c * k;                                                 // < 256
         const uint64_t bits = detail::load64_le(s + (bit >> 3)) >> (bit & 7);  // the window's c bits, and more
         const int v = static_cast<int>(bits & ((1u << c) - 1)) + carry;
         carry = k + 1 < windows && v >= half;  // the top digit keeps its value (at most 2^(c-1))
@@ -106,7 +92,7 @@ PYR_IFMA_INLINE void transpose8(__m512i r[8]) {
         t[2 * k + 1] = _mm512_unpackhi_epi64(r[2 * k], r[2 * k + 1]);
     }
     for (int e = 0; e < 2; ++e) {
-        u[e] = _mm512_shuffle_i64x2(t[e], t[2 + e], 0x88);  // blocks 0, 2 of each
+        u[e] = _mm512_shuffle_i64x2(t[e], t[2 + e], 0x88);      // blocks 0, 2 of each
         u[2 + e] = _mm512_shuffle_i64x2(t[e], t[2 + e], 0xdd);  // blocks 1, 3
         u[4 + e] = _mm512_shuffle_i64x2(t[4 + e], t[6 + e], 0x88);
         u[6 + e] = _mm512_shuffle_i64x2(t[4 + e], t[6 + e], 0xdd);
@@ -167,7 +153,7 @@ PYR_IFMA_INLINE void add_pass(const Digit* digits, int stride, size_t m, const C
         uint64_t any[sizeof(Digit)];
         std::memcpy(any, group, sizeof any);
         if ((any[0] | any[sizeof(Digit) - 1]) == 0) continue;  // all eight digits zero (public scalars)
-        if (prefetch && i + kPrefetchAhead < m) {  // the buckets point i + 4 will add to: 3 lines each
+        if (prefetch && i + kPrefetchAhead < m) {              // the buckets point i + 4 will add to: 3 lines each
             const Digit* ahead = group + kPrefetchAhead * stride;
             for (int w = 0; w < 8; ++w)
                 for (int byte : {0, 64, 128})
@@ -189,17 +175,16 @@ PYR_IFMA_INLINE void add_pass(const Digit* digits, int stride, size_t m, const C
         Point8 bucket;
         gather_records(at, bucket);
         // Z2 = 1 (decoded points): the affine Niels form's 7 products, its 2d x y being the cached 2d T.
-        const Point8 sum = z_one ? ifma::add(bucket, Niels8{signed_q.YpX, signed_q.YmX, signed_q.T2d})
-                                 : ifma::add(bucket, signed_q);
+        const Point8 sum =
+            z_one ? ifma::add(bucket, Niels8{signed_q.YpX, signed_q.YmX, signed_q.T2d}) : ifma::add(bucket, signed_q);
         scatter_records(sum, at);
     }
 }
 
-}  // namespace
-
 // The windows' buckets, the digits and cached copies of one block of points (kMsmBlock at most, so this extra
 // memory does not grow with n), and the eight window sums of each pass once summed.
-struct PippengerBuckets::State {
+struct State {
+    State(size_t total, int c);  // c: 4..11, 0 for the measured choice
     int c, windows, passes, stride;
     size_t buckets_per_lane, pass_records;
     bool keep;  // every pass keeps its own buckets until finish; else one pass's, summed as soon as it is done
@@ -216,76 +201,15 @@ struct PippengerBuckets::State {
     }
 };
 
-// Past one block every pass keeps its own buckets (c = 8: 4 x 198 KB; c = 11: 3 x 1.6 MB) across the blocks and the
-// feeds, so the bucket sums and the window sums are paid once: C++, one core, three runs, 16384 points 16.46-16.50 ->
-// 15.56-15.57 ms, 8192 8.21-8.24 -> 7.92-7.94, 4096 and below unchanged. One block (keep = false) reuses one pass's
-// buckets, which stay in L2: all four there took 1024 points 1.3% longer.
-PYR_IFMA_FN PippengerBuckets::PippengerBuckets(size_t total, int c) : s_(new State) {
-    const bool keep = total > kMsmBlock;
-    State& st = *s_;
-    st.c = c ? c : window_bits(total);
-    if (st.c < 4 || st.c > 11) std::abort();  // the digit types below hold these
-    st.windows = (254 + st.c - 1) / st.c;  // c = 11: 24 windows, 3 passes; 8: 32, 4; 4: 64, 8
-    st.passes = (st.windows + 7) / 8;
-    st.stride = 8 * st.passes;  // digits per point, zero-padded to whole passes
-    st.buckets_per_lane = (size_t(1) << (st.c - 1)) + 1;  // |digit| in 0..2^(c-1); bucket 0 is discarded
-    st.pass_records = 8 * st.buckets_per_lane;
-    st.keep = keep;
-    st.memory = ScratchMemory(sizeof(BucketRecord) * (keep ? st.passes : 1) * st.pass_records);
-    if (keep)
-        for (int pass = 0; pass < st.passes; ++pass) clear_pass(pass);
-    const size_t block = std::min(std::max<size_t>(total, 1), kMsmBlock);
-    if (st.c > 8)
-        st.digits16.resize(st.stride * block);
-    else
-        st.digits8.resize(st.stride * block);
-    st.cached.resize(block);
-    // On the heap: 64 points (c = 4: 8 passes of 8 windows) were 10 KB of a 15 KB frame, half of the 32 KiB stack a
-    // Python thread may have (tests/test_threads.py runs msm_vartime on such a stack); g++ -fstack-usage: 4.8 KB now.
-    st.window_sum.resize(8 * st.passes);
-}
-
-PippengerBuckets::~PippengerBuckets() = default;
-
-PYR_IFMA_FN void PippengerBuckets::clear_pass(int pass) {
+PYR_IFMA_FN void clear_pass(State& st, int pass) {
     BucketRecord identity_record = {};
     identity_record.q[5] = identity_record.q[10] = 1;  // Y and Z: limb 0 = 1
-    BucketRecord* const records = s_->records(pass);
-    for (size_t r = 0; r < s_->pass_records; ++r) records[r] = identity_record;
-}
-
-PYR_IFMA_FN void PippengerBuckets::add(const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
-    State& st = *s_;
-    const size_t block = st.cached.size();
-    for (size_t first = 0; first < n; first += block) {
-        const size_t m = std::min(block, n - first);
-        bool z_one = true;
-        for (size_t i = 0; i < m; ++i) {
-            const FieldElement& z = points[first + i].Z;
-            z_one = z_one && z.limb[0] == 1 && (z.limb[1] | z.limb[2] | z.limb[3] | z.limb[4]) == 0;
-            const uint8_t* scalar = scalars + 32 * (first + i);
-            if (st.c > 8)
-                signed_radix2c_digits(scalar, st.c, st.windows, st.stride, &st.digits16[st.stride * i]);
-            else
-                signed_radix2c_digits(scalar, st.c, st.windows, st.stride, &st.digits8[st.stride * i]);
-            st.cached[i] = points[first + i].to_cached();
-        }
-        for (int pass = 0; pass < st.passes; ++pass) {
-            if (!st.keep) clear_pass(pass);
-            BucketRecord* lane[8];
-            st.lanes(pass, lane);
-            if (st.c > 8)
-                add_pass(st.digits16.data() + 8 * pass, st.stride, m, st.cached.data(), z_one, lane);
-            else
-                add_pass(st.digits8.data() + 8 * pass, st.stride, m, st.cached.data(), z_one, lane);
-            if (!st.keep) sum_pass(pass);
-        }
-    }
+    BucketRecord* const records = st.records(pass);
+    for (size_t r = 0; r < st.pass_records; ++r) records[r] = identity_record;
 }
 
 // The window sums of a pass, lane by lane: sum_b b * bucket[b] as running sums from the top bucket down.
-PYR_IFMA_FN void PippengerBuckets::sum_pass(int pass) {
-    State& st = *s_;
+PYR_IFMA_FN void sum_pass(State& st, int pass) {
     BucketRecord* lane[8];
     st.lanes(pass, lane);
     Point8 running = identity8(), sum = identity8();
@@ -300,18 +224,76 @@ PYR_IFMA_FN void PippengerBuckets::sum_pass(int pass) {
     store_points(sum, &st.window_sum[8 * pass]);
 }
 
-PYR_IFMA_FN EdwardsPoint PippengerBuckets::finish() {
-    State& st = *s_;
+PYR_IFMA_FN State::State(size_t total, int c) {
+    State& st = *this;
+    const bool keep = total > kMsmBlock;
+    st.c = c ? c : window_bits(total);
+    if (st.c < 4 || st.c > 11) std::abort();  // the digit types below hold these
+    st.windows = (254 + st.c - 1) / st.c;     // c = 11: 24 windows, 3 passes; 8: 32, 4; 4: 64, 8
+    st.passes = (st.windows + 7) / 8;
+    st.stride = 8 * st.passes;                            // digits per point, zero-padded to whole passes
+    st.buckets_per_lane = (size_t(1) << (st.c - 1)) + 1;  // |digit| in 0..2^(c-1); bucket 0 is discarded
+    st.pass_records = 8 * st.buckets_per_lane;
+    st.keep = keep;
+    st.memory = ScratchMemory(sizeof(BucketRecord) * (keep ? st.passes : 1) * st.pass_records);
+    if (keep)
+        for (int pass = 0; pass < st.passes; ++pass) clear_pass(st, pass);
+    const size_t block = std::min(std::max<size_t>(total, 1), kMsmBlock);
+    if (st.c > 8) st.digits16.resize(st.stride * block);
+    else st.digits8.resize(st.stride * block);
+    st.cached.resize(block);
+    // On the heap: 64 points (c = 4: 8 passes of 8 windows) were 10 KB of a 15 KB frame, half of the 32 KiB stack a
+    // Python thread may have (tests/test_threads.py runs msm_vartime on such a stack); g++ -fstack-usage: 4.8 KB now.
+    st.window_sum.resize(8 * st.passes);
+}
+
+// Past one block every pass keeps its own buckets (c = 8: 4 x 198 KB; c = 11: 3 x 1.6 MB) across the blocks and the
+// feeds, so the bucket sums and the window sums are paid once; one block (keep = false) reuses one pass's buckets,
+// which stay in L2.
+PYR_IFMA_FN void pippenger_add(State& st, const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
+    const size_t block = st.cached.size();
+    for (size_t first = 0; first < n; first += block) {
+        const size_t m = std::min(block, n - first);
+        bool z_one = true;
+        for (size_t i = 0; i < m; ++i) {
+            const FieldElement& z = points[first + i].Z;
+            z_one = z_one && z.limb[0] == 1 && (z.limb[1] | z.limb[2] | z.limb[3] | z.limb[4]) == 0;
+            const uint8_t* scalar = scalars + 32 * (first + i);
+            if (st.c > 8) signed_radix2c_digits(scalar, st.c, st.windows, st.stride, &st.digits16[st.stride * i]);
+            else signed_radix2c_digits(scalar, st.c, st.windows, st.stride, &st.digits8[st.stride * i]);
+            st.cached[i] = points[first + i].to_cached();
+        }
+        for (int pass = 0; pass < st.passes; ++pass) {
+            if (!st.keep) clear_pass(st, pass);
+            BucketRecord* lane[8];
+            st.lanes(pass, lane);
+            if (st.c > 8) add_pass(st.digits16.data() + 8 * pass, st.stride, m, st.cached.data(), z_one, lane);
+            else add_pass(st.digits8.data() + 8 * pass, st.stride, m, st.cached.data(), z_one, lane);
+            if (!st.keep) sum_pass(st, pass);
+        }
+    }
+}
+
+PYR_IFMA_FN EdwardsPoint pippenger_finish(State& st) {
     if (st.keep)
-        for (int pass = 0; pass < st.passes; ++pass) sum_pass(pass);
+        for (int pass = 0; pass < st.passes; ++pass) sum_pass(st, pass);
     EdwardsPoint acc = st.window_sum[st.windows - 1];  // the padding windows past it are empty
     for (int w = st.windows - 2; w >= 0; --w) acc = acc.mul_by_pow2(st.c) + st.window_sum[w].to_cached();
     return acc;
 }
 
+}  // namespace
+
+// PippengerBuckets on these lanes (pippenger_lanes.hpp).
+using Buckets = LanePippenger<State>;
+
+std::unique_ptr<PippengerBuckets> new_pippenger_buckets(size_t total, int c) {
+    return std::unique_ptr<PippengerBuckets>(new Buckets(total, c));
+}
+
 EdwardsPoint pippenger_vartime(const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
     if (n == 0) return EdwardsPoint::identity();
-    PippengerBuckets buckets(n);
+    Buckets buckets(n);
     buckets.add(scalars, points, n);
     return buckets.finish();
 }
@@ -339,11 +321,7 @@ namespace pyristretto {
 namespace ifma {
 const size_t kPippengerMin = 0;
 EdwardsPoint pippenger_vartime(const uint8_t*, const EdwardsPoint*, size_t) { std::abort(); }
-struct PippengerBuckets::State {};
-PippengerBuckets::PippengerBuckets(size_t, int) { std::abort(); }
-PippengerBuckets::~PippengerBuckets() = default;
-void PippengerBuckets::add(const uint8_t*, const EdwardsPoint*, size_t) { std::abort(); }
-EdwardsPoint PippengerBuckets::finish() { std::abort(); }
+std::unique_ptr<PippengerBuckets> new_pippenger_buckets(size_t, int) { std::abort(); }
 const size_t kSumMin = 0;
 EdwardsPoint sum_points(const EdwardsPoint*, size_t) { std::abort(); }
 }  // namespace ifma

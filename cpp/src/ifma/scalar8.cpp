@@ -60,8 +60,7 @@ PYR_IFMA_INLINE void to_words(uint8_t* dst, const S8& a) {
     const __m512i idx = _mm512_setr_epi64(0, 4, 8, 12, 16, 20, 24, 28);
     const __m512i* l = a.v;
     _mm512_i64scatter_epi64(dst, idx, _mm512_or_si512(l[0], _mm512_slli_epi64(l[1], 52)), 8);
-    _mm512_i64scatter_epi64(dst + 8, idx, _mm512_or_si512(_mm512_srli_epi64(l[1], 12), _mm512_slli_epi64(l[2], 40)),
-                            8);
+    _mm512_i64scatter_epi64(dst + 8, idx, _mm512_or_si512(_mm512_srli_epi64(l[1], 12), _mm512_slli_epi64(l[2], 40)), 8);
     _mm512_i64scatter_epi64(dst + 16, idx, _mm512_or_si512(_mm512_srli_epi64(l[2], 24), _mm512_slli_epi64(l[3], 28)),
                             8);
     _mm512_i64scatter_epi64(dst + 24, idx, _mm512_or_si512(_mm512_srli_epi64(l[3], 36), _mm512_slli_epi64(l[4], 16)),

@@ -1,10 +1,11 @@
 // Constant-time s * P for one point on four lanes (edwards4.hpp): the portable point_mul_decoded's algorithm
-// (straus.cpp: signed radix-16 digits, table 0P..8P, 4 doublings per digit) with each doubling one four-lane
+// (portable/straus.cpp: signed radix-16 digits, table 0P..8P, 4 doublings per digit) with each doubling one four-lane
 // square + one four-lane product and each addition two four-lane products.
 #include "pyristretto/ifma/scalar_mul.hpp"
 
 #include <sodium.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <memory>
 #include <new>
@@ -20,10 +21,8 @@
 namespace pyristretto {
 namespace ifma {
 
-// One thread, pinned, us per call, eight-lane straus_ct / straus_ct_one_accumulator (C++, best of 9, two runs), with
-// the one accumulator's tables built eight points at a time and its cheaper scan: n = 64: 195.0-195.3 / 171.6-171.8,
-// 128: 350.9-357.2 / 334.9-335.0, 192: 508.2-517.1 / 498.6-498.7, 256: 664.6-674.3 / 661.7-662.1, 384: 979.8-1008.9 /
-// 989.8-996.2, 512: 1325.4-1351.4 / 1336.7-1339.1. (Before, the switch was at 72 points: n = 80: 247.3 / 248.4.)
+// The one accumulator is ahead of the eight-lane straus_ct to 256 points, within 1% of it from there to 512
+// (docs/backends.md, the IFMA backend).
 const size_t kOneAccumulatorMax = 256;
 
 namespace {
@@ -71,6 +70,11 @@ PYR_IFMA_INLINE Point4 straus_ct_loop(const Cached4* tables, const int8_t* digit
     return acc;
 }
 
+// The same on one block's tables and digits, returned as a point (callable from code without the IFMA target).
+PYR_IFMA_FN EdwardsPoint straus_ct_on_tables(const Cached4* tables, const int8_t* digits, size_t n) {
+    return store_point4(straus_ct_loop(tables, digits, n));
+}
+
 }  // namespace
 
 PYR_IFMA_FN EdwardsPoint mul_ct_one(const uint8_t s[32], const EdwardsPoint& P) noexcept {
@@ -88,16 +92,20 @@ PYR_IFMA_FN EdwardsPoint straus_ct_one_accumulator(const uint8_t* scalars, const
     // tables[8 i + j - 1] = j points[i] (public), 32-byte aligned by hand as straus_vartime.cpp's tables.
     const std::unique_ptr<Cached4[], AlignedFree> tables(
         static_cast<Cached4*>(std::aligned_alloc(32, sizeof(Cached4) * 8 * n)));
-    const std::unique_ptr<int8_t[]> digits(new int8_t[64 * n]);  // secret: wiped below
     if (!tables) throw std::bad_alloc();
     // Eight points at a time on eight lanes (msm_table.cpp), the last n % 8 on four.
     const size_t batched = n / 8 * 8;
     build_multiples_1_to_8(points, batched, reinterpret_cast<uint8_t*>(tables.get()));
     for (size_t i = batched; i < n; ++i) multiples_1_to_8(load_point4(points[i]), &tables[8 * i]);
-    for (size_t i = 0; i < n; ++i) signed_radix16(scalars + 32 * i, &digits[64 * i]);
-    const Point4 acc = straus_ct_loop(tables.get(), digits.get(), n);
-    sodium_memzero(digits.get(), 64 * n);
-    return store_point4(acc);
+    return straus_ct_tables(reinterpret_cast<const uint8_t*>(tables.get()), scalars, n);
+}
+
+EdwardsPoint straus_ct_tables(const uint8_t* tables, const uint8_t* scalars, size_t n) {
+    const Cached4* t = reinterpret_cast<const Cached4*>(tables);
+    // Blocks of kOneAccumulatorMax points: their tables (320 KiB) stay in L2, for 253 doublings a block.
+    return straus_ct_blocks(scalars, n, kOneAccumulatorMax, [&](size_t first, size_t m, const int8_t* digits) {
+        return straus_ct_on_tables(&t[8 * first], digits, m);
+    });
 }
 
 PYR_IFMA_FN EdwardsPoint add_one(const EdwardsPoint& P, const EdwardsPoint& Q, bool subtract) noexcept {
@@ -118,6 +126,7 @@ const size_t kOneAccumulatorMax = 0;
 EdwardsPoint mul_ct_one(const uint8_t*, const EdwardsPoint&) noexcept { std::abort(); }
 EdwardsPoint add_one(const EdwardsPoint&, const EdwardsPoint&, bool) noexcept { std::abort(); }
 EdwardsPoint straus_ct_one_accumulator(const uint8_t*, const EdwardsPoint*, size_t) { std::abort(); }
+EdwardsPoint straus_ct_tables(const uint8_t*, const uint8_t*, size_t) { std::abort(); }
 }  // namespace ifma
 }  // namespace pyristretto
 

@@ -17,9 +17,8 @@
 namespace pyristretto {
 namespace ifma {
 
-// A group of eight costs the same however many of its lanes are used. Measured (test_ifma --bench, one thread, ns
-// per point portable point_mul_decoded / scale_ct): n = 1: 27641 / 26279, n = 2: 27426 / 13180, n = 3: 27374 /
-// 8803, n = 8: 27337 / 3354, n = 64: 27260 / 3296 (8.3x). One point is a draw: a last group pays from 2.
+// A group of eight costs the same however many of its lanes are used: one point is a draw with the portable
+// multiplication, a last group pays from 2 (docs/backends.md).
 const size_t kScaleMin = 2;
 
 namespace {

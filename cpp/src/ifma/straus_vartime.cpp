@@ -22,7 +22,7 @@
 namespace pyristretto {
 namespace ifma {
 
-const size_t kStraus4Max = 184;  // measured, see msm_vartime_decoded (pippenger.cpp)
+const size_t kStraus4Max = 184;  // measured: docs/backends.md, the IFMA backend
 
 namespace {
 
@@ -77,8 +77,7 @@ PYR_IFMA_FN EdwardsPoint straus_block(const uint8_t* scalars, const EdwardsPoint
     const std::unique_ptr<Cached4[], AlignedFree> tables(static_cast<Cached4*>(std::aligned_alloc(32, bytes)));
     if (!tables) throw std::bad_alloc();
     // Eight points at a time on eight lanes (msm_table.cpp's builder: an eight-lane addition costs about 25 ns a
-    // point against add4's 32; C++, one core, n = 128: 254 -> 242 us), the last m % 8 on four (from 5 to 7 left
-    // over, eight lanes gained nothing).
+    // point against add4's 32), the last m % 8 on four (from 5 to 7 left over, eight lanes gained nothing).
     size_t j = 0;
     for (; j + 8 <= m; j += 8) {
         EdwardsPoint batch[8];
@@ -87,9 +86,8 @@ PYR_IFMA_FN EdwardsPoint straus_block(const uint8_t* scalars, const EdwardsPoint
     }
     for (; j < m; ++j) odd_multiples(points[s.live[j]], &tables[kNafTable * j], kNafTable);
     const Cached4* gt = g.top ? g_table().t : nullptr;
-    // One accumulator: two (each with its own doublings, the terms alternating) lost at every n measured, by about
-    // their extra 253 doublings (~8 us): add4 is bound by throughput, not latency (one thread, pinned: a chain of
-    // add4 37.6 ns each, two independent chains 67.5 ns per pair).
+    // One accumulator: two (each with its own doublings) lost by their extra doublings, add4 being bound by
+    // throughput, not latency (docs/backends.md).
     Point4 acc = identity4();
     bool started = false;
     for (size_t b = s.top; b-- > 0;) {
@@ -106,9 +104,8 @@ PYR_IFMA_FN EdwardsPoint straus_block(const uint8_t* scalars, const EdwardsPoint
 }  // namespace
 
 PYR_IFMA_FN EdwardsPoint straus_vartime4(const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
-    return sum_of_blocks(n, kBlock, [&](size_t first, size_t m) {
-        return straus_block(scalars + 32 * first, points + first, m);
-    });
+    return sum_of_blocks(n, kBlock,
+                         [&](size_t first, size_t m) { return straus_block(scalars + 32 * first, points + first, m); });
 }
 
 }  // namespace ifma

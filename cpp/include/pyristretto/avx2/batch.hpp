@@ -10,6 +10,12 @@
 namespace pyristretto {
 namespace avx2 {
 
+// From these batch sizes the lanes beat the portable code: a four-lane step costs ~2.3 portable decodes or
+// encodes, ~1.1 portable maps.
+constexpr size_t kDecodeMin = 3;
+constexpr size_t kEncodeMin = 3;
+constexpr size_t kMapMin = 2;
+
 // ristretto_decode_many's contract: n, or the index of the first invalid encoding (those before it decoded).
 size_t decode_many(EdwardsPoint* out, const uint8_t* encodings, size_t n);
 

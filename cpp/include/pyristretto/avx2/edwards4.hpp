@@ -42,9 +42,10 @@ PYR_AVX2_FN inline P4 identity4() {
 // each vector's whole chain of shuffles, blends and sums in registers. Bounds: field4.hpp's table.
 // (Plain constant expressions, not the constexpr helpers: at -O0 the intrinsics are macros that need literals.)
 #define PYR_AVX2_PERM(x, a, b, c, d) _mm256_permute4x64_epi64(x, (a) | (b) << 2 | (c) << 4 | (d) << 6)
-#define PYR_AVX2_BLEND(x, y, lanes) /* y in lanes, x elsewhere */                                      \
-    _mm256_blend_epi32(x, y, ((lanes) & 1 ? 0x03 : 0) | ((lanes) & 2 ? 0x0c : 0) | ((lanes) & 4 ? 0x30 : 0) | \
-                                 ((lanes) & 8 ? 0xc0 : 0))
+#define PYR_AVX2_BLEND(x, y, lanes) /* y in lanes, x elsewhere */ \
+    _mm256_blend_epi32(                                           \
+        x, y,                                                     \
+        ((lanes) & 1 ? 0x03 : 0) | ((lanes) & 2 ? 0x0c : 0) | ((lanes) & 4 ? 0x30 : 0) | ((lanes) & 8 ? 0xc0 : 0))
 
 // (Y - X, Y + X, Z, T).
 PYR_AVX2_FN inline F4 diff_sum_xy(const F4& p) {
@@ -86,12 +87,12 @@ PYR_AVX2_FN inline C4 conditional_negate(const C4& q, uint8_t choice) {
 PYR_AVX2_FN inline __attribute__((always_inline)) P4 add_to_diff_sum(const F4& d, const C4& q) {
     const F4 t = mul(d, q.f);  // (A, B, C, -D)
     F4 t0, t1;
-#define M(i)                                                                                                   \
-    {                                                                                                          \
-        const __m256i x = t.v[i], sw = PYR_AVX2_PERM(x, 1, 0, 3, 2);                         /* (B, A, -D, C) */ \
+#define M(i)                                                                                                           \
+    {                                                                                                                  \
+        const __m256i x = t.v[i], sw = PYR_AVX2_PERM(x, 1, 0, 3, 2); /* (B, A, -D, C) */                               \
         const __m256i r = PYR_AVX2_BLEND(PYR_AVX2_SUB(sw, x, i), _mm256_add_epi32(x, sw), kB | kC); /* (E, H, F, G) */ \
-        t0.v[i] = PYR_AVX2_PERM(r, 0, 3, 3, 0);                                              /* (E, G, G, E) */ \
-        t1.v[i] = PYR_AVX2_PERM(r, 2, 1, 2, 1);                                              /* (F, H, F, H) */ \
+        t0.v[i] = PYR_AVX2_PERM(r, 0, 3, 3, 0);                                                     /* (E, G, G, E) */ \
+        t1.v[i] = PYR_AVX2_PERM(r, 2, 1, 2, 1);                                                     /* (F, H, F, H) */ \
     }
     PYR_AVX2_PAIRS(M)
 #undef M
@@ -109,32 +110,34 @@ PYR_AVX2_FN inline P4 add(const P4& p, const C4& q) { return add_inlined(p, q); 
 PYR_AVX2_FN inline P4 sub(const P4& p, const C4& q) { return add(p, negate(q)); }
 
 // 2P (one lane-parallel square and one product): S1, S2, S3, S4 = X^2, Y^2, Z^2, (X + Y)^2; then
-// (S5, S6, S8, S9) = (S1 + S2, S1 - S2, S1 - S2 + 2 S3, S1 + S2 - S4) and (X3, Y3, Z3, T3) = (S8 S9, S5 S6, S8 S6, S5 S9).
+// (S5, S6, S8, S9) = (S1 + S2, S1 - S2, S1 - S2 + 2 S3, S1 + S2 - S4) and (X3, Y3, Z3, T3) = (S8 S9, S5 S6, S8 S6, S5
+// S9).
 PYR_AVX2_FN inline __attribute__((always_inline)) P4 dbl_inlined(const P4& p) {
     F4 a;
-#define M(i)                                                                                                   \
-    {                                                                                                          \
-        const __m256i x = p.f.v[i];                                                                            \
+#define M(i)                                                                                                          \
+    {                                                                                                                 \
+        const __m256i x = p.f.v[i];                                                                                   \
         a.v[i] = PYR_AVX2_BLEND(x, _mm256_add_epi32(PYR_AVX2_PERM(x, 0, 1, 0, 1), PYR_AVX2_PERM(x, 1, 0, 1, 0)), kD); \
     }
     PYR_AVX2_PAIRS(M)  // (X, Y, Z, X + Y)
 #undef M
     const F4 s = square(a);  // (S1, S2, S3, S4)
     F4 r;  // (S1 + S2, S1 - S2, S1 - S2 + 2 S3, S1 + S2 - S4) with 2p offsets: limbs < 2^28.6 (a W input)
-#define M(i)                                                                                                   \
-    {                                                                                                          \
-        const __m256i x = s.v[i], s1 = PYR_AVX2_PERM(x, 0, 0, 0, 0), s2 = PYR_AVX2_PERM(x, 1, 1, 1, 1);        \
-        const __m256i u = _mm256_add_epi32(s1, PYR_AVX2_BLEND(s2, PYR_AVX2_SUB(_mm256_setzero_si256(), s2, i), kB | kC)); \
-        const __m256i w = PYR_AVX2_BLEND(PYR_AVX2_BLEND(_mm256_setzero_si256(),                                \
-                                                        PYR_AVX2_SUB(_mm256_setzero_si256(), x, i), kD),       \
-                                         _mm256_add_epi32(x, x), kC); /* (0, 0, 2 S3, -S4) */                  \
-        r.v[i] = _mm256_add_epi32(u, w);                                                                       \
+#define M(i)                                                                                                       \
+    {                                                                                                              \
+        const __m256i x = s.v[i], s1 = PYR_AVX2_PERM(x, 0, 0, 0, 0), s2 = PYR_AVX2_PERM(x, 1, 1, 1, 1);            \
+        const __m256i u =                                                                                          \
+            _mm256_add_epi32(s1, PYR_AVX2_BLEND(s2, PYR_AVX2_SUB(_mm256_setzero_si256(), s2, i), kB | kC));        \
+        const __m256i w =                                                                                          \
+            PYR_AVX2_BLEND(PYR_AVX2_BLEND(_mm256_setzero_si256(), PYR_AVX2_SUB(_mm256_setzero_si256(), x, i), kD), \
+                           _mm256_add_epi32(x, x), kC); /* (0, 0, 2 S3, -S4) */                                    \
+        r.v[i] = _mm256_add_epi32(u, w);                                                                           \
     }
     PYR_AVX2_PAIRS(M)
 #undef M
     const F4 y = weak_reduce(r);
     F4 t0, t1;  // (S8, S5, S8, S5) and (S9, S6, S6, S9)
-#define M(i)                                    \
+#define M(i)                                     \
     t0.v[i] = PYR_AVX2_PERM(y.v[i], 2, 0, 2, 0); \
     t1.v[i] = PYR_AVX2_PERM(y.v[i], 3, 1, 1, 3);
     PYR_AVX2_PAIRS(M)
@@ -159,12 +162,13 @@ PYR_AVX2_FN inline C4 ct_select(const C4* table, unsigned count, uint32_t index)
     for (int i = 0; i < F4::kVectors; ++i) r.f.v[i] = _mm256_setzero_si256();
     for (unsigned e = 0; e < count; ++e) {
         const __m256i m = _mm256_cmpeq_epi64(_mm256_set1_epi64x(static_cast<long long>(e)), want);
-        for (int i = 0; i < F4::kVectors; ++i) r.f.v[i] = _mm256_or_si256(r.f.v[i], _mm256_and_si256(m, table[e].f.v[i]));
+        for (int i = 0; i < F4::kVectors; ++i)
+            r.f.v[i] = _mm256_or_si256(r.f.v[i], _mm256_and_si256(m, table[e].f.v[i]));
     }
     return r;
 }
 
-// acc + d * P for a secret digit d in [-8, 8], t[j] = j * P (j = 0..8; straus.cpp's per-point tables, the
+// acc + d * P for a secret digit d in [-8, 8], t[j] = j * P (j = 0..8; portable/straus.cpp's per-point tables, the
 // fixed-base rows): every entry read, the sign applied by a masked negation.
 PYR_AVX2_FN inline __attribute__((always_inline)) P4 add_signed_multiple_inlined(const P4& acc, const C4 t[9],
                                                                                  int8_t d) noexcept {

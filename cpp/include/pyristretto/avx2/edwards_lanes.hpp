@@ -30,8 +30,7 @@ PYR_AVX2_FN inline F4 splat_fe(const FieldElement& a) { return from_lanes(a, a, 
 
 PYR_AVX2_FN inline L4 lanes_identity() {
     L4 r;
-    for (int i = 0; i < F4::kVectors; ++i)
-        r.X.v[i] = r.Y.v[i] = r.Z.v[i] = r.T.v[i] = _mm256_setzero_si256();
+    for (int i = 0; i < F4::kVectors; ++i) r.X.v[i] = r.Y.v[i] = r.Z.v[i] = r.T.v[i] = _mm256_setzero_si256();
     r.Y.v[0] = r.Z.v[0] = _mm256_set1_epi64x(1);  // limb 0 = 1
     return r;
 }
@@ -92,8 +91,8 @@ PYR_AVX2_FN inline void transpose4(__m256i& r0, __m256i& r1, __m256i& r2, __m256
 // records into the lanes, or scattering the lanes to four records, is five 4 x 4 transposes (AVX2 has no scatter,
 // and this costs 40 shuffles each way, against the ~1000 instructions of the addition).
 PYR_AVX2_FN inline __attribute__((always_inline)) void gather_records(const uint64_t* r0, const uint64_t* r1,
-                                                                     const uint64_t* r2, const uint64_t* r3,
-                                                                     __m256i out[20]) {
+                                                                      const uint64_t* r2, const uint64_t* r3,
+                                                                      __m256i out[20]) {
     for (int j = 0; j < 5; ++j) {
         __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(r0 + 4 * j));
         __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(r1 + 4 * j));
@@ -107,8 +106,8 @@ PYR_AVX2_FN inline __attribute__((always_inline)) void gather_records(const uint
     }
 }
 
-PYR_AVX2_FN inline __attribute__((always_inline)) void scatter_records(const __m256i in[20], uint64_t* r0,
-                                                                      uint64_t* r1, uint64_t* r2, uint64_t* r3) {
+PYR_AVX2_FN inline __attribute__((always_inline)) void scatter_records(const __m256i in[20], uint64_t* r0, uint64_t* r1,
+                                                                       uint64_t* r2, uint64_t* r3) {
     for (int j = 0; j < 5; ++j) {
         __m256i a = in[4 * j], b = in[4 * j + 1], c = in[4 * j + 2], d = in[4 * j + 3];
         transpose4(a, b, c, d);

@@ -56,9 +56,17 @@ constexpr int blend_imm(int lanes) {  // 64-bit lane mask -> vpblendd's 32-bit e
 // Ties a value to a register at this point: the products' sums then stay in ten accumulators. Without it GCC's
 // reassociation moves every column's sum after the last product and spills all hundred products.
 #define PYR_AVX2_KEEP(x) __asm__("" : "+x"(x))
-#define PYR_AVX2_KEEP_ALL(z)                                                                                    \
-    PYR_AVX2_KEEP(z[0]); PYR_AVX2_KEEP(z[1]); PYR_AVX2_KEEP(z[2]); PYR_AVX2_KEEP(z[3]); PYR_AVX2_KEEP(z[4]); \
-    PYR_AVX2_KEEP(z[5]); PYR_AVX2_KEEP(z[6]); PYR_AVX2_KEEP(z[7]); PYR_AVX2_KEEP(z[8]); PYR_AVX2_KEEP(z[9]);
+#define PYR_AVX2_KEEP_ALL(z) \
+    PYR_AVX2_KEEP(z[0]);     \
+    PYR_AVX2_KEEP(z[1]);     \
+    PYR_AVX2_KEEP(z[2]);     \
+    PYR_AVX2_KEEP(z[3]);     \
+    PYR_AVX2_KEEP(z[4]);     \
+    PYR_AVX2_KEEP(z[5]);     \
+    PYR_AVX2_KEEP(z[6]);     \
+    PYR_AVX2_KEEP(z[7]);     \
+    PYR_AVX2_KEEP(z[8]);     \
+    PYR_AVX2_KEEP(z[9]);
 
 // 19 c on 64-bit values (c may exceed 32 bits): c + 2c + 16c.
 PYR_AVX2_FN inline __m256i times19(__m256i c) {
@@ -74,20 +82,28 @@ PYR_AVX2_FN inline __m256i times19(__m256i c) {
 // hide its depth: measured on one core, 7% off P * s (a chain of dependent products) and 6% off the four-lane
 // Pippenger of 1024 points (independent ones).
 PYR_AVX2_FN inline __attribute__((always_inline)) F4 reduce(__m256i z[10]) {
-#define PYR_AVX2_CARRY(k)                                        \
-    {                                                            \
-        const __m256i c = PYR_AVX2_SHIFT_DOWN(z[k], k);          \
-        z[k] = _mm256_and_si256(z[k], PYR_AVX2_LOW_MASK(k));     \
-        z[(k) + 1] = _mm256_add_epi64(z[(k) + 1], c);            \
+#define PYR_AVX2_CARRY(k)                                    \
+    {                                                        \
+        const __m256i c = PYR_AVX2_SHIFT_DOWN(z[k], k);      \
+        z[k] = _mm256_and_si256(z[k], PYR_AVX2_LOW_MASK(k)); \
+        z[(k) + 1] = _mm256_add_epi64(z[(k) + 1], c);        \
     }
-    PYR_AVX2_CARRY(0) PYR_AVX2_CARRY(5) PYR_AVX2_CARRY(1) PYR_AVX2_CARRY(6) PYR_AVX2_CARRY(2)
-    PYR_AVX2_CARRY(7) PYR_AVX2_CARRY(3) PYR_AVX2_CARRY(8) PYR_AVX2_CARRY(4)
+    PYR_AVX2_CARRY(0)
+    PYR_AVX2_CARRY(5)
+    PYR_AVX2_CARRY(1)
+    PYR_AVX2_CARRY(6)
+    PYR_AVX2_CARRY(2)
+    PYR_AVX2_CARRY(7)
+    PYR_AVX2_CARRY(3)
+    PYR_AVX2_CARRY(8)
+    PYR_AVX2_CARRY(4)
     {
         const __m256i c9 = PYR_AVX2_SHIFT_DOWN(z[9], 9);
         z[9] = _mm256_and_si256(z[9], PYR_AVX2_LOW_MASK(9));
         z[0] = _mm256_add_epi64(z[0], times19(c9));
     }
-    PYR_AVX2_CARRY(5) PYR_AVX2_CARRY(0)
+    PYR_AVX2_CARRY(5)
+    PYR_AVX2_CARRY(0)
 #undef PYR_AVX2_CARRY
     F4 r;
 #define M(i) r.v[i] = _mm256_or_si256(z[2 * (i)], _mm256_slli_epi64(z[2 * (i) + 1], 32));
@@ -103,14 +119,14 @@ PYR_AVX2_FN inline F4 weak_reduce(const F4& x) {
     const __m256i masks = _mm256_set1_epi64x(static_cast<long long>(((1ull << 25) - 1) << 32 | ((1u << 26) - 1)));
     __m256i c[5];
     F4 r;
-#define M(i)                                          \
-    c[i] = _mm256_srlv_epi32(x.v[i], shifts);         \
+#define M(i)                                  \
+    c[i] = _mm256_srlv_epi32(x.v[i], shifts); \
     r.v[i] = _mm256_and_si256(x.v[i], masks);
     PYR_AVX2_PAIRS(M)
 #undef M
-#define M(i)                                                                                                      \
-    r.v[i] = _mm256_add_epi32(_mm256_add_epi32(r.v[i], _mm256_slli_epi64(c[i], 32)),                              \
-                              (i) == 0 ? _mm256_mul_epu32(_mm256_srli_epi64(c[4], 32), _mm256_set1_epi64x(19))   \
+#define M(i)                                                                                                   \
+    r.v[i] = _mm256_add_epi32(_mm256_add_epi32(r.v[i], _mm256_slli_epi64(c[i], 32)),                           \
+                              (i) == 0 ? _mm256_mul_epu32(_mm256_srli_epi64(c[4], 32), _mm256_set1_epi64x(19)) \
                                        : _mm256_srli_epi64(c[((i) + 4) % 5], 32));
     PYR_AVX2_PAIRS(M)
 #undef M
@@ -145,7 +161,7 @@ PYR_AVX2_FN inline F4 neg(const F4& x) {
 
 template <int Lanes>
 PYR_AVX2_FN inline F4 blend(const F4& x, const F4& y) {  // y in Lanes, x elsewhere
-    constexpr int imm = blend_imm(Lanes);  // an immediate even at -O0
+    constexpr int imm = blend_imm(Lanes);                // an immediate even at -O0
     F4 r;
 #define M(i) r.v[i] = _mm256_blend_epi32(x.v[i], y.v[i], imm);
     PYR_AVX2_PAIRS(M)
@@ -182,21 +198,20 @@ PYR_AVX2_FN inline F4 select(const F4& x, const F4& y, __m256i mask) {
 PYR_AVX2_FN inline __attribute__((always_inline)) F4 mul(const F4& x, const F4& y) {
     const __m256i nineteen = _mm256_set1_epi64x(19);
     __m256i yl[10], y19[10], z[10];
-#define M(i)                  \
+#define M(i)                     \
     yl[i] = PYR_AVX2_LIMB(y, i); \
     y19[i] = _mm256_mul_epu32(yl[i], nineteen);
     PYR_AVX2_LIMBS(M)
 #undef M
-#define T(i, j)                                                                                      \
-    {                                                                                                \
+#define T(i, j)                                                                                          \
+    {                                                                                                    \
         const __m256i p = _mm256_mul_epu32(((i) & (j) & 1) ? x2 : xi, (i) + (j) >= 10 ? y19[j] : yl[j]); \
-        z[((i) + (j)) % 10] = (i) == 0 ? p : _mm256_add_epi64(z[((i) + (j)) % 10], p);                \
+        z[((i) + (j)) % 10] = (i) == 0 ? p : _mm256_add_epi64(z[((i) + (j)) % 10], p);                   \
     }
-#define M(i)                                                                           \
-    {                                                                                  \
-        const __m256i xi = PYR_AVX2_LIMB(x, i), x2 = _mm256_add_epi64(xi, xi);          \
-        T(i, 0) T(i, 1) T(i, 2) T(i, 3) T(i, 4) T(i, 5) T(i, 6) T(i, 7) T(i, 8) T(i, 9) \
-        PYR_AVX2_KEEP_ALL(z)                                                           \
+#define M(i)                                                                                                 \
+    {                                                                                                        \
+        const __m256i xi = PYR_AVX2_LIMB(x, i), x2 = _mm256_add_epi64(xi, xi);                               \
+        T(i, 0) T(i, 1) T(i, 2) T(i, 3) T(i, 4) T(i, 5) T(i, 6) T(i, 7) T(i, 8) T(i, 9) PYR_AVX2_KEEP_ALL(z) \
     }
     PYR_AVX2_LIMBS(M)
 #undef M
@@ -210,21 +225,20 @@ PYR_AVX2_FN inline __attribute__((always_inline)) F4 mul(const F4& x, const F4& 
 PYR_AVX2_FN inline __attribute__((always_inline)) F4 square(const F4& x) {
     __m256i xl[10], x2[10], x19[10], x38[10], z[10];
     const __m256i nineteen = _mm256_set1_epi64x(19);
-#define M(i)                                       \
-    xl[i] = PYR_AVX2_LIMB(x, i);                   \
-    x2[i] = _mm256_add_epi64(xl[i], xl[i]);        \
-    x19[i] = _mm256_mul_epu32(xl[i], nineteen);    \
-    x38[i] = _mm256_add_epi64(x19[i], x19[i]);     \
+#define M(i)                                    \
+    xl[i] = PYR_AVX2_LIMB(x, i);                \
+    x2[i] = _mm256_add_epi64(xl[i], xl[i]);     \
+    x19[i] = _mm256_mul_epu32(xl[i], nineteen); \
+    x38[i] = _mm256_add_epi64(x19[i], x19[i]);  \
     z[i] = _mm256_setzero_si256();
     PYR_AVX2_LIMBS(M)
 #undef M
 #define S_A(i, j) ((i) == (j) ? (((i) & 1) ? x2[i] : xl[i]) : x2[i])
-#define S_B(i, j)                                                                                   \
-    ((i) == (j) ? ((i) + (j) >= 10 ? x19[j] : xl[j])                                                \
+#define S_B(i, j)                                    \
+    ((i) == (j) ? ((i) + (j) >= 10 ? x19[j] : xl[j]) \
                 : ((i) + (j) >= 10 ? (((i) & (j) & 1) ? x38[j] : x19[j]) : (((i) & (j) & 1) ? x2[j] : xl[j])))
-#define T(i, j)                                                                                           \
-    if ((j) >= (i))                                                                                       \
-        z[((i) + (j)) % 10] = _mm256_add_epi64(z[((i) + (j)) % 10], _mm256_mul_epu32(S_A(i, j), S_B(i, j)));
+#define T(i, j) \
+    if ((j) >= (i)) z[((i) + (j)) % 10] = _mm256_add_epi64(z[((i) + (j)) % 10], _mm256_mul_epu32(S_A(i, j), S_B(i, j)));
 #define M(i) T(i, 0) T(i, 1) T(i, 2) T(i, 3) T(i, 4) T(i, 5) T(i, 6) T(i, 7) T(i, 8) T(i, 9) PYR_AVX2_KEEP_ALL(z)
     PYR_AVX2_LIMBS(M)
 #undef M

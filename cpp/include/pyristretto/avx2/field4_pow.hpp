@@ -87,14 +87,10 @@ PYR_AVX2_FN inline unsigned is_zero_bits(const F4& x) { return mask_bits(is_zero
 PYR_AVX2_FN inline __m256i eq_mask(const F4& a, const F4& b) { return is_zero_mask(weak_reduce(sub(a, b))); }
 
 // |x| (the non-negative one of x, -x), reduced; x reduced.
-PYR_AVX2_FN inline F4 abs(const F4& x) {
-    return weak_reduce(select(x, neg(x), is_negative_mask(x)));
-}
+PYR_AVX2_FN inline F4 abs(const F4& x) { return weak_reduce(select(x, neg(x), is_negative_mask(x))); }
 
 // -|x|, reduced; x reduced.
-PYR_AVX2_FN inline F4 neg_abs(const F4& x) {
-    return weak_reduce(select(neg(x), x, is_negative_mask(x)));
-}
+PYR_AVX2_FN inline F4 neg_abs(const F4& x) { return weak_reduce(select(neg(x), x, is_negative_mask(x))); }
 
 // x^(2^k), k >= 1, on every group; always inlined so the groups' squarings interleave in one loop body.
 template <int G>
@@ -115,18 +111,18 @@ PYR_AVX2_FN inline __attribute__((always_inline)) F4G<G> mul(const F4G<G>& x, co
 // 252 squarings and 12 products.
 template <int G>
 PYR_AVX2_FN inline F4G<G> pow_p58(const F4G<G>& x) {
-    F4G<G> t0 = pow2k(x, 1);                    // x^2
-    F4G<G> t1 = mul(pow2k(t0, 2), x);           // x^9
-    t0 = mul(t0, t1);                           // x^11
-    t1 = mul(t1, pow2k(t0, 1));                 // 2^5 - 1
-    F4G<G> t2 = mul(pow2k(t1, 5), t1);          // 2^10 - 1
-    F4G<G> t3 = mul(pow2k(t2, 10), t2);         // 2^20 - 1
-    t3 = mul(pow2k(t3, 20), t3);                // 2^40 - 1
-    t2 = mul(pow2k(t3, 10), t2);                // 2^50 - 1
-    t3 = mul(pow2k(t2, 50), t2);                // 2^100 - 1
-    t3 = mul(pow2k(t3, 100), t3);               // 2^200 - 1
-    t3 = mul(pow2k(t3, 50), t2);                // 2^250 - 1
-    return mul(pow2k(t3, 2), x);                // 2^252 - 3
+    F4G<G> t0 = pow2k(x, 1);             // x^2
+    F4G<G> t1 = mul(pow2k(t0, 2), x);    // x^9
+    t0 = mul(t0, t1);                    // x^11
+    t1 = mul(t1, pow2k(t0, 1));          // 2^5 - 1
+    F4G<G> t2 = mul(pow2k(t1, 5), t1);   // 2^10 - 1
+    F4G<G> t3 = mul(pow2k(t2, 10), t2);  // 2^20 - 1
+    t3 = mul(pow2k(t3, 20), t3);         // 2^40 - 1
+    t2 = mul(pow2k(t3, 10), t2);         // 2^50 - 1
+    t3 = mul(pow2k(t2, 50), t2);         // 2^100 - 1
+    t3 = mul(pow2k(t3, 100), t3);        // 2^200 - 1
+    t3 = mul(pow2k(t3, 50), t2);         // 2^250 - 1
+    return mul(pow2k(t3, 2), x);         // 2^252 - 3
 }
 
 // RFC 9496 SQRT_RATIO_M1 lane by lane, the case analysis of FieldElement::sqrt_ratio_i: r (reduced, non-negative)

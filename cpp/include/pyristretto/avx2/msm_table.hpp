@@ -20,5 +20,14 @@ void build_odd_multiples(const EdwardsPoint* points, size_t n, size_t odd_count,
 // The sum the terms make (msm_algorithms.hpp; entries as above). Variable time (public scalars).
 EdwardsPoint straus_tables(const TableTerms& terms) noexcept;
 
+// The constant-time msm's tables (avx2/straus.cpp): tables[9 i + j] = j points[i], j = 0..8 (entries as above: 1440
+// bytes a base).
+constexpr size_t kSmallTableBytes = 9 * kTableEntryBytes;
+void build_multiples_0_to_8(const EdwardsPoint* points, size_t n, uint8_t* tables) noexcept;
+
+// Straus::mul_ct's contract over those tables of points[0..n): constant-time in the scalars, which are wiped from its
+// own buffers. May throw std::bad_alloc.
+EdwardsPoint straus_ct_tables(const uint8_t* tables, const uint8_t* scalars, size_t n);
+
 }  // namespace avx2
 }  // namespace pyristretto

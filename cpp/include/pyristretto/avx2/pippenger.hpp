@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "pyristretto/edwards.hpp"
+#include "pyristretto/msm_algorithms.hpp"
 
 namespace pyristretto {
 namespace avx2 {
@@ -20,25 +21,12 @@ EdwardsPoint pippenger_vartime(const uint8_t* scalars, const EdwardsPoint* point
 // The same with the window c (4..11) given: for the tests and the window measurements.
 EdwardsPoint pippenger_vartime_window(const uint8_t* scalars, const EdwardsPoint* points, size_t n, int c);
 
-// The same for PUBLIC scalars (its time and memory accesses depend on them), fed in pieces (MsmAccumulator's blocks
-// and feeds): total, the points it will be given, chooses the window (c: 4..11, 0 for the measured choice). Past
-// kMsmBlock points every pass's buckets are kept until finish (c = 11: 6 passes of 656 KB), so add may be called any
-// number of times and the bucket sums are paid once; up to kMsmBlock one pass's buckets are reused and summed pass
-// by pass, so the total must come in one add. Then finish. The points' digits and cached copies are made kMsmBlock
-// at a time. Call only when avx2_available(). May throw std::bad_alloc.
-class PippengerBuckets {
-public:
-    explicit PippengerBuckets(size_t total, int c = 0);
-    ~PippengerBuckets();
-    void add(const uint8_t* scalars, const EdwardsPoint* points, size_t n);
-    EdwardsPoint finish();
-
-private:
-    struct State;  // the AVX2 types stay in the .cpp
-    void clear_pass(int pass);
-    void sum_pass(int pass);
-    std::unique_ptr<State> s_;
-};
+// PippengerBuckets (msm_algorithms.hpp) on the lanes: total, the points it will be given, chooses the window (c:
+// 4..11, 0 for the measured choice). Past kMsmBlock points every pass's buckets are kept until finish (c = 11: 6
+// passes of 656 KB), so add may be called any number of times and the bucket sums are paid once; up to kMsmBlock one
+// pass's buckets are reused and summed pass by pass, so the total must come in one add. The points' digits and cached
+// copies are made kMsmBlock at a time. May throw std::bad_alloc.
+std::unique_ptr<PippengerBuckets> new_pippenger_buckets(size_t total, int c = 0);
 
 // From this many points sum_decoded uses sum_points on the AVX2 backend (measured, see the .cpp).
 extern const size_t kSumMin;

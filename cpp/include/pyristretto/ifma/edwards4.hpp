@@ -50,8 +50,7 @@ PYR_IFMA_INLINE F4 dbl4_terms(const F4& v) {
     constexpr int s_s_s_zz = 3 | (3 << 2) | (3 << 4) | (2 << 6), lane0 = blend_imm(0x1), lane3 = blend_imm(0x8),
                   lanes02 = blend_imm(0x5), lanes03 = blend_imm(0x9);
     __m256i w[5];
-    _Pragma("GCC unroll 10")
-    for (int i = 0; i < 5; ++i) {
+    _Pragma("GCC unroll 10") for (int i = 0; i < 5; ++i) {
         const __m256i pk = splat4(i == 0 ? WIDE_P_0 : WIDE_P_N), zi = _mm256_setzero_si256();
         const __m256i g = _mm256_permute4x64_epi64(v.v[i], s_s_s_zz);  // (s, s, s, zz)
         // (s, 0, 0, 2 zz)
@@ -90,7 +89,7 @@ PYR_IFMA_INLINE Point4 mul_by_pow2_4(const Point4& p, unsigned k) {
 PYR_IFMA_INLINE Point4 add4(const Point4& p, const Cached4& q) {
     // (Y, X, T, Z) -+ (X, Y, 0, 0): lane 0 subtracts -> (Y - X, Y + X, T, Z)
     const F4 l = addsub4<0x1>(shuf4<1, 0, 3, 2>(p.c), blend4<0xc>(p.c, zero4()));
-    const F4 m = mul4_wide(l, q.c);  // (A, B, C, D), not carried
+    const F4 m = mul4_wide(l, q.c);                                              // (A, B, C, D), not carried
     const F4 u = addsub4_wide<0x5>(shuf4<1, 1, 3, 3>(m), shuf4<0, 0, 2, 2>(m));  // (e, h, f, g)
     return Point4{mul4(perm4<0, 1, 3, 0>(u), perm4<2, 3, 2, 1>(u))};
 }
@@ -112,8 +111,7 @@ PYR_IFMA_INLINE Cached4 to_cached4(const Point4& p) {
 PYR_IFMA_INLINE Cached4 neg4(const Cached4& q) {
     const F4 s = perm4<1, 0, 2, 3>(q.c);
     Cached4 r;
-    _Pragma("GCC unroll 10")
-    for (int i = 0; i < 5; ++i)  // lane 2 only
+    _Pragma("GCC unroll 10") for (int i = 0; i < 5; ++i)  // lane 2 only
         r.c.v[i] = _mm256_mask_sub_epi64(s.v[i], 0x4, splat4(i == 0 ? detail::TWO_P_0 : detail::TWO_P_N), s.v[i]);
     return r;
 }

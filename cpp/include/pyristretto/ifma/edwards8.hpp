@@ -97,7 +97,12 @@ PYR_IFMA_INLINE Point8 mul_by_pow2(Point8 p, unsigned k) {
 // Lane j of *out[j] (and back): transposes between eight portable points and one Point8.
 PYR_IFMA_INLINE Point8 load_points(const EdwardsPoint p[8]) {
     FieldElement x[8], y[8], z[8], t[8];
-    for (int j = 0; j < 8; ++j) { x[j] = p[j].X; y[j] = p[j].Y; z[j] = p[j].Z; t[j] = p[j].T; }
+    for (int j = 0; j < 8; ++j) {
+        x[j] = p[j].X;
+        y[j] = p[j].Y;
+        z[j] = p[j].Z;
+        t[j] = p[j].T;
+    }
     return Point8{load(x), load(y), load(z), load(t)};
 }
 
@@ -106,7 +111,12 @@ PYR_IFMA_INLINE void store_points(const Point8& p, EdwardsPoint out[8]) {
     FieldElement* y[8];
     FieldElement* z[8];
     FieldElement* t[8];
-    for (int j = 0; j < 8; ++j) { x[j] = &out[j].X; y[j] = &out[j].Y; z[j] = &out[j].Z; t[j] = &out[j].T; }
+    for (int j = 0; j < 8; ++j) {
+        x[j] = &out[j].X;
+        y[j] = &out[j].Y;
+        z[j] = &out[j].Z;
+        t[j] = &out[j].T;
+    }
     store(p.X, x);
     store(p.Y, y);
     store(p.Z, z);

@@ -23,8 +23,8 @@ struct __m128i {
 };
 typedef uint8_t __mmask8;
 
-#define PYR_EMU_LANES(expr)               \
-    __m512i r;                            \
+#define PYR_EMU_LANES(expr)                      \
+    __m512i r;                                   \
     for (int j = 0; j < 8; ++j) r.v[j] = (expr); \
     return r
 
@@ -106,21 +106,19 @@ inline __m512i _mm512_cvtepi8_epi64(__m128i a) { PYR_EMU_LANES(uint64_t(int64_t(
 inline void _mm512_store_si512(void* p, __m512i a) { std::memcpy(p, a.v, sizeof a.v); }
 inline __m512i _mm512_i64gather_epi64(__m512i idx, const void* base, int scale) {
     __m512i r;
-    for (int j = 0; j < 8; ++j)
-        std::memcpy(&r.v[j], static_cast<const char*>(base) + int64_t(idx.v[j]) * scale, 8);
+    for (int j = 0; j < 8; ++j) std::memcpy(&r.v[j], static_cast<const char*>(base) + int64_t(idx.v[j]) * scale, 8);
     return r;
 }
 inline void _mm512_i64scatter_epi64(void* base, __m512i idx, __m512i a, int scale) {
     for (int j = 0; j < 8; ++j) std::memcpy(static_cast<char*>(base) + int64_t(idx.v[j]) * scale, &a.v[j], 8);
 }
 
-
 // The 256-bit forms the four-lane code (field4.hpp) uses: one point's coordinates in four lanes.
 struct __m256i {
     uint64_t v[4];
 };
-#define PYR_EMU_LANES4(expr)                      \
-    __m256i r;                                    \
+#define PYR_EMU_LANES4(expr)                     \
+    __m256i r;                                   \
     for (int j = 0; j < 4; ++j) r.v[j] = (expr); \
     return r
 inline __m256i _mm256_setzero_si256() { return __m256i{{0, 0, 0, 0}}; }
@@ -161,7 +159,8 @@ inline __m256i _mm256_shuffle_epi32(__m256i a, int imm) {
 inline __m256i _mm256_blend_epi32(__m256i a, __m256i b, int imm) {
     __m256i r;
     for (int j = 0; j < 4; ++j) {
-        const uint64_t m = ((imm >> (2 * j)) & 1 ? 0xffffffffull : 0) | ((imm >> (2 * j + 1)) & 1 ? 0xffffffff00000000ull : 0);
+        const uint64_t m =
+            ((imm >> (2 * j)) & 1 ? 0xffffffffull : 0) | ((imm >> (2 * j + 1)) & 1 ? 0xffffffff00000000ull : 0);
         r.v[j] = (a.v[j] & ~m) | (b.v[j] & m);
     }
     return r;

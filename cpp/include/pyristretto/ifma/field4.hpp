@@ -95,7 +95,8 @@ constexpr int blend_imm(int lanes) {
 // Lane j from b where bit j of Lanes is set, else from a (Lanes is a compile-time constant: public).
 template <int Lanes>
 PYR_IFMA_INLINE F4 blend4(const F4& a, const F4& b) {
-    constexpr int imm = blend_imm(Lanes);  // a constant expression even unoptimised (-O0 builds the intrinsic as a macro)
+    constexpr int imm =
+        blend_imm(Lanes);  // a constant expression even unoptimised (-O0 builds the intrinsic as a macro)
     F4 r;
     PYR_UNROLL4
     for (int i = 0; i < 5; ++i) r.v[i] = _mm256_blend_epi32(a.v[i], b.v[i], imm);

@@ -88,18 +88,16 @@ PYR_IFMA_INLINE void store(const F8& a, FieldElement* const out[8]) {
     PYR_UNROLL
     for (int i = 0; i < 5; ++i) _mm512_store_si512(t[i], a.v[i]);
     PYR_UNROLL
-    for (int j = 0; j < 8; ++j)
-        PYR_UNROLL
-        for (int i = 0; i < 5; ++i) out[j]->limb[i] = t[i][j];
+    for (int j = 0; j < 8; ++j) PYR_UNROLL
+    for (int i = 0; i < 5; ++i) out[j]->limb[i] = t[i][j];
 }
 
 // One parallel carry round: limb i keeps its low 51 bits and receives limb i-1's carry (limb 0 receives 19 times
 // limb 4's, as 2^255 = 19 mod p). With inputs < 2^63 the outputs are < 2^51 + 19 * 2^12 < 2^52.
 PYR_IFMA_INLINE F8 carry(const __m512i z[5]) {
     const __m512i m = splat(MASK51);
-    const __m512i c0 = _mm512_srli_epi64(z[0], 51), c1 = _mm512_srli_epi64(z[1], 51),
-                  c2 = _mm512_srli_epi64(z[2], 51), c3 = _mm512_srli_epi64(z[3], 51),
-                  c4 = _mm512_srli_epi64(z[4], 51);
+    const __m512i c0 = _mm512_srli_epi64(z[0], 51), c1 = _mm512_srli_epi64(z[1], 51), c2 = _mm512_srli_epi64(z[2], 51),
+                  c3 = _mm512_srli_epi64(z[3], 51), c4 = _mm512_srli_epi64(z[4], 51);
     // 19 c4 = 16 c4 + 2 c4 + c4: shifts and adds (vpmullq is 3 uops and 15 cycles on Intel cores).
     const __m512i c4_19 = _mm512_add_epi64(_mm512_add_epi64(_mm512_slli_epi64(c4, 4), _mm512_slli_epi64(c4, 1)), c4);
     return F8{{_mm512_add_epi64(_mm512_and_si512(z[0], m), c4_19), _mm512_add_epi64(_mm512_and_si512(z[1], m), c0),
@@ -208,11 +206,16 @@ PYR_IFMA_INLINE F8 pow2k(F8 a, unsigned k) {
 PYR_IFMA_INLINE F8 canonical(const F8& a) {
     const __m512i m = splat(MASK51), n19 = splat(19);
     __m512i l0 = a.v[0], l1 = a.v[1], l2 = a.v[2], l3 = a.v[3], l4 = a.v[4];
-    l1 = _mm512_add_epi64(l1, _mm512_srli_epi64(l0, 51)); l0 = _mm512_and_si512(l0, m);
-    l2 = _mm512_add_epi64(l2, _mm512_srli_epi64(l1, 51)); l1 = _mm512_and_si512(l1, m);
-    l3 = _mm512_add_epi64(l3, _mm512_srli_epi64(l2, 51)); l2 = _mm512_and_si512(l2, m);
-    l4 = _mm512_add_epi64(l4, _mm512_srli_epi64(l3, 51)); l3 = _mm512_and_si512(l3, m);
-    l0 = _mm512_add_epi64(l0, times19(_mm512_srli_epi64(l4, 51))); l4 = _mm512_and_si512(l4, m);
+    l1 = _mm512_add_epi64(l1, _mm512_srli_epi64(l0, 51));
+    l0 = _mm512_and_si512(l0, m);
+    l2 = _mm512_add_epi64(l2, _mm512_srli_epi64(l1, 51));
+    l1 = _mm512_and_si512(l1, m);
+    l3 = _mm512_add_epi64(l3, _mm512_srli_epi64(l2, 51));
+    l2 = _mm512_and_si512(l2, m);
+    l4 = _mm512_add_epi64(l4, _mm512_srli_epi64(l3, 51));
+    l3 = _mm512_and_si512(l3, m);
+    l0 = _mm512_add_epi64(l0, times19(_mm512_srli_epi64(l4, 51)));
+    l4 = _mm512_and_si512(l4, m);
     // Now the value h < 2p; q = 1 exactly when h >= p, i.e. when h + 19 reaches 2^255.
     __m512i q = _mm512_srli_epi64(_mm512_add_epi64(l0, n19), 51);
     q = _mm512_srli_epi64(_mm512_add_epi64(l1, q), 51);
@@ -220,10 +223,14 @@ PYR_IFMA_INLINE F8 canonical(const F8& a) {
     q = _mm512_srli_epi64(_mm512_add_epi64(l3, q), 51);
     q = _mm512_srli_epi64(_mm512_add_epi64(l4, q), 51);
     l0 = _mm512_add_epi64(l0, times19(q));
-    l1 = _mm512_add_epi64(l1, _mm512_srli_epi64(l0, 51)); l0 = _mm512_and_si512(l0, m);
-    l2 = _mm512_add_epi64(l2, _mm512_srli_epi64(l1, 51)); l1 = _mm512_and_si512(l1, m);
-    l3 = _mm512_add_epi64(l3, _mm512_srli_epi64(l2, 51)); l2 = _mm512_and_si512(l2, m);
-    l4 = _mm512_add_epi64(l4, _mm512_srli_epi64(l3, 51)); l3 = _mm512_and_si512(l3, m);
+    l1 = _mm512_add_epi64(l1, _mm512_srli_epi64(l0, 51));
+    l0 = _mm512_and_si512(l0, m);
+    l2 = _mm512_add_epi64(l2, _mm512_srli_epi64(l1, 51));
+    l1 = _mm512_and_si512(l1, m);
+    l3 = _mm512_add_epi64(l3, _mm512_srli_epi64(l2, 51));
+    l2 = _mm512_and_si512(l2, m);
+    l4 = _mm512_add_epi64(l4, _mm512_srli_epi64(l3, 51));
+    l3 = _mm512_and_si512(l3, m);
     l4 = _mm512_and_si512(l4, m);  // drops 2^255 (the subtraction of q p)
     return F8{{l0, l1, l2, l3, l4}};
 }
@@ -231,14 +238,12 @@ PYR_IFMA_INLINE F8 canonical(const F8& a) {
 // Lane masks (bit j = element j).
 PYR_IFMA_INLINE __mmask8 is_zero(const F8& a) {
     const F8 c = canonical(a);
-    const __m512i any = _mm512_or_si512(_mm512_or_si512(c.v[0], c.v[1]),
-                                        _mm512_or_si512(_mm512_or_si512(c.v[2], c.v[3]), c.v[4]));
+    const __m512i any =
+        _mm512_or_si512(_mm512_or_si512(c.v[0], c.v[1]), _mm512_or_si512(_mm512_or_si512(c.v[2], c.v[3]), c.v[4]));
     return _mm512_cmpeq_epi64_mask(any, _mm512_setzero_si512());
 }
 
-PYR_IFMA_INLINE __mmask8 is_negative(const F8& a) {
-    return _mm512_test_epi64_mask(canonical(a).v[0], splat(1));
-}
+PYR_IFMA_INLINE __mmask8 is_negative(const F8& a) { return _mm512_test_epi64_mask(canonical(a).v[0], splat(1)); }
 
 PYR_IFMA_INLINE __mmask8 eq(const F8& a, const F8& b) { return is_zero(sub(a, b)); }
 

@@ -18,7 +18,8 @@ constexpr size_t kTableEntryBytes = 160;
 // For i < n and k < odd_count: odd[odd_count i + k] = (2k + 1) points[i] (Cached4 entries).
 void build_odd_multiples(const EdwardsPoint* points, size_t n, size_t odd_count, uint8_t* odd);
 
-// For i < n and j = 1..8: table[8 i + j - 1] = j points[i] (Cached4 entries; the constant-time Straus' tables).
+// For i < n and j = 1..8: table[8 i + j - 1] = j points[i] (Cached4 entries; the constant-time Straus' tables:
+// straus_ct_one_accumulator's per call, MSMTable's once).
 void build_multiples_1_to_8(const EdwardsPoint* points, size_t n, uint8_t* table);
 
 // The sum the terms make (msm_algorithms.hpp; entries in Cached4 form). Variable time (public scalars).

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "pyristretto/edwards.hpp"
+#include "pyristretto/msm_algorithms.hpp"
 
 namespace pyristretto {
 namespace ifma {
@@ -16,25 +17,12 @@ extern const size_t kPippengerMin;
 // window per lane (PippengerBuckets over all n). Call only when ifma_available(). May throw std::bad_alloc.
 EdwardsPoint pippenger_vartime(const uint8_t* scalars, const EdwardsPoint* points, size_t n);
 
-// The same for PUBLIC scalars (its time and memory accesses depend on them), fed in pieces (MsmAccumulator's blocks and
-// feeds): total, the points it will be given, chooses the window (c: 4..11, 0 for the measured choice). Past kMsmBlock
-// points every pass's buckets are kept until finish (c = 11 from 8192 points: 4.7 MB), so add may be called any number
-// of times and the bucket sums are paid once; up to kMsmBlock one pass's buckets are reused and summed pass by pass, so
-// the total must come in one add. Then finish. The points' digits and cached copies are made kMsmBlock at a time. Call
-// only when ifma_available(). May throw std::bad_alloc.
-class PippengerBuckets {
-public:
-    explicit PippengerBuckets(size_t total, int c = 0);
-    ~PippengerBuckets();
-    void add(const uint8_t* scalars, const EdwardsPoint* points, size_t n);
-    EdwardsPoint finish();
-
-private:
-    struct State;  // the IFMA types stay in the .cpp
-    void clear_pass(int pass);
-    void sum_pass(int pass);
-    std::unique_ptr<State> s_;
-};
+// PippengerBuckets (msm_algorithms.hpp) on the lanes: total, the points it will be given, chooses the window (c:
+// 4..11, 0 for the measured choice). Past kMsmBlock points every pass's buckets are kept until finish (c = 11 from
+// 8192 points: 4.7 MB), so add may be called any number of times and the bucket sums are paid once; up to kMsmBlock
+// one pass's buckets are reused and summed pass by pass, so the total must come in one add. The points' digits and
+// cached copies are made kMsmBlock at a time. Call only when ifma_available(). May throw std::bad_alloc.
+std::unique_ptr<PippengerBuckets> new_pippenger_buckets(size_t total, int c = 0);
 
 // From this many points sum_decoded uses sum_points on the IFMA backend (measured, see the .cpp).
 extern const size_t kSumMin;

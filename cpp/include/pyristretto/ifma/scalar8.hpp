@@ -15,11 +15,11 @@ namespace ifma {
 // cost of conversions and constant set-up would not pay).
 constexpr size_t kScalar8Min = 8;
 
-void sv_mul8(uint8_t* out, const uint8_t* a, const uint8_t* b, size_t n);                   // a_i b_i
-void sv_scale8(uint8_t* out, const uint8_t* a, const uint8_t s[32], size_t n);              // a_i s
+void sv_mul8(uint8_t* out, const uint8_t* a, const uint8_t* b, size_t n);       // a_i b_i
+void sv_scale8(uint8_t* out, const uint8_t* a, const uint8_t s[32], size_t n);  // a_i s
 void sv_fold8(uint8_t* out, const uint8_t* lo, const uint8_t* hi, size_t n, const uint8_t x[32],
-              const uint8_t y[32]);                                                         // lo_i x + hi_i y
-void sv_powers8(uint8_t* out, const uint8_t x[32], size_t n);                               // x^0 .. x^(n-1)
+              const uint8_t y[32]);                            // lo_i x + hi_i y
+void sv_powers8(uint8_t* out, const uint8_t x[32], size_t n);  // x^0 .. x^(n-1)
 // The eight lane sums of a_i b_i (lane j: the i = j mod 8), each reduced: their sum mod q is the inner product.
 // At most kInner8Max elements a call (the lanes' unreduced columns have room for no more; see scalar8.cpp).
 constexpr size_t kInner8Max = 1024;

@@ -1,24 +1,20 @@
-// Straus (interleaved) multiplication: constant-time with signed radix-16 digits, variable-time with width-5
-// NAF digits; and the single-point constant-time multiplication, which is the one-point case of the former.
+// The portable backend's scalar multiplications: Straus (interleaved) constant-time with signed radix-16 digits and
+// variable-time with width-5 NAF digits, and the single-point constant-time multiplication, which is the one-point
+// case of the former; one point at a time on the radix-2^51 field (field.hpp, edwards.hpp).
+#include "pyristretto/portable/straus.hpp"
+
 #include <sodium.h>
 
 #include <algorithm>
-#include <cstring>
 #include <memory>
 #include <vector>
 
-#include "pyristretto/avx2/straus.hpp"
-#include "pyristretto/backend.hpp"
 #include "pyristretto/ct_lookup.hpp"
-#include "pyristretto/ifma/scalar_mul.hpp"
-#include "pyristretto/ifma/straus.hpp"
-#include "pyristretto/ifma/straus_vartime.hpp"
 #include "pyristretto/msm_algorithms.hpp"
-#include "pyristretto/ristretto.hpp"
 #include "pyristretto/scalar.hpp"
-#include "pyristretto/scalar_mul.hpp"
 
 namespace pyristretto {
+namespace portable {
 
 namespace {
 
@@ -26,9 +22,7 @@ namespace {
 constexpr size_t kCtBlock = 512;
 // Its tables go to affine Niels form this many points at a time, with one inversion each (about 1% of a full chunk's
 // work), from kCtAffineFrom points a block: below, the inversion costs more than the form saves, and the tables stay
-// in cached form (portable, one thread, through Python, with the affine form at every size: 1 point 24.9 -> 26.9 us,
-// 2 points 32.4 -> 34.2, 4 the same within 1%; with this switch: 1-7 points the same within 1%, 8 points 78.6 ->
-// 76.0, 16 140.8 -> 133.1, 128 1015 -> 986).
+// in cached form (docs/backends.md).
 constexpr size_t kCtAffineChunk = 32;
 constexpr size_t kCtAffineFrom = 8;
 
@@ -69,17 +63,11 @@ CachedPoint signed_multiple(const CachedPoint t[9], int8_t d) noexcept {
 
 }  // namespace
 
-bool point_mul(const uint8_t s[32], const uint8_t p[32], uint8_t out[32]) noexcept {
-    EdwardsPoint P;
-    if (!ristretto_decode(P, p)) return false;
-    ristretto_encode(out, point_mul_decoded(s, P));
-    return true;
+EdwardsPoint add(const EdwardsPoint& P, const EdwardsPoint& Q, bool subtract) noexcept {
+    return subtract ? P - Q : P + Q;  // nine field products in one chain (Q's cached form, then 8)
 }
 
-EdwardsPoint point_mul_decoded(const uint8_t s[32], const EdwardsPoint& P) noexcept {
-    // The same algorithm on the four-lane IFMA formulas (ifma/scalar_mul.cpp): 35.1 -> 12.7 us per call.
-    if (backend() == Backend::Ifma) return ifma::mul_ct_one(s, P);
-    if (backend() == Backend::Avx2) return avx2::point_mul(s, P);  // one point's coordinates in the four lanes
+EdwardsPoint point_mul(const uint8_t s[32], const EdwardsPoint& P) noexcept {
     CachedPoint table[9];
     multiples_0_to_8(P, table);
     int8_t digits[64];  // secret: wiped below
@@ -93,17 +81,7 @@ EdwardsPoint point_mul_decoded(const uint8_t s[32], const EdwardsPoint& P) noexc
     return acc;
 }
 
-EdwardsPoint Straus::mul_ct(const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
-    // On IFMA, up to ifma::kOneAccumulatorMax points one point on four lanes with one accumulator (the doublings
-    // shared; 0.88x the eight lanes at n = 64, 0.95x at 128), and the eight-lane constant-time Straus from there (the
-    // two are within 1-2% of each other from 256 to 512 points). Their constant-time property is checked by
-    // tests/test_constant_time.py on the emulated build (ifma/emulate.hpp), their results by test_ifma.cpp. n is
-    // public.
-    if (backend() == Backend::Ifma)
-        return n <= ifma::kOneAccumulatorMax ? ifma::straus_ct_one_accumulator(scalars, points, n)
-                                             : ifma::straus_ct(scalars, points, n);
-    if (backend() == Backend::Avx2) return avx2::straus_ct(scalars, points, n);
-    if (n == 0) return EdwardsPoint::identity();
+EdwardsPoint straus_ct(const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
     // Blocks of at most kCtBlock points, each with its own doublings (252 per block: < 0.5 per point), so the
     // tables stay in L2 and memory stays bounded for any n.
     const size_t block = std::min(n, kCtBlock);
@@ -113,31 +91,22 @@ EdwardsPoint Straus::mul_ct(const uint8_t* scalars, const EdwardsPoint* points, 
     std::vector<AffineNielsPoint> tables(block < kCtAffineFrom ? 0 : 8 * block);
     std::vector<EdwardsPoint> multiples(block < kCtAffineFrom ? 0 : 8 * std::min(block, kCtAffineChunk));
     std::vector<CachedPoint> cached(9 * std::min(block, kCtAffineFrom - 1));
-    const std::unique_ptr<int8_t[]> digits(new int8_t[64 * block]);  // secret: wiped below
-    EdwardsPoint total = EdwardsPoint::identity();
-    for (size_t first = 0; first < n; first += block) {
-        const size_t m = std::min(block, n - first);  // public: which form the block's tables take
-        for (size_t i = 0; i < m; ++i) signed_radix16(scalars + 32 * (first + i), &digits[64 * i]);
-        EdwardsPoint acc;
-        if (m < kCtAffineFrom) {
+    return straus_ct_blocks(scalars, n, kCtBlock, [&](size_t first, size_t m, const int8_t* digits) {
+        if (m < kCtAffineFrom) {  // public: which form the block's tables take
             for (size_t i = 0; i < m; ++i) multiples_0_to_8(points[first + i], &cached[9 * i]);
-            acc = straus_ct_columns(digits.get(), m, [&](const EdwardsPoint& a, size_t i, int8_t d) {
+            return straus_ct_columns(digits, m, [&](const EdwardsPoint& a, size_t i, int8_t d) {
                 return a + signed_multiple(&cached[9 * i], d);
             });
-        } else {
-            for (size_t c = 0; c < m; c += kCtAffineChunk) {
-                const size_t count = std::min(kCtAffineChunk, m - c);
-                for (size_t i = 0; i < count; ++i) multiples_1_to_8(points[first + c + i], &multiples[8 * i]);
-                batch_to_affine_niels(multiples.data(), 8 * count, &tables[8 * c]);
-            }
-            acc = straus_ct_columns(digits.get(), m, [&](const EdwardsPoint& a, size_t i, int8_t d) {
-                return a + ct::select_signed(&tables[8 * i], 8, d);
-            });
         }
-        total = first == 0 ? acc : total + acc;  // branch on the public block index only
-    }
-    sodium_memzero(digits.get(), 64 * block);
-    return total;
+        for (size_t c = 0; c < m; c += kCtAffineChunk) {
+            const size_t count = std::min(kCtAffineChunk, m - c);
+            for (size_t i = 0; i < count; ++i) multiples_1_to_8(points[first + c + i], &multiples[8 * i]);
+            batch_to_affine_niels(multiples.data(), 8 * count, &tables[8 * c]);
+        }
+        return straus_ct_columns(digits, m, [&](const EdwardsPoint& a, size_t i, int8_t d) {
+            return a + ct::select_signed(&tables[8 * i], 8, d);
+        });
+    });
 }
 
 namespace {
@@ -212,69 +181,11 @@ EdwardsPoint straus_vartime_block(const uint8_t* scalars, const EdwardsPoint* po
 
 }  // namespace
 
-NafSchedule build_naf_schedule(const uint8_t* scalars, size_t n, unsigned width) {
-    NafSchedule s;
-    s.naf.resize(kNafDigits * n);
-    s.live.reserve(n);
-    for (size_t i = 0; i < n; ++i) {
-        int8_t* d = &s.naf[kNafDigits * s.live.size()];
-        const size_t t = width_naf(scalars + 32 * i, width, d);
-        if (t == 0) continue;
-        for (size_t b = 0; b < t; ++b) s.column[b] |= static_cast<uint8_t>(d[b] != 0);
-        s.live.push_back(i);
-        s.top = std::max(s.top, t);
-    }
-    return s;
-}
-
-namespace {
-
-// G as the decoder returns it from its encoding: the same Ristretto point as EdwardsPoint::basepoint(), but another
-// representative (measured: other limbs, and not even projectively equal).
-const EdwardsPoint& decoded_basepoint() {
-    static const EdwardsPoint g = [] {
-        uint8_t b[32];
-        ristretto_encode(b, EdwardsPoint::basepoint());
-        EdwardsPoint p;
-        ristretto_decode(p, b);
-        return p;
-    }();
-    return g;
-}
-
-// Whether p is G as a Ristretto point (public data). The limbs of X first, which differ for every other point (a
-// false "no", from a G made some other way, only loses the wide table), then Ristretto equality: p may be another
-// representative than the tables', which changes the sum by a 4-torsion point only, the same Ristretto point.
-bool is_basepoint(const EdwardsPoint& p) {
-    const EdwardsPoint& g = EdwardsPoint::basepoint();
-    const bool candidate = std::memcmp(&p.X, &g.X, sizeof p.X) == 0 ||
-                           std::memcmp(&p.X, &decoded_basepoint().X, sizeof p.X) == 0;
-    return candidate && ristretto_ct_eq(p, g);
-}
-
-}  // namespace
-
-NafSchedule build_naf_schedule_apart_from_g(const uint8_t* scalars, const EdwardsPoint* points, size_t n,
-                                            unsigned width, BasepointDigits& g) {
-    size_t at = n;
-    for (size_t i = 0; i < n && at == n; ++i)
-        if (is_basepoint(points[i])) at = i;
-    if (at == n) return build_naf_schedule(scalars, n, width);
-    std::vector<uint8_t> copy(scalars, scalars + 32 * n);  // public scalars: G's is zeroed in a copy
-    std::memset(&copy[32 * at], 0, 32);
-    NafSchedule s = build_naf_schedule(copy.data(), n, width);
-    g.top = width_naf(scalars + 32 * at, kBasepointNafWidth, g.naf);
-    for (size_t b = 0; b < g.top; ++b) s.column[b] |= static_cast<uint8_t>(g.naf[b] != 0);
-    s.top = std::max(s.top, g.top);
-    return s;
-}
-
-EdwardsPoint Straus::mul_vartime(const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
-    if (backend() == Backend::Ifma) return ifma::straus_vartime4(scalars, points, n);  // one point on four lanes
-    if (backend() == Backend::Avx2) return avx2::straus_vartime(scalars, points, n);
+EdwardsPoint straus_vartime(const uint8_t* scalars, const EdwardsPoint* points, size_t n) {
     return sum_of_blocks(n, kVartimeBlock, [&](size_t first, size_t m) {
         return straus_vartime_block(scalars + 32 * first, points + first, m);
     });
 }
 
+}  // namespace portable
 }  // namespace pyristretto
