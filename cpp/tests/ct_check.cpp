@@ -456,8 +456,9 @@ void check_nonce_hash() {
 // batched inversion; the results must equal the plain products' encodings. Then X25519 (crypto_scalarmult, _base)
 // of a secret key, as X25519PrivateKey runs it.
 void check_opaque_step() {
-    static const uint8_t half[32] = {0xf7, 0xe9, 0x7a, 0x2e, 0x8d, 0x31, 0x09, 0x2c, 0x6b, 0xce, 0x7b, 0x51, 0xef,
-                                     0x7c, 0x6f, 0x0a, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x08};
+    static const uint8_t half[32] = {0xf7, 0xe9, 0x7a, 0x2e, 0x8d, 0x31, 0x09, 0x2c, 0x6b, 0xce, 0x7b,
+                                     0x51, 0xef, 0x7c, 0x6f, 0x0a, 0,    0,    0,    0,    0,    0,
+                                     0,    0,    0,    0,    0,    0,    0,    0,    0,    0x08};
     constexpr size_t n = 5;
     const int which[n] = {0, 1, 1, 2, 1};  // k, e, e, s, e
     uint8_t keys[3][32], halves[n][32], enc[3][32], want[n][32], got[n][32];
@@ -476,8 +477,8 @@ void check_opaque_step() {
     secret(keys, sizeof keys);
     for (size_t i = 0; i < n; ++i) {
         crypto_core_ristretto255_scalar_mul(halves[i], keys[which[i]], half);
-        products[i] = base_of[i] < 0 ? basepoint_table().mul(halves[i])
-                                     : point_mul_decoded(halves[i], bases[base_of[i]]);
+        products[i] =
+            base_of[i] < 0 ? basepoint_table().mul(halves[i]) : point_mul_decoded(halves[i], bases[base_of[i]]);
     }
     ristretto_encode_doubled(&got[0][0], products, products, n);
     declassify(got, sizeof got);
