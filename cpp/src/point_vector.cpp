@@ -9,6 +9,7 @@
 #include <new>
 
 #include "pyristretto/backend.hpp"
+#include "pyristretto/fixed_base.hpp"
 #include "pyristretto/hash.hpp"
 #include "pyristretto/ifma/fold.hpp"
 #include "pyristretto/ifma/straus.hpp"
@@ -173,6 +174,13 @@ void scale_points_encoded(EdwardsPoint* out, uint8_t* enc, const uint8_t* scalar
             ristretto_encode_doubled(enc + 32 * b, out + b, out + b, m);
         }
     });  // half is wiped as it goes
+}
+
+void fixed_base_scale(EdwardsPoint* out, const FixedBaseTable& table, const uint8_t* scalars, size_t n) noexcept {
+    // A comb multiplication costs about two decodes: threads pay from half the decode threshold.
+    detail::parallel_for(n, worker_count(2 * n), [&](size_t begin, size_t end) noexcept {
+        for (size_t i = begin; i < end; ++i) out[i] = table.mul(scalars + 32 * i);
+    });
 }
 
 void add_points(EdwardsPoint* out, const EdwardsPoint* a, const EdwardsPoint* b, size_t n, bool subtract) noexcept {
