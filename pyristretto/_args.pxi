@@ -63,6 +63,8 @@ cdef int read_bytes(object obj, object name, uint8_t* out, Py_ssize_t expected, 
         try:
             if view.itemsize != 1:
                 raise TypeError(f"{name}: expected a buffer of bytes, got item size {view.itemsize}")
+            if view.ndim > 1:  # a (2, 16) array is no 32-byte value: refused rather than read flat
+                raise TypeError(f"{name}: expected a one-dimensional buffer of bytes, got {view.ndim} dimensions")
             length = view.len
             if length == expected:
                 PyBuffer_ToContiguous(out, &view, expected, b'C')  # a plain copy when already contiguous

@@ -138,7 +138,7 @@ cdef class ScalarVector:
             if n:
                 memcpy(self.buf.data(), sv_data(<ScalarVector>values), 32 * n)
         else:
-            n = read_scalars(values, self.buf)  # every form the msm scalars take; no one else sees self yet
+            n = read_scalars_named(values, self.buf, "values")  # every form the msm scalars take; no one else sees self
         self.n = n
 
     @staticmethod

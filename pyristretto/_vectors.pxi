@@ -18,6 +18,15 @@ cdef PointVector vector_from_c(const CEdwardsPoint* points, size_t n):
     return v
 
 
+cdef Point vector_item(PointVector v, size_t i):
+    """v[i] as a Point, with its encoding already cached when v's encodings are (a scale's result, to_bytes() called):
+    a protocol that returns a PointVector's items (OPRF's evaluated elements) then serialises them at no cost."""
+    cdef Point p = point_from_c(v.pts[i])
+    if v._enc is not None:
+        p._enc = PyBytes_FromStringAndSize(PyBytes_AS_STRING(v._enc) + 32 * i, 32)
+    return p
+
+
 cdef PointVector ready(PointVector v):
     """v itself; ValueError when v.__init__ never ran or raised (PointVector.__new__(PointVector)): such an object
     holds no points, and every method and every function taking a PointVector refuses it rather than read it as an
@@ -161,6 +170,14 @@ cdef int vector_equals(PointVector v, object other) except -2:
     return diff == 0
 
 
+cdef PointVector vector_argument(object points, str name):
+    """PointVector(points), its errors naming the argument `name` (PointVector.concat's vectors[i])."""
+    try:
+        return PointVector(points)
+    except (TypeError, ValueError) as e:  # InvalidPointError is a ValueError
+        raise type(e)(f"{name}: {e}") from None
+
+
 cdef size_t read_count(object n) except? 0:
     """derive_generators' n: an int in [0, 2**32)."""
     try:
@@ -265,13 +282,13 @@ cdef class PointVector:
             i += n
         if i < 0 or i >= n:
             raise IndexError("PointVector index out of range")
-        return point_from_c(self.pts[i])
+        return vector_item(self, i)
 
     def __iter__(self):
         cdef size_t i
         ready(self)  # a generator: raises at the first next()
         for i in range(self.pts.size()):
-            yield point_from_c(self.pts[i])
+            yield vector_item(self, i)
 
     def to_bytes(self):
         """The 32*n-byte concatenation of the canonical encodings (np.frombuffer(b, np.uint8).reshape(-1, 32)
@@ -320,7 +337,7 @@ cdef class PointVector:
     @staticmethod
     def concat(*vectors):
         """The vectors joined in order as one PointVector (each a PointVector, or anything PointVector() takes)."""
-        parts = [v if type(v) is PointVector else PointVector(v) for v in vectors]
+        parts = [v if type(v) is PointVector else vector_argument(v, f"vectors[{i}]") for i, v in enumerate(vectors)]
         cdef size_t total = 0, offset = 0
         cdef PointVector part
         for part in parts:

@@ -189,6 +189,14 @@ def _point_vector(values, name: str) -> PointVector:
     return values if type(values) is PointVector else PointVector(_points(values, name))
 
 
+def _generators(bp_gens, pc_gens) -> None:
+    """TypeError unless bp_gens is a BulletproofGens and pc_gens a PedersenGens."""
+    if type(bp_gens) is not BulletproofGens:
+        raise TypeError(f"bp_gens: expected a BulletproofGens, got {type(bp_gens).__name__}")
+    if type(pc_gens) is not PedersenGens:
+        raise TypeError(f"pc_gens: expected a PedersenGens, got {type(pc_gens).__name__}")
+
+
 def _transcript(transcript) -> Transcript:
     if type(transcript) is not Transcript:
         raise TypeError(f"transcript: expected a Transcript, got {type(transcript).__name__}")
@@ -684,6 +692,7 @@ class RangeProof(_Frozen):
                        ) -> Tuple["RangeProof", List[Point]]:
         """An aggregated proof for m = len(values) commitments (m a power of two): (proof, the commitments as
         Points, in order). values and blindings: lists or tuples (or ScalarVectors) of what prove_single takes."""
+        _generators(bp_gens, pc_gens)
         n = _check_bitsize(n)
         values, blindings = _sequence(values, "values"), _sequence(blindings, "blindings")
         _transcript(transcript)
@@ -844,6 +853,7 @@ class RangeProof(_Frozen):
 
     @staticmethod
     def _verify(bp_gens, pc_gens, transcript, proof, commitments, n) -> bool:
+        _generators(bp_gens, pc_gens)
         proof = RangeProof._proof(proof)
         n = _check_bitsize(n)
         _transcript(transcript)
@@ -886,6 +896,7 @@ class RangeProof(_Frozen):
         ProofError with ``index`` set to a failing proof's position (the first found by then verifying the proofs
         one by one). The batch runs on clones of the transcripts: the callers' transcripts are only used by that
         one-by-one pass."""
+        _generators(bp_gens, pc_gens)
         if isinstance(items, (str, RangeProof) + _BYTES) or not hasattr(items, "__iter__"):
             raise TypeError(f"items: expected a list of (proof, transcript, commitments, n), got {type(items).__name__}")
         parsed = []

@@ -39,6 +39,7 @@ decoding, and ``Verifier`` keeps precomputed tables for a fixed set of keys. ``v
 """
 from __future__ import annotations
 
+import collections.abc
 import hashlib
 import threading
 from typing import Dict, Iterable, List, Mapping, Optional, Sequence, SupportsIndex, Tuple, Union
@@ -228,7 +229,7 @@ def _enough_signers(session, min_participants):
 def _commitment_list(commitment_list):
     """Validated ``[(identifier, hiding, binding)]``: sorted, no duplicates, no identity commitments."""
     checked = []
-    for k, entry in enumerate(commitment_list):
+    for k, entry in enumerate(_items(commitment_list, "commitment_list")):
         try:
             identifier, hiding, binding = entry
         except (TypeError, ValueError):
@@ -356,16 +357,24 @@ def compute_group_commitment(commitment_list: Iterable[Commitment],
                              binding_factor_list: Iterable[Tuple[SupportsIndex, ScalarLike]]) -> Point:
     """RFC 9591 compute_group_commitment: ``sum(hiding_i + binding_factor_i * binding_i)`` as a Point."""
     commitment_list = _commitment_list(commitment_list)
-    factors = [(_identifier(i), _scalar(f, "binding factor")) for i, f in binding_factor_list]
+    factors = []
+    for k, entry in enumerate(_items(binding_factor_list, "binding_factor_list")):
+        try:
+            i, f = entry
+        except (TypeError, ValueError):
+            raise TypeError(f"binding_factor_list[{k}]: expected (identifier, binding_factor)") from None
+        factors.append((_identifier(i, f"binding_factor_list[{k}] identifier"),
+                        _scalar(f, f"binding_factor_list[{k}] binding factor")))
     if [i for i, _ in factors] != [i for i, _, _ in commitment_list]:
         raise InvalidParameterError("binding_factor_list: identifiers differ from the commitment list")
     return _group_commitment(commitment_list, factors)
 
 
 def compute_challenge(group_commitment: ElementLike, group_public_key: ElementLike, msg: Bytes) -> Scalar:
-    """RFC 9591 compute_challenge: ``H2(group_commitment || group_public_key || msg)``, a Scalar."""
-    return _h2(_encoding(group_commitment, "group_commitment") + _encoding(group_public_key, "group_public_key")
-               + _bytes(msg, "msg"))
+    """RFC 9591 compute_challenge: ``H2(group_commitment || group_public_key || msg)``, a Scalar (both elements
+    validated: InvalidCommitmentError for an invalid encoding or the identity)."""
+    R = _element(group_commitment, "group_commitment")
+    return _h2(bytes(R) + bytes(_element(group_public_key, "group_public_key")) + _bytes(msg, "msg"))
 
 
 def derive_interpolating_value(identifiers: Iterable[SupportsIndex], x_i: SupportsIndex) -> Scalar:
@@ -476,6 +485,9 @@ def aggregate(commitment_list: Iterable[Commitment], msg: Bytes, group_public_ke
     if len(shares) != len(session.identifiers):
         raise InvalidParameterError("sig_shares: one share per commitment-list entry, in the same order")
     if public_shares is not None:
+        if not isinstance(public_shares, collections.abc.Mapping):
+            raise TypeError(f"public_shares: expected a mapping identifier -> public share, got "
+                            f"{type(public_shares).__name__}")
         for identifier, share in zip(session.identifiers, shares):
             if identifier not in public_shares:
                 raise InvalidParameterError(f"public_shares: no verification share for {identifier}")
@@ -572,8 +584,9 @@ def _first_failure(msgs, sigs, keys) -> bool:
 
 
 def _batch_arguments(messages, signatures, public_keys) -> Tuple[List[bytes], List[Bytes], List[ElementLike]]:
-    messages = [m if type(m) is bytes else _bytes(m, f"messages[{k}]") for k, m in enumerate(messages)]
-    signatures, public_keys = list(signatures), list(public_keys)
+    messages = [m if type(m) is bytes else _bytes(m, f"messages[{k}]")
+                for k, m in enumerate(_items(messages, "messages"))]
+    signatures, public_keys = _items(signatures, "signatures"), _items(public_keys, "public_keys")
     if not len(messages) == len(signatures) == len(public_keys):
         raise ValueError("messages, signatures, public_keys: the sequences must have equal lengths")
     for k, signature in enumerate(signatures):
@@ -589,7 +602,7 @@ class Verifier:
     __slots__ = ("_keys", "_index", "_table")
 
     def __init__(self, public_keys: Iterable[ElementLike]) -> None:
-        keys = [_element(pk, f"public_keys[{k}]") for k, pk in enumerate(public_keys)]
+        keys = [_element(pk, f"public_keys[{k}]") for k, pk in enumerate(_items(public_keys, "public_keys"))]
         self._index: Dict[bytes, int] = {}
         self._keys: List[Point] = []
         for key in keys:
@@ -648,6 +661,8 @@ def secret_share_shard(s: ScalarLike, coefficients: Iterable[ScalarLike], max_pa
     if len(coeffs) > max_participants:
         raise InvalidParameterError("the threshold (len(coefficients) + 1) exceeds max_participants")
     _thresholds(max_participants, len(coeffs))  # the threshold >= 2, max_participants < 2^16
+    if not isinstance(as_scalar, bool):  # a truthy "no" would keep Scalars: refused
+        raise TypeError(f"as_scalar: expected a bool, got {type(as_scalar).__name__}")
     convert = (lambda share: share) if as_scalar else int
     return [(i, convert(_polynomial_evaluate(Scalar(i), coeffs))) for i in range(1, max_participants + 1)]
 
@@ -680,13 +695,12 @@ def _vss_commitment(vss_commitment):
 def vss_verify(share_i: Tuple[SupportsIndex, ScalarLike], vss_commitment: Iterable[ElementLike]) -> bool:
     """RFC 9591 vss_verify: True when the share ``(i, sk_i)`` lies on the committed polynomial, else
     InvalidShareError."""
-    try:
-        identifier, sk_i = share_i
-    except (TypeError, ValueError):
-        raise TypeError("share_i: expected (identifier, sk_i)") from None
+    if not isinstance(share_i, (tuple, list)) or len(share_i) != 2:
+        raise TypeError(f"share_i: expected (identifier, sk_i), got {type(share_i).__name__}")
+    identifier, sk_i = share_i
     identifier = _identifier(identifier, "share_i identifier")
     commitment = _vss_commitment(vss_commitment)
-    if not grp.elements_equal(grp.base_mul(_scalar(sk_i, "sk_i")), _vss_public_share(identifier, commitment)):
+    if not grp.elements_equal(grp.base_mul(_scalar(sk_i, "share_i sk_i")), _vss_public_share(identifier, commitment)):
         raise InvalidShareError(f"the share of {identifier} does not match the VSS commitment")
     return True
 

@@ -159,9 +159,7 @@ def _label(name, i, single):
 def _elements(values, name, single=False):
     """DeserializeElement on each of a non-empty sequence of elements, decoded in one PointVector (errors name
     ``_label(name, i, single)``)."""
-    if isinstance(values, (str, Point, bytes, bytearray, memoryview)) or not hasattr(values, "__iter__"):
-        raise TypeError(f"{name}: expected a list or tuple of elements, got {type(values).__name__}")
-    values = list(values)
+    values = _sequence(values, name)
     if not values:
         raise ValueError(f"{name}: expected at least one element")
     for i, value in enumerate(values):
@@ -190,6 +188,14 @@ def _scalar(value, name):
     if grp.scalar_is_zero(s):
         raise ValueError(f"{name}: must not be zero")
     return s
+
+
+def _sequence(values, name):
+    """A sequence argument's items as a list: TypeError naming it for a str, a bytes-like object, a Point or a
+    Scalar (whose list() would be small ints, or an error that does not name the argument), or a non-iterable."""
+    if isinstance(values, (str, Point, Scalar, bytes, bytearray, memoryview)) or not hasattr(values, "__iter__"):
+        raise TypeError(f"{name}: expected a list or tuple, got {type(values).__name__}")
+    return list(values)
 
 
 def _same_length(name, *sequences):
@@ -234,7 +240,7 @@ def _composite_weights(suite, B, C, D):
 
 
 def _check_proof_inputs(B, C, D):
-    C, D = list(C), list(D)
+    C, D = _sequence(C, "C"), _sequence(D, "D")
     _same_length("C, D", C, D)
     if len(C) > _MAX_LENGTH:  # the composites encode the index in two bytes
         raise InvalidInputError(f"at most {_MAX_LENGTH} elements per proof")
@@ -336,7 +342,7 @@ def _input_element(suite, data):
 
 def _batch_inputs(inputs):
     """A batch's inputs as a list of bytes; errors name ``inputs[i]``."""
-    return [_data(x, f"inputs[{i}]") for i, x in enumerate(inputs)]
+    return [_data(x, f"inputs[{i}]") for i, x in enumerate(_sequence(inputs, "inputs"))]
 
 
 def _evaluate_batch(suite, k, data, info=None):
@@ -380,8 +386,8 @@ def _output(data, unblinded, info=None):
 
 
 def _finalize_inputs(inputs, blinds, evaluated, single=False):
-    inputs = [_data(x, _label("inputs", i, single)) for i, x in enumerate(inputs)]
-    blinds = [_scalar(b, _label("blinds", i, single)) for i, b in enumerate(blinds)]
+    inputs = [_data(x, _label("inputs", i, single)) for i, x in enumerate(_sequence(inputs, "inputs"))]
+    blinds = [_scalar(b, _label("blinds", i, single)) for i, b in enumerate(_sequence(blinds, "blinds"))]
     evaluated = _elements(evaluated, "evaluated_elements", single)
     _same_length("inputs, blinds, evaluated_elements", inputs, blinds, evaluated)
     return inputs, blinds, evaluated
