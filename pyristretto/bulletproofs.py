@@ -536,17 +536,20 @@ class InnerProductProof(_Frozen):
         return f"<InnerProductProof of {len(self.L_vec)} rounds>"
 
 
-def _wire_bytes(data) -> bytes:
+def _wire_bytes(data: Any) -> bytes:
     """A wire-format argument as bytes: bytes-like only (TypeError otherwise: bytes(5) would be 5 zero bytes)."""
-    if isinstance(data, str) or not isinstance(data, _BYTES):
-        try:
-            view = memoryview(data)
-        except TypeError:
-            raise TypeError(f"data: expected a bytes-like object, got {type(data).__name__}") from None
-        if view.itemsize != 1:
-            raise TypeError(f"data: expected a buffer of bytes, got item size {view.itemsize}")
-        return view.tobytes()
-    return data if type(data) is bytes else bytes(data)
+    if type(data) is bytes:
+        return data
+    if isinstance(data, str):
+        raise TypeError("data: expected a bytes-like object, got str")
+    try:
+        view = memoryview(data)
+    except TypeError:
+        raise TypeError(f"data: expected a bytes-like object, got {type(data).__name__}") from None
+    if view.itemsize != 1 or view.ndim != 1:
+        raise TypeError(f"data: expected a one-dimensional buffer of bytes, got item size {view.itemsize} and "
+                        f"{view.ndim} dimensions")
+    return view.tobytes()
 
 
 def _prod(xs: List[int]) -> int:
@@ -640,10 +643,10 @@ class RangeProof(_Frozen):
         if type(ipp_proof) is not InnerProductProof:
             raise TypeError(f"ipp_proof: expected an InnerProductProof, got {type(ipp_proof).__name__}")
         set_field = object.__setattr__
-        for name, value in (("A", A), ("S", S), ("T_1", T_1), ("T_2", T_2)):
-            set_field(self, name, _point(value, name))
-        for name, value in (("t_x", t_x), ("t_x_blinding", t_x_blinding), ("e_blinding", e_blinding)):
-            set_field(self, name, _proof_scalar(value, name))
+        for name, point in (("A", A), ("S", S), ("T_1", T_1), ("T_2", T_2)):
+            set_field(self, name, _point(point, name))
+        for name, scalar in (("t_x", t_x), ("t_x_blinding", t_x_blinding), ("e_blinding", e_blinding)):
+            set_field(self, name, _proof_scalar(scalar, name))
         set_field(self, "ipp_proof", ipp_proof)
 
     # -- wire format --
@@ -666,7 +669,8 @@ class RangeProof(_Frozen):
         if len(data) < 7 * 32:
             raise ProofError("range proof: too short")
         ipp = InnerProductProof.from_bytes(data[224:])
-        return RangeProof(*(data[32 * i:32 * i + 32] for i in range(7)), ipp)
+        A, S, T_1, T_2, t_x, t_x_blinding, e_blinding = (data[32 * i:32 * i + 32] for i in range(7))
+        return RangeProof(A, S, T_1, T_2, t_x, t_x_blinding, e_blinding, ipp)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, RangeProof) and self.to_bytes() == other.to_bytes()
@@ -884,7 +888,6 @@ class RangeProof(_Frozen):
 
     verify_single = _ClassOrInstance(_verify_single)
     verify_multiple = _ClassOrInstance(_verify_multiple)
-    del _verify_single, _verify_multiple
 
     @staticmethod
     def verify_batch(bp_gens: BulletproofGens, pc_gens: PedersenGens, items: Iterable[Tuple[Any, Transcript, Points,
