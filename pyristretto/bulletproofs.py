@@ -901,7 +901,8 @@ class RangeProof(_Frozen):
         one-by-one pass."""
         _generators(bp_gens, pc_gens)
         if isinstance(items, (str, RangeProof) + _BYTES) or not hasattr(items, "__iter__"):
-            raise TypeError(f"items: expected a list of (proof, transcript, commitments, n), got {type(items).__name__}")
+            raise TypeError("items: expected a list of (proof, transcript, commitments, n), got "
+                            f"{type(items).__name__}")
         parsed = []
         for idx, item in enumerate(items):
             try:

@@ -18,8 +18,8 @@ the object layer: elements (blinded and evaluated elements, public keys, tweaked
 objects (``bytes(P)`` is the 32-byte encoding for the wire), scalars (blinds, private keys, ``derive_key_pair``'s
 and ``generate_key_pair``'s keys) ``Scalar`` objects; proofs are the 64 bytes ``SerializeScalar(c) ||
 SerializeScalar(s)`` and outputs 64 bytes. ``verify_proof`` returns True or raises ``VerifyError``. The randomness
-(blinds, proof nonces) comes from libsodium's CSPRNG; the keyword arguments starting with ``_test_`` exist only to replay the RFC's test vectors
-and must not be used otherwise.
+(blinds, proof nonces) comes from libsodium's CSPRNG; the keyword arguments starting with ``_test_`` exist only to
+replay the RFC's test vectors and must not be used otherwise.
 
 Secrets: the private key, the POPRF tweaked key ``t``, blinds and proof nonces are ``Scalar`` objects (wiped when
 freed) and only meet constant-time code: ``Point`` multiplication and ``Point.base_mul`` (the C++ core, checked

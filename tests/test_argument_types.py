@@ -214,7 +214,8 @@ SPECS = {
     "oprf.OPRFClient.blind": (oprf.OPRFClient().blind, [P("input", "data", b"in")]),
     "oprf.OPRFClient.blind_batch": (oprf.OPRFClient().blind_batch, [P("inputs", "datas", [b"in"])]),
     "oprf.OPRFClient.finalize": (oprf.OPRFClient().finalize, [
-        P("input", "data", b"in"), P("blind", "scalar", S["blind"]), P("evaluated_element", "point", S["o_evaluated"])]),
+        P("input", "data", b"in"), P("blind", "scalar", S["blind"]),
+        P("evaluated_element", "point", S["o_evaluated"])]),
     "oprf.OPRFClient.finalize_batch": (oprf.OPRFClient().finalize_batch, [
         P("inputs", "datas", [b"in"]), P("blinds", "scalars", [S["blind"]]),
         P("evaluated_elements", "points", [S["o_evaluated"]])]),
@@ -288,7 +289,8 @@ SPECS = {
     "frost.sign": (_sign, [
         P("identifier", "count", 1), P("sk_i", "scalar", S["shares"][1]), P("group_public_key", "point", S["group_pk"]),
         P("nonces", "nonces", FRESH_SESSION), P("msg", "data", b"msg"),
-        P("commitment_list", "commitment_list", FRESH_SESSION), P("min_participants", "optional_count", 2, keyword=True)]),
+        P("commitment_list", "commitment_list", FRESH_SESSION),
+        P("min_participants", "optional_count", 2, keyword=True)]),
     "frost.verify_signature_share": (frost.verify_signature_share, [
         P("identifier", "count", 2), P("public_share", "point", S["public_shares"][2]),
         P("sig_share", "scalar", SIG_SHARES[1]), P("commitment_list", "commitment_list", CL),
@@ -371,12 +373,14 @@ SPECS = {
         P("bp_gens", "gens", BP_GENS), P("pc_gens", "gens", PC_GENS),
         P("items", "items", Fresh(lambda: [(RANGE_PROOF, Transcript(b"t"), [RANGE_V], 8)]))]),
     # ---- pyristretto.dask ----
-    "dask.point_sum": (prdask.point_sum, [P("points", "array", DASK_POINTS), P("split_every", "optional_count", 2, True),
+    "dask.point_sum": (prdask.point_sum, [P("points", "array", DASK_POINTS),
+                                          P("split_every", "optional_count", 2, True),
                                           P("compute", "bool", True, True)]),
     "dask.msm": (prdask.msm, [P("scalars", "array", DASK_SCALARS), P("points", "array", DASK_POINTS),
                               P("split_every", "optional_count", 2, True), P("compute", "bool", True, True)]),
     "dask.msm_vartime": (prdask.msm_vartime, [P("scalars", "array", DASK_SCALARS), P("points", "array", DASK_POINTS),
-                                              P("split_every", "optional_count", 2, True), P("compute", "bool", True, True)]),
+                                              P("split_every", "optional_count", 2, True),
+                                              P("compute", "bool", True, True)]),
 }
 # Callables that take no argument (nothing to get wrong).
 NO_ARGUMENTS = {

@@ -436,7 +436,7 @@ def test_nonces_sign_once_across_threads(signed):
 
 
 def test_docs_objects_example_runs_verbatim():
-    namespace = run_python_block("**Objects.** Element arguments take a `Point`", "docs/protocols/frost.md")
+    namespace = run_python_block("**Objects.** The module follows the", "docs/protocols/frost.md")
     assert all(ref_verify(m, sig, namespace["group_pk"]) for m, sig in zip(namespace["msgs"], namespace["signatures"]))
 
 

@@ -485,7 +485,7 @@ def test_docs_example_runs_verbatim():
 
 
 def test_docs_objects_example_runs_verbatim():
-    namespace = run_python_block("**Objects.** The protocols run on the object layer", "docs/protocols/oprf.md")
+    namespace = run_python_block("**Objects.** The module follows the", "docs/protocols/oprf.md")
     assert type(namespace["blind"]) is oprf.Scalar and type(namespace["evaluated"]) is oprf.Point
 
 
