@@ -242,7 +242,10 @@ cdef class PointVector:
         if self._ready:
             raise TypeError("PointVector is immutable: __init__ cannot run twice")
         self.pts.swap(decoded)
-        self._enc = None  # a to_bytes() of the object before __init__ (empty) is no longer its encoding
+        # An immutable bytes that decoded holds canonical encodings only, so it is to_bytes() already: kept, its items
+        # carry their slices of it (a parsed proof's points go into a transcript with no encoding computed again).
+        # Else None: a to_bytes() of the object before __init__ (empty) is no longer its encoding.
+        self._enc = points if type(points) is bytes else None
         self._ready = True
 
     @staticmethod
