@@ -18,6 +18,11 @@ and `swap`; `Transcript` (STROBE-128: no branch on its data) and its witness RNG
 time): everything named `*_vartime` or `*_public` (`msm_public`, `PointVector.msm_vartime`,
 `MSMTable.msm_vartime`, `PointVector.fold_vartime`), `random_weights` (fresh random public weights), and the batch
 checks (`schnorr_verify_batch`), which verify public signatures.
+
+Arguments. The conversions every protocol shares, so that they all take what docs/objects.md's "Conventions across
+the protocols" says: `point_argument` and `element_argument` (a Point or 32 bytes-like, the latter refusing the
+identity; anything else a TypeError naming the argument, never a `bytes(x)`), `scalar_argument`, `count_argument`
+(`operator.index`, not a bool) and `scalar_vector_argument`.
 """
 import operator
 
