@@ -365,6 +365,10 @@ class _Frozen:
     def __delattr__(self, name: str) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable")
 
+    def __reduce__(self) -> Tuple[Any, Tuple[bytes]]:
+        # pickled as the wire format, validated again when unpickled (as a Point is)
+        return type(self).from_bytes, (self.to_bytes(),)  # type: ignore[attr-defined]
+
 
 class InnerProductProof(_Frozen):
     """The crate's inner-product argument: ``L_vec`` and ``R_vec`` (tuples of Points, in the order of the rounds)
@@ -690,7 +694,8 @@ class RangeProof(_Frozen):
         k = _ipp_rounds(data[224:])
         points = _decode_points(data[:128] + data[224:224 + 64 * k], ["A", "S", "T_1", "T_2"] + _round_names(k))
         ipp = InnerProductProof(points[4::2], points[5::2], data[-64:-32], data[-32:])
-        return RangeProof(*points[:4], data[128:160], data[160:192], data[192:224], ipp)
+        A, S, T_1, T_2 = points[:4]
+        return RangeProof(A, S, T_1, T_2, data[128:160], data[160:192], data[192:224], ipp)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, RangeProof) and self.to_bytes() == other.to_bytes()

@@ -1,7 +1,9 @@
 """pyristretto.bulletproofs: the Rust bulletproofs crate's own proofs verify (tests/vectors, made by the crate
 1.0.0, its deserialize_and_verify regression set) and no tampering of them does; our proofs round-trip for every
 n and m up to 16; the wire format's parsing rules; batch verification; threads sharing generators."""
+import copy
 import os
+import pickle
 
 import numpy as np
 import pytest
@@ -468,6 +470,8 @@ def test_proofs_are_immutable():
     with pytest.raises(AttributeError):
         del proof.t_x
     assert type(proof.ipp_proof.L_vec) is tuple
+    for obj in (proof, proof.ipp_proof):  # pickled and copied as their wire format, validated again
+        assert pickle.loads(pickle.dumps(obj)) == obj and copy.copy(obj) == obj and copy.deepcopy(obj) == obj
 
 
 def test_the_crates_calling_form():
