@@ -106,29 +106,19 @@ cdef PointVector vector_scaled(PointVector v, const uint8_t* scalars, bint varti
     return r
 
 
-cdef size_t TABLE_FROM = 32  # Point * ScalarVector builds a comb table from this length (its build: ~18-20 P * s)
-
-
 cdef PointVector base_times_vector(const CFixedBaseTable* table, const CEdwardsPoint& base, ScalarVector s):
     """The PointVector of s_i * B (FixedBase * ScalarVector, Point * ScalarVector), constant-time in the scalars, in
-    one call into C++ with the GIL released (threads for large n; s is immutable, so its buffer is read in place):
-    on B's comb table when given, else on one built here for TABLE_FROM scalars or more, below that the scale of n
-    copies of B. Like a loop of B * s_i, it leaves the encodings to to_bytes() (fixed_base_scale says why)."""
+    one call into C++ with the GIL released (threads for large n; s is immutable, so its buffer is read in place): on
+    B's comb table when given, else as scale_one_point chooses (a table built for it when enough scalars pay for it).
+    Like a loop of B * s_i, it leaves the encodings to to_bytes() (fixed_base_scale says why)."""
     cdef size_t n = s.n
     cdef PointVector r = vector_new(n)
-    cdef unique_ptr[CFixedBaseTable] own
-    cdef vector[CEdwardsPoint] copies
     if n == 0:
         return r
-    if table == NULL and n < TABLE_FROM:
-        copies.assign(n, base)
-        with nogil:  # r and copies are new and not shared yet
-            cpp.scale_points(r.pts.data(), sv_data(s), copies.data(), n)
-    else:
-        with nogil:
-            if table == NULL:
-                own.reset(new CFixedBaseTable(base))
-                table = own.get()
+    with nogil:  # r is new and not shared yet
+        if table == NULL:
+            cpp.scale_one_point(r.pts.data(), base, sv_data(s), n)
+        else:
             cpp.fixed_base_scale(r.pts.data(), table[0], sv_data(s), n)
     return r
 

@@ -183,6 +183,28 @@ void fixed_base_scale(EdwardsPoint* out, const FixedBaseTable& table, const uint
     });
 }
 
+size_t scale_one_point_table_min(Backend backend) noexcept {
+    switch (backend) {
+        case Backend::Ifma: return 24;
+        case Backend::Avx2: return 8;
+        default: return 6;
+    }
+}
+
+void scale_one_point(EdwardsPoint* out, const EdwardsPoint& base, const uint8_t* scalars, size_t n) noexcept {
+    if (n >= scale_one_point_table_min(backend())) {
+        const std::unique_ptr<FixedBaseTable> table(new (std::nothrow) FixedBaseTable(base));  // ~30 KiB: heap
+        if (table) return fixed_base_scale(out, *table, scalars, n);
+    }
+    std::unique_ptr<EdwardsPoint[]> copies(new (std::nothrow) EdwardsPoint[n]);
+    if (!copies) {  // out of memory: one multiplication at a time
+        for (size_t i = 0; i < n; ++i) out[i] = point_mul_decoded(scalars + 32 * i, base);
+        return;
+    }
+    for (size_t i = 0; i < n; ++i) copies[i] = base;
+    scale_points(out, scalars, copies.get(), n);
+}
+
 void add_points(EdwardsPoint* out, const EdwardsPoint* a, const EdwardsPoint* b, size_t n, bool subtract) noexcept {
     // An addition costs about 1/30 of a decode: threads pay from 30 times the decode threshold.
     detail::parallel_for(n, worker_count(n / 30), [&](size_t begin, size_t end) noexcept {

@@ -5,7 +5,7 @@
 // point_sub_decoded behind Point + Point and Point - Point on secret points, a FixedBaseTable of an arbitrary point
 // behind FixedBase * secret, MSMTable::msm, msm_points (PointVector.msm), the element-wise
 // scale_points (PointVector.scale) and scale_points_encoded with its batched inversion, fixed_base_scale (FixedBase *
-// ScalarVector, Point * ScalarVector), and the batch encoding of
+// ScalarVector) and scale_one_point (Point * ScalarVector), and the batch encoding of
 // points that depend on secrets), which then reports every branch and every memory address that depends on them;
 // the 64 input bytes of the one-way map (ristretto_from_uniform, fed by hashes of possibly secret data) are checked
 // the same way, and so is the scalar arithmetic applied to secrets by Scalar and by the protocols
@@ -132,7 +132,8 @@ void check_msm(size_t n, const char* what) {
 }
 
 // The object layer's constant-time operations on decoded points: MSMTable::msm (fewer scalars than bases too),
-// msm_points (PointVector.msm), scale_points (PointVector.scale) and fixed_base_scale (FixedBase * ScalarVector).
+// msm_points (PointVector.msm), scale_points (PointVector.scale), fixed_base_scale (FixedBase * ScalarVector) and
+// scale_one_point (Point * ScalarVector: both of its paths, as n is below or above its table threshold).
 void check_decoded(size_t n, const char* what) {
     std::vector<uint8_t> s, p;
     random_inputs(n, s, p);
@@ -183,6 +184,10 @@ void check_decoded(size_t n, const char* what) {
     encode_points(got_scaled.data(), scaled.data(), n);
     declassify(got_scaled.data(), got_scaled.size());
     expect(got_scaled == want_fixed, "fixed_base_scale");
+    scale_one_point(scaled.data(), d[0], s.data(), n);  // Point * ScalarVector: a table from a few scalars on
+    encode_points(got_scaled.data(), scaled.data(), n);
+    declassify(got_scaled.data(), got_scaled.size());
+    expect(got_scaled == want_fixed, "scale_one_point");
     if (backend() == Backend::Ifma) {
         // scale_points above ran it on every lane group but a last one of fewer than ifma::kScaleMin points (it
         // leaves those to the portable code): 9 points end in such a group, padded here.
