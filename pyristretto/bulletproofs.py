@@ -72,6 +72,7 @@ PointLike = Union[Point, Bytes]  # a Point or its 32-byte encoding
 ScalarLike = Union[Scalar, SupportsIndex, Bytes]  # a Scalar, an int-like or (a proof's field) 32 canonical bytes
 Points = Union[PointVector, Sequence[PointLike]]  # a PointVector, or a list or tuple of points
 _BYTES = (bytes, bytearray, memoryview)
+_POINT_TYPE = {Point}
 
 
 class ProofError(ValueError):
@@ -181,6 +182,8 @@ def _points(values, name: str) -> Tuple[Point, ...]:
         return tuple(values)
     if isinstance(values, (str, Point) + _BYTES) or not isinstance(values, (list, tuple)):
         raise TypeError(f"{name}: expected a list or tuple of points, got {type(values).__name__}")
+    if set(map(type, values)) <= _POINT_TYPE:  # a parsed proof's, a prover's: nothing to convert or name
+        return tuple(values)
     return tuple(_point(v, f"{name}[{i}]") for i, v in enumerate(values))
 
 
@@ -667,7 +670,7 @@ class RangeProof(_Frozen):
             raise TypeError(f"ipp_proof: expected an InnerProductProof, got {type(ipp_proof).__name__}")
         set_field = object.__setattr__
         for name, point in (("A", A), ("S", S), ("T_1", T_1), ("T_2", T_2)):
-            set_field(self, name, _point(point, name))
+            set_field(self, name, point if type(point) is Point else _point(point, name))
         for name, scalar in (("t_x", t_x), ("t_x_blinding", t_x_blinding), ("e_blinding", e_blinding)):
             set_field(self, name, _proof_scalar(scalar, name))
         set_field(self, "ipp_proof", ipp_proof)
@@ -997,11 +1000,14 @@ class _Static:
         return old + new if n == self.stride else ScalarVector.concat(old[:n] + new, old[n:])
 
     def scalars(self) -> ScalarVector:
-        zero = _zeros(self.stride)
-        return ScalarVector.concat([self.B, self.B_blinding], *(zero if v is None else v for v in self.G + self.H))
+        return ScalarVector.concat([self.B, self.B_blinding],
+                                   *(_zeros(self.stride) if v is None else v for v in self.G + self.H))
 
 
+@functools.lru_cache(maxsize=16)
 def _zeros(n: int) -> ScalarVector:
+    """n zeros (immutable, so shared): built once per n (from bytes, each reduced: 64 reductions at n = 64, which
+    every verification paid even when no zero was used)."""
     return ScalarVector(bytes(32 * n))
 
 
