@@ -1004,11 +1004,16 @@ class _Static:
                                    *(_zeros(self.stride) if v is None else v for v in self.G + self.H))
 
 
-@functools.lru_cache(maxsize=16)
+_ZEROS: Dict[int, ScalarVector] = {}
+
+
 def _zeros(n: int) -> ScalarVector:
-    """n zeros (immutable, so shared): built once per n (from bytes, each reduced: 64 reductions at n = 64, which
-    every verification paid even when no zero was used)."""
-    return ScalarVector(bytes(32 * n))
+    """n zeros (immutable, so shared): built once per n, a bit size or a difference of two (from bytes, each reduced:
+    64 reductions at n = 64, which every verification paid even when no zero was used)."""
+    zeros = _ZEROS.get(n)
+    if zeros is None:
+        zeros = _ZEROS[n] = ScalarVector(bytes(32 * n))
+    return zeros
 
 
 def _final_check(bases: PointVector, static: _Static, dyn_s: List[int], dyn_p: List[Point]) -> None:
