@@ -63,8 +63,6 @@ cdef int read_bytes(object obj, object name, uint8_t* out, Py_ssize_t expected, 
         try:
             if view.itemsize != 1:
                 raise TypeError(f"{name}: expected a buffer of bytes, got item size {view.itemsize}")
-            if view.ndim > 1:  # a (2, 16) array is no 32-byte value: refused rather than read flat
-                raise TypeError(f"{name}: expected a one-dimensional buffer of bytes, got {view.ndim} dimensions")
             length = view.len
             if length == expected:
                 PyBuffer_ToContiguous(out, &view, expected, b'C')  # a plain copy when already contiguous
@@ -74,6 +72,17 @@ cdef int read_bytes(object obj, object name, uint8_t* out, Py_ssize_t expected, 
     if error is None:
         return 0
     raise error(f"{name}: expected {expected} bytes, got {length}")
+
+
+cdef int one_dimensional(object obj, object name) except -1:
+    """TypeError naming `name` when obj is a buffer of more than one dimension: the object layer's Point(data),
+    FixedBase(P) and Transcript.append_point take one encoding, and a (2, 16) array is none (the functional API of
+    0.1.0 reads any 32-byte buffer flat, a (1, 32) array included, and keeps doing so)."""
+    if type(obj) is not bytes and PyObject_CheckBuffer(obj) and not isinstance(obj, str):
+        ndim = memoryview(obj).ndim
+        if ndim > 1:
+            raise TypeError(f"{name}: expected a one-dimensional buffer of bytes, got {ndim} dimensions")
+    return 0
 
 
 cdef int read_point_bytes(object obj, object name, uint8_t* out) except -1:

@@ -38,6 +38,7 @@ cdef class Point:
             self.pt = (<Point>data).pt
             self._enc = (<Point>data)._enc
             return 0
+        one_dimensional(data, name)
         read_bytes(data, name, enc, 32, InvalidPointError)
         if not cpp.ristretto_decode(decoded, enc):
             raise_invalid_point(name)
