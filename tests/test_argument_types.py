@@ -1,22 +1,28 @@
 """Issue 44: every public function and method of the object layer (pyristretto._objects' classes and the functions
-beside them) and of the protocols (pyristretto.oprf, .frost, .bulletproofs, .dask) is fed each wrong type for each
-of its arguments (ints, lists, str, None, floats, numpy arrays of the wrong dtype or shape, wrong lengths) and must
+beside them) and of the protocols (every public module or subpackage of pyristretto but the benchmark tool, found as
+tests/test_layout.py finds them: oprf, frost, bulletproofs, opaque, cpace... and dask) is fed each wrong type for
+each of its arguments (ints, lists, str, None, floats, numpy arrays of the wrong dtype or shape, wrong lengths) and must
 raise TypeError or ValueError (a protocol's own error is a ValueError) whose message names the argument: never
 turn it into a valid-looking value (bytes(32) is the identity; list(b"..") small ints) and never crash.
 
 The callables are found by walking the classes and the modules' __all__, so a new public function cannot be
 forgotten: it must get a row in SPECS, or be listed in NO_ARGUMENTS or NOT_COVERED with the reason."""
+import importlib
 import inspect
+import pkgutil
 
 import numpy as np
 import pytest
 
 import pyristretto as pr
-from pyristretto import _objects, bulletproofs as bp, dask as prdask, frost, oprf
+from pyristretto import _objects, bulletproofs as bp, cpace, dask as prdask, frost, opaque, oprf
 from pyristretto import FixedBase, MSMTable, Point, PointVector, Scalar, ScalarVector, Transcript
 
 G = Point.generator()
 H = Point.hash_to_group(b"H", b"test_argument_types")
+
+
+FRESH_SESSION = object()  # a valid argument tied to a fresh run, made for each call (frost.sign, opaque's login)
 
 
 class Fresh:
@@ -71,6 +77,14 @@ WRONG = {
     "items": [5, None, "x", [5], [(1, 2)]],
     "rng": [5, "x", [0] * 32, bytes(31)],
     "pair": [5, None, "x", 1.5],
+    # a received encoding whose wrong length or value the draft maps to G.I (CPace's scalar_mult_vfy): types only
+    "point_type": [32, [0] * 32, "00" * 16, None, 1.5, Scalar(1), NP_INT64_32],
+    "choice": [5, None, "x", b"initiator"],  # a str naming one of a few choices (CPace's role, OPAQUE's group)
+    "ksf": [5, None, "x", b"ksf"],
+    "config": [5, None, "x", b"config"],
+    "optional_config": [5, "x", b"config"],
+    "optional_data": [5, "text", [1, 2], 1.5, G, b""],  # None is the default (OPAQUE's identities)
+    "record": [5, "x", [0] * 192, bytes(191)],
 }
 
 
@@ -116,7 +130,6 @@ def _fresh_nonces():
     return nonces, [(1, *commitments), CL[1]]
 
 
-FRESH_SESSION = object()  # sign's valid nonces and commitment list: made for each call (a call consumes them)
 
 
 def _sign(identifier, sk_i, group_public_key, nonces, msg, commitment_list, *, min_participants=None):
@@ -132,12 +145,56 @@ IPP_G, IPP_H = BP_GENS.G(4, 1), BP_GENS.H(4, 1)
 IPP_A, IPP_B = ScalarVector([1, 2, 3, 4]), ScalarVector([5, 6, 7, 8])
 IPP_P = PointVector.concat(IPP_G, IPP_H, [H]).msm(ScalarVector.concat(IPP_A, IPP_B, [IPP_A.inner(IPP_B)]))
 IPP = bp.InnerProductProof.create(Transcript(b"ipp"), H, [1] * 4, IPP_G, IPP_H, IPP_A, IPP_B)
+OPAQUE_CONFIG = opaque.Configuration(opaque.Identity())
+OPAQUE_SERVER = opaque.Server.generate(OPAQUE_CONFIG)
+_REGISTRATION = opaque.ClientRegistration(OPAQUE_CONFIG, b"password")
+OPAQUE_RESPONSE = OPAQUE_SERVER.registration_response(_REGISTRATION.request, b"alice")
+OPAQUE_RECORD = _REGISTRATION.finish(OPAQUE_RESPONSE).record
+
+
+def _opaque_login():
+    """(client login, server login) of a fresh run for alice (each finishes once)."""
+    login = opaque.ClientLogin(OPAQUE_CONFIG, b"password")
+    return login, OPAQUE_SERVER.login(login.ke1, OPAQUE_RECORD, b"alice")
+
+
+def _client_login_finish(ke2, *, server_identity=None, client_identity=None):
+    """ClientLogin.finish of a fresh login, given the server's KE2 for it when ke2 is FRESH_SESSION."""
+    login, server_login = _opaque_login()
+    return login.finish(server_login.ke2 if ke2 is FRESH_SESSION else ke2, server_identity=server_identity,
+                        client_identity=client_identity)
+
+
+def _server_login_finish(ke3):
+    """ServerLogin.finish of a fresh login, given the client's KE3 for it when ke3 is FRESH_SESSION."""
+    login, server_login = _opaque_login()
+    return server_login.finish(login.finish(server_login.ke2).ke3 if ke3 is FRESH_SESSION else ke3)
+
+
+_LOGIN, _SERVER_LOGIN = _opaque_login()
+OPAQUE_KE2 = _SERVER_LOGIN.ke2
+OPAQUE_KE3 = _LOGIN.finish(OPAQUE_KE2).ke3
+CPACE_PEER = cpace.CPace(b"password", role=cpace.RESPONDER).message
 DASK_POINTS = np.frombuffer(G.to_bytes() + H.to_bytes(), dtype=np.uint8).reshape(2, 32)
 DASK_SCALARS = np.frombuffer(Scalar(3).to_bytes() + Scalar(4).to_bytes(), dtype=np.uint8).reshape(2, 32)
 
 
-def P(name, kind, value, keyword=False):
-    return (name, kind, value, keyword)
+def P(name, kind, value, keyword=False, label=None):
+    """A row's argument: its name, its kind (the wrong values of WRONG[kind]), a valid value (or a Fresh one), whether
+    it is passed by keyword, and what the error must name when not the argument's name (a message class's own)."""
+    return (name, kind, value, keyword, label or name)
+
+
+def _messages():
+    """The rows of OPAQUE's message classes: each constructor's fields and from_bytes."""
+    rows = {}
+    for cls in (opaque.RegistrationRequest, opaque.RegistrationResponse, opaque.Envelope, opaque.RegistrationRecord,
+                opaque.KE1, opaque.KE2, opaque.KE3):
+        fields = [P(name, "data", bytes(size)) for name, size in cls.FIELDS]
+        rows[f"opaque.{cls.__name__}"] = (cls, fields)
+        rows[f"opaque.{cls.__name__}.from_bytes"] = (cls.from_bytes, [P("data", "data", bytes(cls.SIZE),
+                                                                        label=cls.__name__)])
+    return rows
 
 
 def _voprf_finalize(method):
@@ -372,6 +429,66 @@ SPECS = {
     "bulletproofs.RangeProof.verify_batch": (bp.RangeProof.verify_batch, [
         P("bp_gens", "gens", BP_GENS), P("pc_gens", "gens", PC_GENS),
         P("items", "items", Fresh(lambda: [(RANGE_PROOF, Transcript(b"t"), [RANGE_V], 8)]))]),
+    # ---- pyristretto.cpace ----
+    "cpace.prepend_len": (cpace.prepend_len, [P("data", "data", b"d")]),
+    "cpace.lv_cat": (cpace.lv_cat, [P("args", "data", b"a")]),
+    "cpace.generator_string": (cpace.generator_string, [
+        P("dsi", "data", cpace.DSI), P("prs", "data", b"pw"), P("ci", "data", b"ci"), P("sid", "data", b"sid"),
+        P("s_in_bytes", "count", 128)]),
+    "cpace.calculate_generator": (cpace.calculate_generator, [P("prs", "data", b"pw"), P("ci", "data", b"ci"),
+                                                              P("sid", "data", b"sid")]),
+    "cpace.o_cat": (cpace.o_cat, [P("bytes1", "data", b"a"), P("bytes2", "data", b"b")]),
+    **{f"cpace.{name}": (getattr(cpace, name), [P("ya", "data", CPACE_PEER), P("ada", "data", b"a"),
+                                                P("yb", "data", CPACE_PEER), P("adb", "data", b"b")])
+       for name in ("transcript_ir", "transcript_oc")},
+    "cpace.sid_output": (cpace.sid_output, [P("transcript", "data", b"t")]),
+    "cpace.scalar_mult_vfy": (cpace.scalar_mult_vfy, [P("y", "scalar", 5), P("X", "point_type", CPACE_PEER)]),
+    "cpace.CPace": (cpace.CPace, [P("prs", "data", b"pw"), P("ci", "data", b"ci", True), P("sid", "data", b"s", True),
+                                  P("ad", "data", b"ad", True), P("role", "choice", cpace.INITIATOR, True)]),
+    "cpace.CPace.finish": (Fresh(lambda: cpace.CPace(b"password").finish), [
+        P("peer_message", "point", CPACE_PEER), P("peer_ad", "data", b"ad")]),
+    # ---- pyristretto.opaque ----
+    "opaque.Configuration": (opaque.Configuration, [P("ksf", "ksf", opaque.Identity()),
+                                                    P("context", "data", b"ctx"),
+                                                    P("group", "choice", opaque.RISTRETTO255)]),
+    "opaque.Identity.stretch": (opaque.Identity().stretch, [P("msg", "data", b"m")]),
+    "opaque.Scrypt": (opaque.Scrypt, [P("n", "count", 16), P("r", "count", 1), P("p", "count", 1),
+                                      P("salt", "data", bytes(16)), P("length", "count", 64)]),
+    "opaque.Scrypt.stretch": (opaque.Scrypt(n=16, r=1).stretch, [P("msg", "data", b"m")]),
+    "opaque.Argon2id": (opaque.Argon2id, [P("memory_cost", "count", 8), P("time_cost", "count", 1),
+                                          P("parallelism", "count", 1), P("salt", "data", bytes(16)),
+                                          P("hash_len", "count", 64)]),
+    "opaque.Argon2id.stretch": (opaque.Argon2id(memory_cost=8, time_cost=1).stretch, [P("msg", "data", b"m")]),
+    **_messages(),
+    "opaque.RegistrationRecord.from_bytes, config": (opaque.RegistrationRecord.from_bytes, [
+        P("data", "data", bytes(OPAQUE_RECORD), label="RegistrationRecord"),
+        P("config", "optional_config", OPAQUE_CONFIG, True)]),
+    "opaque.ClientRegistration": (opaque.ClientRegistration, [P("config", "config", OPAQUE_CONFIG),
+                                                              P("password", "data", b"pw")]),
+    "opaque.ClientRegistration.finish": (Fresh(lambda: opaque.ClientRegistration(OPAQUE_CONFIG, b"pw").finish), [
+        P("response", "data", OPAQUE_RESPONSE, label="response"),
+        P("server_identity", "optional_data", b"server", True), P("client_identity", "optional_data", b"alice", True)]),
+    "opaque.ClientLogin": (opaque.ClientLogin, [P("config", "config", OPAQUE_CONFIG), P("password", "data", b"pw")]),
+    "opaque.ClientLogin.finish": (_client_login_finish, [
+        P("ke2", "data", FRESH_SESSION, label="ke2"),
+        P("server_identity", "optional_data", None, True), P("client_identity", "optional_data", None, True)]),
+    "opaque.Server": (opaque.Server, [P("config", "config", OPAQUE_CONFIG), P("oprf_seed", "data", bytes(64)),
+                                      P("private_key", "scalar", 5), P("fake_record", "record", None, True)]),
+    "opaque.Server.generate": (opaque.Server.generate, [P("config", "config", OPAQUE_CONFIG)]),
+    "opaque.Server.from_bytes": (opaque.Server.from_bytes, [P("data", "data", OPAQUE_SERVER.to_bytes()),
+                                                            P("config", "config", OPAQUE_CONFIG)]),
+    "opaque.Server.oprf_key": (OPAQUE_SERVER.oprf_key, [P("credential_identifier", "data", b"alice")]),
+    "opaque.Server.registration_response": (OPAQUE_SERVER.registration_response, [
+        P("request", "data", _REGISTRATION.request, label="request"),
+        P("credential_identifier", "data", b"alice")]),
+    "opaque.Server.login": (OPAQUE_SERVER.login, [
+        P("ke1", "data", Fresh(lambda: opaque.ClientLogin(OPAQUE_CONFIG, b"password").ke1)),
+        P("record", "record", OPAQUE_RECORD), P("credential_identifier", "data", b"alice"),
+        P("client_identity", "optional_data", None, True), P("server_identity", "optional_data", None, True)]),
+    "opaque.ServerLogin": (opaque.ServerLogin, [P("ke2", "data", OPAQUE_KE2),
+                                                P("expected_client_mac", "data", bytes(64)),
+                                                P("session_key", "data", bytes(64))]),
+    "opaque.ServerLogin.finish": (_server_login_finish, [P("ke3", "data", FRESH_SESSION, label="ke3")]),
     # ---- pyristretto.dask ----
     "dask.point_sum": (prdask.point_sum, [P("points", "array", DASK_POINTS),
                                           P("split_every", "optional_count", 2, True),
@@ -392,14 +509,33 @@ NO_ARGUMENTS = {
     "oprf.VOPRFServer.generate", "oprf.VOPRFServer.private_key_bytes", "oprf.POPRFServer.generate",
     "oprf.POPRFServer.private_key_bytes", "bulletproofs.InnerProductProof.to_bytes",
     "bulletproofs.InnerProductProof.serialized_size", "bulletproofs.RangeProof.to_bytes",
+    "opaque.Identity", "opaque.KSF", "opaque.Argon2id.rfc9807", "opaque.Server.to_bytes",
+    *(f"opaque.{name}.to_bytes" for name in ("RegistrationRequest", "RegistrationResponse", "Envelope",
+                                             "RegistrationRecord", "KE1", "KE2", "KE3")),
 }
 # Callables the table does not feed, and why.
 NOT_COVERED = {
     "TranscriptRngBuilder": "cannot be created directly (a TypeError whatever the arguments: test_transcript.py)",
     "TranscriptRng": "cannot be created directly (a TypeError whatever the arguments: test_transcript.py)",
+    "opaque.KSF.stretch": "the abstract key stretching function (NotImplementedError whatever the argument)",
+    "opaque.LoginResult.count": "a NamedTuple's tuple.count", "opaque.LoginResult.index": "a NamedTuple's tuple.index",
+    "opaque.RegistrationResult.count": "a NamedTuple's tuple.count",
+    "opaque.RegistrationResult.index": "a NamedTuple's tuple.index",
+    "opaque.LoginResult": "a NamedTuple of results (ke3, session_key, export_key), made by ClientLogin.finish",
+    "opaque.RegistrationResult": "a NamedTuple of results (record, export_key), made by ClientRegistration.finish",
 }
 # Arguments that are a function's other argument forms, fed through a row of their own above.
-ALIASES = {"bulletproofs.RangeProof.verify_single on a proof": "bulletproofs.RangeProof.verify_single"}
+ALIASES = {"bulletproofs.RangeProof.verify_single on a proof": "bulletproofs.RangeProof.verify_single",
+           "opaque.RegistrationRecord.from_bytes, config": "opaque.RegistrationRecord.from_bytes"}
+
+
+def _protocols():
+    """The protocols (and dask), found in the package as tests/test_layout.py finds them: every public module or
+    subpackage of pyristretto but the benchmark tool."""
+    found = sorted(info.name for info in pkgutil.iter_modules(pr.__path__)
+                   if not info.name.startswith("_") and info.name != "bench")
+    assert {"oprf", "frost", "bulletproofs", "dask"} <= set(found), found  # the finder works
+    return found
 
 
 def _public_callables():
@@ -420,7 +556,8 @@ def _public_callables():
 
     for cls in object_classes:
         walk_class(cls.__name__, cls)
-    for module, short in ((oprf, "oprf"), (frost, "frost"), (bp, "bulletproofs"), (prdask, "dask")):
+    for short in _protocols():
+        module = importlib.import_module(f"pyristretto.{short}")
         for name in module.__all__:
             value = getattr(module, name)
             if inspect.isclass(value):
@@ -447,7 +584,7 @@ def _call(spec, replace=None, wrong=None):
     target, params = spec
     function = _resolve(target)
     args, kwargs = [], {}
-    for name, _, value, keyword in params:
+    for name, _, value, keyword, _ in params:
         value = wrong if name == replace else _resolve(value)
         if keyword:
             kwargs[name] = value
@@ -456,7 +593,7 @@ def _call(spec, replace=None, wrong=None):
     return function(*args, **kwargs)
 
 
-CASES = [(key, name, kind, index) for key, (_, params) in SPECS.items() for name, kind, _, _ in params
+CASES = [(key, name, kind, index) for key, (_, params) in SPECS.items() for name, kind, _, _, _ in params
          for index in range(len(WRONG[kind]))]
 
 
@@ -473,4 +610,5 @@ def test_wrong_types_raise_naming_the_argument(key, name, kind, index):
     with pytest.raises((TypeError, ValueError)) as caught:
         _call(SPECS[key], name, wrong)
     message = str(caught.value)
-    assert name in message, f"{key}({name}={wrong!r}): {type(caught.value).__name__}: {message}"
+    label = next(label for pname, _, _, _, label in SPECS[key][1] if pname == name)
+    assert label in message, f"{key}({name}={wrong!r}): {type(caught.value).__name__}: {message}"
