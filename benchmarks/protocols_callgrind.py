@@ -62,7 +62,8 @@ def inputs() -> dict:
     from pyristretto import oprf
     sk, pk = oprf.derive_key_pair(b"\x42" * 32, b"bench", oprf.MODE_VOPRF)
     _, blinded = oprf.VOPRFClient(pk).blind_batch([f"input {i}".encode() for i in range(N)])
-    return {"voprf": (sk, blinded), "frost-64-keys": _frost_signatures(64), "frost-1-key": _frost_signatures(1)}
+    return {"voprf": (int(sk), [bytes(b) for b in blinded]), "frost-64-keys": _frost_signatures(64),
+            "frost-1-key": _frost_signatures(1)}
 
 
 def main() -> None:

@@ -30,7 +30,7 @@ def voprf_batch():
     client = oprf.VOPRFClient(pk)
     inputs = [f"input {i}".encode() for i in range(N)]
     blinds, blinded = client.blind_batch(inputs)
-    return sk, client, inputs, blinds, blinded
+    return sk, client, inputs, blinds, [bytes(b) for b in blinded]  # as received from the wire
 
 
 def test_voprf_blind_evaluate_batch_with_proof(benchmark, record_best, voprf_batch):
@@ -63,7 +63,7 @@ def _frost_signatures(n_keys):
         sig_shares = [frost.sign(i, sk[i], group_pk, round_one[i][0], msg, commitment_list) for i in (1, 2)]
         messages.append(msg)
         signatures.append(frost.aggregate(commitment_list, msg, group_pk, sig_shares))
-        public_keys.append(group_pk)
+        public_keys.append(bytes(group_pk))  # keys as bytes (FROST_CASES converts them to Points where it says)
     return messages, signatures, public_keys
 
 

@@ -74,6 +74,17 @@ cdef int read_bytes(object obj, object name, uint8_t* out, Py_ssize_t expected, 
     raise error(f"{name}: expected {expected} bytes, got {length}")
 
 
+cdef int one_dimensional(object obj, object name) except -1:
+    """TypeError naming `name` when obj is a buffer of more than one dimension: the object layer's Point(data),
+    FixedBase(P) and Transcript.append_point take one encoding, and a (2, 16) array is none (the functional API of
+    0.1.0 reads any 32-byte buffer flat, a (1, 32) array included, and keeps doing so)."""
+    if type(obj) is not bytes and PyObject_CheckBuffer(obj) and not isinstance(obj, str):
+        ndim = memoryview(obj).ndim
+        if ndim > 1:
+            raise TypeError(f"{name}: expected a one-dimensional buffer of bytes, got {ndim} dimensions")
+    return 0
+
+
 cdef int read_point_bytes(object obj, object name, uint8_t* out) except -1:
     """A point argument's 32 bytes: a Point's cached encoding, or a bytes-like of length 32 (not validated)."""
     if type(obj) is Point:

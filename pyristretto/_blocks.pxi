@@ -32,6 +32,7 @@ cdef class Items32:
     cdef bint scalars           # scalars (reduced mod q when read), else point encodings (not validated)
     cdef bint reduced           # scalars already reduced (a ScalarVector's buffer, held in view): copied as they are
     cdef size_t n
+    cdef str name               # the argument's name in errors ("scalars", "values")
 
     cdef int set_view(self, object view, str name) except -1:
         self.view = flat_items_of_32(view, name)
@@ -65,10 +66,10 @@ cdef class Items32:
             return 0
         for i in range(first, first + m):  # scalars: a list of points is read by gather_points
             if i >= <size_t>len(self.items):  # a list shortened by another thread, or by an item's __index__
-                raise RuntimeError("scalars: the list changed size during the call")
+                raise RuntimeError(f"{self.name}: the list changed size during the call")
             item = self.items[i]
             # An int or a Scalar cannot fail: the index is only formatted for the other types.
-            read_scalar(item, None if PyLong_Check(item) or type(item) is Scalar else f"scalars[{i}]",
+            read_scalar(item, None if PyLong_Check(item) or type(item) is Scalar else f"{self.name}[{i}]",
                         out + 32 * (i - first))
         return 0
 
@@ -121,13 +122,14 @@ cdef int decode_gathered(const uint8_t* enc, size_t k, size_t m, CEdwardsPoint* 
     return 0
 
 
-cdef Items32 scalar_items(object scalars):
-    """The scalars argument: a ScalarVector, an iterable of ints or Scalars, or one buffer of 32-byte values
-    (scalar_buffer_view)."""
+cdef Items32 scalar_items(object scalars, str name="scalars"):
+    """The scalars argument (errors name it `name`): a ScalarVector, an iterable of ints or Scalars, or one buffer of
+    32-byte values (scalar_buffer_view)."""
     if isinstance(scalars, str):
-        raise TypeError(f"scalars: expected an iterable of ints, got {type(scalars).__name__}")
+        raise TypeError(f"{name}: expected an iterable of ints, got {type(scalars).__name__}")
     cdef Items32 r = Items32.__new__(Items32)
     r.scalars = True
+    r.name = name
     if type(scalars) is ScalarVector:  # immutable and reduced: its buffer is read as it is
         r.view = scalars
         r.n = (<ScalarVector>scalars).n
@@ -136,9 +138,9 @@ cdef Items32 scalar_items(object scalars):
         return r
     view = scalar_buffer_view(scalars)
     if view is None:
-        r.set_items(scalars, "scalars")
+        r.set_items(scalars, name)
     else:
-        r.set_view(view, "scalars")
+        r.set_view(view, name)
     return r
 
 
@@ -157,7 +159,12 @@ cdef Items32 point_items(object points):
 
 cdef size_t read_scalars(object scalars, CSecretBuffer& out) except? 0:
     """Copies all the scalars (scalar_items' forms), each reduced mod q, 32 bytes each, into out."""
-    cdef Items32 sc = scalar_items(scalars)
+    return read_scalars_named(scalars, out, "scalars")
+
+
+cdef size_t read_scalars_named(object scalars, CSecretBuffer& out, str name) except? 0:
+    """read_scalars, its errors naming the argument `name`."""
+    cdef Items32 sc = scalar_items(scalars, name)
     out.allocate(32 * sc.n)
     sc.fill(0, sc.n, out.data())
     return sc.n

@@ -51,7 +51,12 @@ cdef class FixedBase:
         return point_from_c(r)
 
     def __mul__(self, s):
+        """B * s: s * P as a Point (s an int-like or a Scalar); B * v for a ScalarVector v: the PointVector of the
+        v_i * P, on the table in one call into C++ (threads for large n), constant-time in the scalars."""
         cdef uint8_t k[32]
+        if type(s) is ScalarVector:
+            fixed_base_point(self)
+            return base_times_vector(self.tbl, self.point.pt, <ScalarVector>s)
         if not read_scalar_operand(s, k):
             return NotImplemented
         return self.mul_wiping(k)

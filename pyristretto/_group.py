@@ -18,6 +18,11 @@ and `swap`; `Transcript` (STROBE-128: no branch on its data) and its witness RNG
 time): everything named `*_vartime` or `*_public` (`msm_public`, `PointVector.msm_vartime`,
 `MSMTable.msm_vartime`, `PointVector.fold_vartime`), `random_weights` (fresh random public weights), and the batch
 checks (`schnorr_verify_batch`), which verify public signatures.
+
+Arguments. The conversions every protocol shares, so that they all take what docs/objects.md's "Conventions across
+the protocols" says: `point_argument` and `element_argument` (a Point or 32 bytes-like, the latter refusing the
+identity; anything else a TypeError naming the argument, never a `bytes(x)`), `scalar_argument`, `count_argument`
+(`operator.index`, not a bool) and `scalar_vector_argument`.
 """
 import operator
 
@@ -128,9 +133,60 @@ def deserialize_element(data):
     return None if P.is_identity() else P
 
 
+def count_argument(value, name) -> int:
+    """A count, size or index as an int: any operator.index value (numpy integers too), not a bool; TypeError naming
+    `name` otherwise. The caller checks the range."""
+    if isinstance(value, bool):
+        raise TypeError(f"{name}: expected an int, got bool")
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise TypeError(f"{name}: expected an int, got {type(value).__name__}") from None
+
+
+def scalar_vector_argument(values, name) -> ScalarVector:
+    """A vector of scalars as a ScalarVector: a ScalarVector itself, or what ScalarVector() takes (an iterable of
+    Scalars and int-likes, or a buffer of 32-byte values); TypeError / ValueError naming `name` otherwise."""
+    if type(values) is ScalarVector:
+        return values
+    if isinstance(values, str) or values is None:
+        raise TypeError(f"{name}: expected a ScalarVector or scalars, got {type(values).__name__}")
+    try:
+        return ScalarVector(values)
+    except TypeError as e:
+        raise TypeError(f"{name}: expected a ScalarVector or scalars ({e})") from None
+    except ValueError as e:
+        raise ValueError(f"{name}: {e}") from None
+
+
+def point_argument(value, name, error):
+    """A Point, or the Point of a 32-byte bytes-like encoding (the identity included): TypeError naming `name` for
+    any other type (an int, a list, a str, a numpy array of another dtype...), `error` for a wrong length or an
+    invalid encoding. Never a bytes(x) of something that is not bytes-like: bytes(32) would be the identity."""
+    if type(value) is Point:
+        return value
+    if not is_element_argument(value):
+        raise TypeError(f"{name}: expected a Point or 32 bytes, got {type(value).__name__}")
+    try:
+        return Point(value)
+    except InvalidPointError:
+        raise error(f"{name} is not a valid encoding of a Ristretto255 point") from None
+    except TypeError as e:  # a buffer of items wider than a byte
+        raise TypeError(f"{name}: expected a Point or 32 bytes ({e})") from None
+
+
 def is_element_argument(value):
-    """Whether `value` has an element argument's type: a Point or a bytes-like object (not a str)."""
-    return type(value) is Point or isinstance(value, _BYTES)
+    """Whether `value` has an element argument's type: a Point or a bytes-like object (bytes, bytearray, memoryview,
+    or another 1-D buffer of bytes such as a numpy uint8 array; never a str)."""
+    if type(value) is Point or isinstance(value, _BYTES):
+        return True
+    if isinstance(value, str):
+        return False
+    try:
+        view = memoryview(value)
+    except TypeError:
+        return False
+    return view.itemsize == 1 and view.ndim == 1
 
 
 def element_argument(value, name, error, expected):
@@ -138,7 +194,10 @@ def element_argument(value, name, error, expected):
     (the protocol's deserialization error) for an invalid encoding or the identity."""
     if not is_element_argument(value):
         raise TypeError(f"{name}: expected {expected}, got {type(value).__name__}")
-    element = deserialize_element(value)
+    try:
+        element = deserialize_element(value)
+    except TypeError as e:  # a memoryview of items wider than a byte
+        raise TypeError(f"{name}: expected {expected} ({e})") from None
     if element is None:
         raise error(f"{name}: not a valid non-identity ristretto255 element")
     return element

@@ -14,7 +14,8 @@ cdef class Point:
 
     Point(data) decodes and validates a 32-byte encoding (any bytes-like; InvalidPointError naming `data`)
     or copies another Point. Operators: P + Q, P - Q, -P (both operands Points), s * P and P * s (s an
-    int-like or a Scalar, constant-time in s), == (Ristretto equality, constant-time), 0 + P is P (so
+    int-like or a Scalar, constant-time in s; a ScalarVector s gives the PointVector of the s_i * P, in one call
+    into C++), == (Ristretto equality, constant-time), 0 + P is P (so
     sum(points) works without a start value). A Point also equals its canonical 32-byte encoding as a bytes,
     bytearray or memoryview (P == point_add(...), constant-time; any other bytes are not equal), and hashes
     as it: hash(P) == hash(bytes(P)), so P and bytes(P) are one set member or dict key. The canonical encoding
@@ -37,6 +38,7 @@ cdef class Point:
             self.pt = (<Point>data).pt
             self._enc = (<Point>data)._enc
             return 0
+        one_dimensional(data, name)
         read_bytes(data, name, enc, 32, InvalidPointError)
         if not cpp.ristretto_decode(decoded, enc):
             raise_invalid_point(name)
@@ -135,6 +137,8 @@ cdef class Point:
     cdef object mul(self, object k):
         cdef uint8_t s[32]
         cdef CEdwardsPoint p = self.pt, r
+        if type(k) is ScalarVector:  # the multiples k_i * P as a PointVector
+            return base_times_vector(NULL, p, <ScalarVector>k)
         if not read_scalar_operand(k, s):
             return NotImplemented
         with nogil:

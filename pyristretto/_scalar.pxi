@@ -29,12 +29,36 @@ cdef object scalar_binary(Scalar a, object other, scalar_op op, bint reflected):
     return r
 
 
+cdef object scalar_divide(Scalar a, object other, bint reflected):
+    """a / other (other / a when reflected) as a Scalar: the dividend times the divisor's inverse (the C++ core's
+    constant-time scalar_invert); ZeroDivisionError for a zero divisor, NotImplemented when other is no scalar."""
+    cdef uint8_t t[32]
+    cdef uint8_t inv[32]
+    cdef const uint8_t* dividend = a.s
+    cdef const uint8_t* divisor = t
+    cdef Scalar r
+    if not read_scalar_operand(other, t):
+        return NotImplemented
+    if reflected:
+        dividend, divisor = t, a.s
+    r = Scalar.__new__(Scalar)
+    try:
+        if cpp.scalar_invert(inv, divisor) != 0:
+            raise ZeroDivisionError("Scalar division by zero")
+        cpp.crypto_core_ristretto255_scalar_mul(r.s, dividend, inv)
+    finally:
+        cpp.sodium_memzero(t, 32)
+        cpp.sodium_memzero(inv, 32)
+    return r
+
+
 @cython.final
 @cython.freelist(32)
 cdef class Scalar:
     """An integer mod q (the group order) as 32 bytes, with constant-time arithmetic; immutable.
 
-    Scalar(value) reduces an int-like exactly mod q (any sign and size) or copies another Scalar. Its
+    Scalar(value) reduces an int-like exactly mod q (any sign and size) or copies another Scalar. Arithmetic:
+    + - * and / (times the inverse; ZeroDivisionError for 0) with a Scalar or an int-like on either side. Its
     bytes are wiped (sodium_memzero) when it is freed. Conversions are explicit only: bytes(s),
     s.to_bytes(), int(s); there is no __index__, so b"x" * s is a TypeError, not a repetition. The repr
     hides the value; a pickled Scalar carries its value (it is a secret: protect the pickle). Scalars are
@@ -154,6 +178,13 @@ cdef class Scalar:
         cdef Scalar r = Scalar.__new__(Scalar)
         cpp.crypto_core_ristretto255_scalar_negate(r.s, self.s)
         return r
+
+    def __truediv__(self, other):
+        """s / t = s * t.invert() (t a Scalar or an int-like), constant-time; ZeroDivisionError when t is 0."""
+        return scalar_divide(self, other, False)
+
+    def __rtruediv__(self, other):
+        return scalar_divide(self, other, True)
 
     def __pow__(self, e, mod):
         """s ** e for an int e, constant-time in s for a public e (square-and-multiply on e's bits); a negative e

@@ -33,9 +33,21 @@ cdef int same_length(ScalarVector a, ScalarVector b, str op) except -1:
 ctypedef void (*sv_binary_op)(uint8_t*, const uint8_t*, const uint8_t*, size_t) noexcept nogil
 
 
+cdef object sv_operand(object v):
+    """An element-wise operator's other operand as a ScalarVector: a ScalarVector, or a list or tuple of ints and
+    Scalars (TypeError naming the item that is neither); None for any other type (NotImplemented)."""
+    if type(v) is ScalarVector:
+        return v
+    if type(v) is list or type(v) is tuple:
+        return as_scalar_vector(v, "other")
+    return None
+
+
 cdef object sv_binary(object a, object b, sv_binary_op op, str name):
-    """Element-wise a op b of two ScalarVectors; NotImplemented for another type (ValueError on a length mismatch)."""
-    if type(a) is not ScalarVector or type(b) is not ScalarVector:
+    """Element-wise a op b of two ScalarVectors, either of them may be a list or tuple of scalars; NotImplemented for
+    another type (ValueError on a length mismatch)."""
+    a, b = sv_operand(a), sv_operand(b)
+    if a is None or b is None:
         return NotImplemented
     cdef ScalarVector x = <ScalarVector>a, y = <ScalarVector>b
     same_length(x, y, name)
@@ -98,10 +110,11 @@ cdef class ScalarVector:
     (n, 32)), each REDUCED mod q like the scalars of msm (from_bytes insists on canonical values instead).
 
     Arithmetic (in C++, constant-time in the values, the GIL released): a + b, a - b, a * b element-wise (the
-    Hadamard product; equal lengths, else ValueError), -a, a * s and s * a for one scalar s (int or Scalar),
-    a.inner(b), a.sum(), a.fold(x, y) (the inner-product argument's a_lo*x + a_hi*y), a.batch_invert() and
-    a.batch_invert_vartime(), ScalarVector.powers(x, n). `+` is element-wise: join vectors with
-    ScalarVector.concat(a, b, ...). Sequence protocol: len(a), a[i] (a Scalar), a[i:j:k] (a ScalarVector),
+    Hadamard product; equal lengths, else ValueError; either operand may be a list or tuple of ints and Scalars),
+    -a, a * s and s * a for one scalar s (int or Scalar), a * P and P * a for a Point or FixedBase P (the
+    PointVector of the a_i * P), a.inner(b), a.sum(), a.fold(x, y) (the inner-product argument's a_lo*x +
+    a_hi*y), a.batch_invert() and a.batch_invert_vartime(), ScalarVector.powers(x, n). `+` is element-wise: join
+    vectors with ScalarVector.concat(a, b, ...). Sequence protocol: len(a), a[i] (a Scalar), a[i:j:k] (a ScalarVector),
     iteration. Accepted without conversion as the scalars of msm, msm_vartime, PointVector.msm / .msm_vartime /
     .scale / .scale_vartime and MSMTable.msm / .msm_vartime.
 
@@ -125,7 +138,7 @@ cdef class ScalarVector:
             if n:
                 memcpy(self.buf.data(), sv_data(<ScalarVector>values), 32 * n)
         else:
-            n = read_scalars(values, self.buf)  # every form the msm scalars take; no one else sees self yet
+            n = read_scalars_named(values, self.buf, "values")  # every form the msm scalars take; no one else sees self
         self.n = n
 
     @staticmethod
@@ -219,15 +232,24 @@ cdef class ScalarVector:
             yield scalar_from_c(sv_data(self) + 32 * i)
 
     def __add__(self, other):
+        """a + b element-wise (b a ScalarVector, or a list or tuple of ints and Scalars; equal lengths)."""
         return sv_binary(self, other, cpp.sv_add, "+")
 
+    def __radd__(self, other):
+        return sv_binary(other, self, cpp.sv_add, "+")
+
     def __sub__(self, other):
+        """a - b element-wise (b as for +)."""
         return sv_binary(self, other, cpp.sv_sub, "-")
 
+    def __rsub__(self, other):
+        return sv_binary(other, self, cpp.sv_sub, "-")
+
     def __mul__(self, other):
-        """a * b element-wise for a ScalarVector b (Hadamard), or a * s for one scalar s (int or Scalar)."""
+        """a * b element-wise for a ScalarVector b or a list or tuple of scalars (Hadamard), a * s for one scalar s
+        (int or Scalar); a * P for a Point or FixedBase P is the PointVector of the a_i * P."""
         cdef uint8_t s[32]
-        if type(other) is ScalarVector:
+        if type(other) is ScalarVector or type(other) is list or type(other) is tuple:
             return sv_binary(self, other, cpp.sv_mul, "*")
         if not read_scalar_operand(other, s):
             return NotImplemented
@@ -237,6 +259,8 @@ cdef class ScalarVector:
             cpp.sodium_memzero(s, 32)
 
     def __rmul__(self, other):
+        if type(other) is list or type(other) is tuple:
+            return sv_binary(other, self, cpp.sv_mul, "*")
         return self.__mul__(other)
 
     def __neg__(self):

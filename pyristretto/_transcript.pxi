@@ -137,6 +137,7 @@ cdef class Transcript:
         is validated (InvalidPointError naming `point` when it is not a valid Ristretto255 encoding)."""
         cdef uint8_t enc[32]
         self.state()  # an uninitialised transcript raises before the arguments are read
+        one_dimensional(point, "point")
         read_point_bytes(point, "point", enc)
         if type(point) is not Point and not cpp.is_valid_point(enc):
             raise_invalid_point("point")

@@ -18,6 +18,15 @@ cdef PointVector vector_from_c(const CEdwardsPoint* points, size_t n):
     return v
 
 
+cdef Point vector_item(PointVector v, size_t i):
+    """v[i] as a Point, with its encoding already cached when v's encodings are (a scale's result, to_bytes() called):
+    a protocol that returns a PointVector's items (OPRF's evaluated elements) then serialises them at no cost."""
+    cdef Point p = point_from_c(v.pts[i])
+    if v._enc is not None:
+        p._enc = PyBytes_FromStringAndSize(PyBytes_AS_STRING(v._enc) + 32 * i, 32)
+    return p
+
+
 cdef PointVector ready(PointVector v):
     """v itself; ValueError when v.__init__ never ran or raised (PointVector.__new__(PointVector)): such an object
     holds no points, and every method and every function taking a PointVector refuses it rather than read it as an
@@ -97,6 +106,23 @@ cdef PointVector vector_scaled(PointVector v, const uint8_t* scalars, bint varti
     return r
 
 
+cdef PointVector base_times_vector(const CFixedBaseTable* table, const CEdwardsPoint& base, ScalarVector s):
+    """The PointVector of s_i * B (FixedBase * ScalarVector, Point * ScalarVector), constant-time in the scalars, in
+    one call into C++ with the GIL released (threads for large n; s is immutable, so its buffer is read in place): on
+    B's comb table when given, else as scale_one_point chooses (a table built for it when enough scalars pay for it).
+    Like a loop of B * s_i, it leaves the encodings to to_bytes() (fixed_base_scale says why)."""
+    cdef size_t n = s.n
+    cdef PointVector r = vector_new(n)
+    if n == 0:
+        return r
+    with nogil:  # r is new and not shared yet
+        if table == NULL:
+            cpp.scale_one_point(r.pts.data(), base, sv_data(s), n)
+        else:
+            cpp.fixed_base_scale(r.pts.data(), table[0], sv_data(s), n)
+    return r
+
+
 cdef int vector_equals(PointVector v, object other) except -2:
     """PointVector equality: 1 when other holds the same points in the same order, 0 when not, -1 for another type
     (NotImplemented). other: a PointVector (Ristretto equality of each pair), or a list or tuple whose items compare
@@ -132,6 +158,14 @@ cdef int vector_equals(PointVector v, object other) except -2:
         else:
             diff |= encoding_equals(enc + 32 * i, item) != 1
     return diff == 0
+
+
+cdef PointVector vector_argument(object points, str name):
+    """PointVector(points), its errors naming the argument `name` (PointVector.concat's vectors[i])."""
+    try:
+        return PointVector(points)
+    except (TypeError, ValueError) as e:  # InvalidPointError is a ValueError
+        raise type(e)(f"{name}: {e}") from None
 
 
 cdef size_t read_count(object n) except? 0:
@@ -198,7 +232,10 @@ cdef class PointVector:
         if self._ready:
             raise TypeError("PointVector is immutable: __init__ cannot run twice")
         self.pts.swap(decoded)
-        self._enc = None  # a to_bytes() of the object before __init__ (empty) is no longer its encoding
+        # An immutable bytes that decoded holds canonical encodings only, so it is to_bytes() already: kept, its items
+        # carry their slices of it (a parsed proof's points go into a transcript with no encoding computed again).
+        # Else None: a to_bytes() of the object before __init__ (empty) is no longer its encoding.
+        self._enc = points if type(points) is bytes else None
         self._ready = True
 
     @staticmethod
@@ -238,13 +275,13 @@ cdef class PointVector:
             i += n
         if i < 0 or i >= n:
             raise IndexError("PointVector index out of range")
-        return point_from_c(self.pts[i])
+        return vector_item(self, i)
 
     def __iter__(self):
         cdef size_t i
         ready(self)  # a generator: raises at the first next()
         for i in range(self.pts.size()):
-            yield point_from_c(self.pts[i])
+            yield vector_item(self, i)
 
     def to_bytes(self):
         """The 32*n-byte concatenation of the canonical encodings (np.frombuffer(b, np.uint8).reshape(-1, 32)
@@ -293,7 +330,7 @@ cdef class PointVector:
     @staticmethod
     def concat(*vectors):
         """The vectors joined in order as one PointVector (each a PointVector, or anything PointVector() takes)."""
-        parts = [v if type(v) is PointVector else PointVector(v) for v in vectors]
+        parts = [v if type(v) is PointVector else vector_argument(v, f"vectors[{i}]") for i, v in enumerate(vectors)]
         cdef size_t total = 0, offset = 0
         cdef PointVector part
         for part in parts:

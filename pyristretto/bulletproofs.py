@@ -7,7 +7,7 @@ without revealing them; ``m`` of them (a power of two) can share one aggregated 
 
     bp_gens, pc_gens = BulletproofGens(64, 1), PedersenGens()
     proof, commitment = RangeProof.prove_single(bp_gens, pc_gens, Transcript(b"example"), 1037578891, blinding, 64)
-    RangeProof.verify_single(bp_gens, pc_gens, Transcript(b"example"), commitment, 64)  # or raises ProofError
+    proof.verify_single(bp_gens, pc_gens, Transcript(b"example"), commitment, 64)  # True, or raises ProofError
 
 The generators, the transcript (Merlin, labels ``rangeproof v1`` and ``ipp v1``), the proof layout and the
 verifier's checks are the crate's, so each side's proofs verify on the other side:
@@ -20,9 +20,18 @@ verifier's checks are the crate's, so each side's proofs verify on the other sid
 * The wire format: ``A, S, T_1, T_2`` (points), ``t_x, t_x_blinding, e_blinding`` (canonical scalars), then the
   inner-product proof ``L_0, R_0, ..., L_{k-1}, R_{k-1}`` (points, in the order of the rounds) and ``a, b``.
   Parsing rejects what the crate rejects: a length that is not a multiple of 32 or too short, an odd number of
-  IPP points, 32 rounds or more, a non-canonical scalar (bit 255 set included); points are read raw, and the
-  verifier rejects an all-zero encoding of A, S, T_1, T_2, L or R (not of a commitment V), and any invalid
-  encoding when it decodes them.
+  IPP points, 32 rounds or more, a non-canonical scalar (bit 255 set included), and an invalid point encoding (the
+  crate finds that one when it verifies; either way a ``ProofError``); the verifier rejects the identity as A, S,
+  T_1, T_2, L or R (not as a commitment V).
+
+Types (the object layer's, as every protocol of the package): points are ``Point`` objects, scalars ``Scalar``
+objects, in arguments and results alike. A point argument (a commitment, a generator, a proof point) is a ``Point``
+or its 32-byte encoding (any bytes-like object), anything else a ``TypeError`` naming it; a scalar argument is a
+``Scalar``, an int-like (``operator.index``: numpy integers too) or, in a proof's fields, its canonical 32-byte
+encoding. ``RangeProof`` and ``InnerProductProof`` objects are immutable and validated when built, directly or by
+``from_bytes``. The verifiers return ``True`` or raise ``ProofError``; ``verify_single`` and ``verify_multiple``
+are called on a proof (the crate's form, ``proof.verify_single(bp_gens, pc_gens, transcript, commitment, n)``) or on
+the class with the proof (or its bytes) as a fourth argument.
 
 Differences from the crate (documented extensions): the prover's randomness comes from libsodium's CSPRNG (the
 crate takes the caller's RNG; proofs are randomised either way, so they are never byte-equal across
@@ -44,12 +53,13 @@ challenges, ``ScalarVector`` for its vectors, and ``msm_vartime``.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import threading
-from typing import Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, SupportsIndex, Tuple, Union
 
+from pyristretto import _group as grp
 from pyristretto._group import FixedBase, InvalidPointError, Point, PointVector, Scalar, ScalarVector, Transcript
-from pyristretto._group import msm_secret as _msm_ct, random_weights
 
 __all__ = ["ProofError", "PedersenGens", "BulletproofGens", "InnerProductProof", "RangeProof"]
 
@@ -58,6 +68,11 @@ BITSIZES = (8, 16, 32, 64)
 _ZERO_POINT = bytes(32)
 
 Bytes = Union[bytes, bytearray, memoryview]
+PointLike = Union[Point, Bytes]  # a Point or its 32-byte encoding
+ScalarLike = Union[Scalar, SupportsIndex, Bytes]  # a Scalar, an int-like or (a proof's field) 32 canonical bytes
+Points = Union[PointVector, Sequence[PointLike]]  # a PointVector, or a list or tuple of points
+_BYTES = (bytes, bytearray, memoryview)
+_POINT_TYPE = {Point}
 
 
 class ProofError(ValueError):
@@ -125,28 +140,100 @@ def _challenge(transcript: Transcript, label: bytes) -> int:
 
 
 def _scalar_arg(s, name: str) -> Scalar:
-    """A blinding: a Scalar, or an int (reduced mod q)."""
+    """A value or blinding: a Scalar, an int-like (reduced mod q, as Scalar(s)) or a canonical 32-byte encoding."""
     if type(s) is Scalar:
         return s
-    if isinstance(s, (bytes, bytearray, memoryview)):
-        return Scalar.from_bytes(s)
+    if isinstance(s, _BYTES):
+        try:
+            return Scalar.from_bytes(s)
+        except ValueError as e:
+            raise ValueError(f"{name}: {e}") from None
     try:
         return Scalar(s)
     except TypeError:
         raise TypeError(f"{name}: expected a Scalar or an int, got {type(s).__name__}") from None
 
 
-def _canonical_scalar(b: bytes, name: str) -> int:
-    v = int.from_bytes(b, "little")
-    if v >= q:
+def _proof_scalar(value, name: str) -> Scalar:
+    """A proof's scalar field: a Scalar, an int-like in [0, q) or a canonical 32-byte encoding; ProofError for a
+    value that is not canonical (as from_bytes), TypeError for another type."""
+    if type(value) is Scalar:
+        return value
+    if isinstance(value, _BYTES):
+        try:
+            return Scalar.from_bytes(value)
+        except ValueError:
+            raise ProofError(f"{name} is not a canonical scalar") from None
+    v = grp.count_argument(value, name)
+    if not 0 <= v < q:
         raise ProofError(f"{name} is not a canonical scalar")
-    return v
+    return Scalar(v)
+
+
+def _point(value, name: str) -> Point:
+    """A point argument: a Point or a 32-byte bytes-like encoding (TypeError for any other type, never a bytes(x)
+    of it: bytes(32) is the identity, a commitment anyone can open), ProofError for an invalid encoding."""
+    return grp.point_argument(value, name, ProofError)
+
+
+def _points(values, name: str) -> Tuple[Point, ...]:
+    """A sequence of point arguments (a PointVector, a list or tuple of Points or encodings) as a tuple of Points."""
+    if type(values) is PointVector:
+        return tuple(values)
+    if isinstance(values, (str, Point) + _BYTES) or not isinstance(values, (list, tuple)):
+        raise TypeError(f"{name}: expected a list or tuple of points, got {type(values).__name__}")
+    if set(map(type, values)) <= _POINT_TYPE:  # a parsed proof's, a prover's: nothing to convert or name
+        return tuple(values)
+    return tuple(_point(v, f"{name}[{i}]") for i, v in enumerate(values))
+
+
+def _point_vector(values, name: str) -> PointVector:
+    """Generators: a PointVector, or a list or tuple of points (TypeError / ProofError naming the item)."""
+    return values if type(values) is PointVector else PointVector(_points(values, name))
+
+
+def _generators(bp_gens, pc_gens) -> None:
+    """TypeError unless bp_gens is a BulletproofGens and pc_gens a PedersenGens."""
+    if type(bp_gens) is not BulletproofGens:
+        raise TypeError(f"bp_gens: expected a BulletproofGens, got {type(bp_gens).__name__}")
+    if type(pc_gens) is not PedersenGens:
+        raise TypeError(f"pc_gens: expected a PedersenGens, got {type(pc_gens).__name__}")
+
+
+def _transcript(transcript) -> Transcript:
+    if type(transcript) is not Transcript:
+        raise TypeError(f"transcript: expected a Transcript, got {type(transcript).__name__}")
+    return transcript
 
 
 def _check_bitsize(n) -> int:
-    if type(n) is not int or n not in BITSIZES:
+    """n as an int (any operator.index value; TypeError otherwise), ProofError unless it is 8, 16, 32 or 64."""
+    n = grp.count_argument(n, "n")
+    if n not in BITSIZES:
         raise ProofError(f"invalid bitsize n={n!r}: expected one of {BITSIZES}")
     return n
+
+
+class _ClassOrInstance:
+    """A verifier callable both ways: ``RangeProof.verify_single(bp_gens, pc_gens, transcript, proof, ...)`` (the
+    proof, or its bytes, as the fourth argument) and ``proof.verify_single(bp_gens, pc_gens, transcript, ...)`` (the
+    crate's form: the proof is the object called)."""
+
+    def __init__(self, function: Callable[..., bool]) -> None:
+        self._function = function
+        functools.update_wrapper(self, function)  # type: ignore[arg-type]
+
+    def __get__(self, proof: Optional["RangeProof"], owner: Optional[type] = None) -> Callable[..., bool]:
+        if proof is None:
+            return self._function
+        function = self._function
+
+        @functools.wraps(function)
+        def bound(bp_gens: "BulletproofGens", pc_gens: "PedersenGens", transcript: Transcript, *args: Any,
+                  **kwargs: Any) -> bool:
+            return function(bp_gens, pc_gens, transcript, proof, *args, **kwargs)
+
+        return bound
 
 
 # ---- generators -----------------------------------------------------------------------------------------
@@ -155,16 +242,17 @@ class PedersenGens:
     """The bases of the value commitments: ``B`` (the ristretto255 generator) and ``B_blinding`` (the one-way
     map of SHA3-512 of B's encoding), with constant-time fixed-base tables for the prover."""
 
-    def __init__(self, B: Optional[Point] = None, B_blinding: Optional[Point] = None) -> None:
-        self.B = Point.generator() if B is None else Point(B)
+    def __init__(self, B: Optional[PointLike] = None, B_blinding: Optional[PointLike] = None) -> None:
+        self.B = Point.generator() if B is None else _point(B, "B")
         self.B_blinding = (Point.from_uniform_bytes(hashlib.sha3_512(Point.generator().to_bytes()).digest())
-                           if B_blinding is None else Point(B_blinding))
+                           if B_blinding is None else _point(B_blinding, "B_blinding"))
         self._B = FixedBase(self.B)
         self._B_blinding = FixedBase(self.B_blinding)
         self._key = self.B.to_bytes() + self.B_blinding.to_bytes()
 
-    def commit(self, value, blinding) -> Point:
-        """``value*B + blinding*B_blinding`` (constant-time in both: Scalars or ints)."""
+    def commit(self, value: ScalarLike, blinding: ScalarLike) -> Point:
+        """``value*B + blinding*B_blinding`` as a Point (constant-time in both: Scalars, int-likes reduced mod q, or
+        canonical 32-byte encodings)."""
         return self._B * _scalar_arg(value, "value") + self._B_blinding * _scalar_arg(blinding, "blinding")
 
     def __repr__(self) -> str:
@@ -211,8 +299,10 @@ class BulletproofGens:
     (``G_vec[j]``, ``H_vec[j]``: PointVectors). The tables a prover or verifier needs for an (n, m) are built on
     first use and kept, so share one object between proofs and threads."""
 
-    def __init__(self, gens_capacity: int, party_capacity: int) -> None:
-        if type(gens_capacity) is not int or type(party_capacity) is not int or gens_capacity < 0 or party_capacity < 0:
+    def __init__(self, gens_capacity: SupportsIndex, party_capacity: SupportsIndex) -> None:
+        gens_capacity = grp.count_argument(gens_capacity, "gens_capacity")
+        party_capacity = grp.count_argument(party_capacity, "party_capacity")
+        if gens_capacity < 0 or party_capacity < 0:
             raise ValueError("gens_capacity and party_capacity: expected non-negative ints")
         self.gens_capacity = gens_capacity
         self.party_capacity = party_capacity
@@ -222,13 +312,21 @@ class BulletproofGens:
         self._bases: Dict[Tuple[int, int, bytes], _Bases] = {}
         self._lock = threading.Lock()
 
-    def G(self, n: int, m: int) -> PointVector:
-        """The aggregated G generators of m parties, n each (party 0's first n, then party 1's, ...)."""
-        return PointVector.concat(*(self.G_vec[j][:n] for j in range(m)))
+    def G(self, n: SupportsIndex, m: SupportsIndex) -> PointVector:
+        """The aggregated G generators of m parties, n each (party 0's first n, then party 1's, ...); ValueError
+        beyond the capacities."""
+        return PointVector.concat(*(self.G_vec[j][:n] for j in self._parties(n, m)))
 
-    def H(self, n: int, m: int) -> PointVector:
+    def H(self, n: SupportsIndex, m: SupportsIndex) -> PointVector:
         """The aggregated H generators, as G."""
-        return PointVector.concat(*(self.H_vec[j][:n] for j in range(m)))
+        return PointVector.concat(*(self.H_vec[j][:n] for j in self._parties(n, m)))
+
+    def _parties(self, n, m) -> range:
+        n, m = grp.count_argument(n, "n"), grp.count_argument(m, "m")
+        if not (0 <= n <= self.gens_capacity and 0 <= m <= self.party_capacity):
+            raise ValueError(f"n={n}, m={m}: expected 0 <= n <= {self.gens_capacity} and 0 <= m <= "
+                             f"{self.party_capacity} (the capacities)")
+        return range(m)
 
     def _get(self, pc: PedersenGens, n: int, m: int) -> _Bases:
         if n > self.gens_capacity:
@@ -253,35 +351,76 @@ def _ipp_domain_sep(transcript: Transcript, n: int) -> None:
     transcript.append_u64(b"n", n)
 
 
-def _validate_and_append(transcript: Transcript, label: bytes, P: bytes) -> None:
-    if P == _ZERO_POINT:
+def _validate_and_append(transcript: Transcript, label: bytes, P: Point) -> None:
+    encoding = bytes(P)  # cached: a parsed Point keeps the bytes it was read from
+    if encoding == _ZERO_POINT:
         raise ProofError(f"{label.decode()} is the identity")
-    transcript.append_message(label, P)
+    transcript.append_message(label, encoding)
 
 
-class InnerProductProof:
-    """The crate's inner-product argument: ``L_vec``, ``R_vec`` (32-byte encodings, in the order of the rounds)
-    and the final scalars ``a`` and ``b`` (ints)."""
+class _Frozen:
+    """Immutable proof objects: their fields are set once, by __init__, after validation."""
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable: build a new one")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __reduce__(self) -> Tuple[Any, Tuple[bytes]]:
+        # pickled as the wire format, validated again when unpickled (as a Point is)
+        return type(self).from_bytes, (self.to_bytes(),)  # type: ignore[attr-defined]
+
+
+class InnerProductProof(_Frozen):
+    """The crate's inner-product argument: ``L_vec`` and ``R_vec`` (tuples of Points, in the order of the rounds)
+    and the final scalars ``a`` and ``b`` (Scalars). Immutable.
+
+    ``InnerProductProof(L_vec, R_vec, a, b)`` validates as ``from_bytes`` does: L_vec and R_vec a PointVector or a
+    list or tuple of Points or 32-byte encodings, of equal lengths below 32 (ProofError otherwise, and for an
+    invalid encoding); a and b Scalars, int-likes in [0, q) or canonical 32-byte encodings (ProofError for a
+    value that is not canonical); TypeError naming the field for any other type."""
 
     __slots__ = ("L_vec", "R_vec", "a", "b")
+    L_vec: Tuple[Point, ...]
+    R_vec: Tuple[Point, ...]
+    a: Scalar
+    b: Scalar
 
-    def __init__(self, L_vec: List[bytes], R_vec: List[bytes], a: int, b: int) -> None:
-        self.L_vec, self.R_vec, self.a, self.b = list(L_vec), list(R_vec), a, b
+    def __init__(self, L_vec: Points, R_vec: Points, a: ScalarLike, b: ScalarLike) -> None:
+        L, R = _points(L_vec, "L_vec"), _points(R_vec, "R_vec")
+        if len(L) != len(R):
+            raise ProofError(f"inner-product proof: {len(L)} L but {len(R)} R points")
+        if len(L) >= 32:
+            raise ProofError("inner-product proof: too many rounds")
+        set_field = object.__setattr__
+        set_field(self, "L_vec", L)
+        set_field(self, "R_vec", R)
+        set_field(self, "a", _proof_scalar(a, "inner-product proof a"))
+        set_field(self, "b", _proof_scalar(b, "inner-product proof b"))
 
     @staticmethod
-    def create(transcript: Transcript, Q: Point, H_factors: Sequence[int], G: PointVector, H: PointVector,
-               a_vec: List[Scalar], b_vec: List[Scalar]) -> "InnerProductProof":
+    def create(transcript: Transcript, Q: PointLike, H_factors: Iterable[ScalarLike], G: Points, H: Points,
+               a_vec: Iterable[ScalarLike], b_vec: Iterable[ScalarLike]) -> "InnerProductProof":
         """Proves <a, b> for P = <a, G> + <b, H'> + <a, b>*Q with H'_i = H_factors[i]*H_i (the crate's create with
-        G_factors all 1). a_vec and b_vec: Scalars (secret; constant-time); len a power of two."""
-        return InnerProductProof._create(transcript, Q, H_factors, G, H, a_vec, b_vec, None)
+        G_factors all 1). G and H: PointVectors or lists of Points; a_vec and b_vec: ScalarVectors or Scalars
+        (secret; constant-time); H_factors public scalars; all of one length, a power of two (ValueError).
+
+        The transcript: create appends its own domain separator, ``dom-sep`` = ``ipp v1``, and ``n`` (as the crate
+        does) before its rounds: do not append them yourself (verify appends the same, and the two must agree)."""
+        G, H = _point_vector(G, "G"), _point_vector(H, "H")
+        return InnerProductProof._create(_transcript(transcript), _point(Q, "Q"), H_factors, G, H, a_vec, b_vec,
+                                         None)
 
     @staticmethod
     def _create(transcript, Q, H_factors, G, H, a_vec, b_vec, y_inv) -> "InnerProductProof":
         """create; with H_factors[i] = y_inv^i when y_inv is given (the range proof), whose ratios are known."""
+        hf = grp.scalar_vector_argument(H_factors, "H_factors")
+        a, b = grp.scalar_vector_argument(a_vec, "a_vec"), grp.scalar_vector_argument(b_vec, "b_vec")
         n = len(G)
-        if not (len(H) == len(a_vec) == len(b_vec) == len(H_factors) == n) or n == 0 or n & (n - 1):
+        if not (len(H) == len(a) == len(b) == len(hf) == n) or n == 0 or n & (n - 1):
             raise ValueError("InnerProductProof.create: lengths differ or are not a power of two")
-        hf = ScalarVector(H_factors)
         if y_inv is None:
             try:
                 hf.batch_invert_vartime()
@@ -289,7 +428,6 @@ class InnerProductProof:
                 raise ValueError("InnerProductProof.create: a zero H factor") from None
         _ipp_domain_sep(transcript, n)
         L_vec, R_vec = [], []
-        a, b = ScalarVector(a_vec), ScalarVector(b_vec)
         # The folded generators are kept as G = gf * G^ (one factor for all) and H = hf_i * H^_i with public factors,
         # so that a fold scales only one half: u^-1 G_lo + u G_hi = u^-1 gf (G^_lo + u^2 G^_hi), and
         # u H_lo + u^-1 H_hi = u hf_lo (H^_lo + (hf_hi / hf_lo) u^-2 H^_hi).
@@ -300,12 +438,12 @@ class InnerProductProof:
             c_L, c_R = a_lo.inner(b_hi), a_hi.inner(b_lo)
             if gf != 1:
                 a_lo, a_hi = a_lo * gf, a_hi * gf
-            Lb = _msm_ct(ScalarVector.concat(a_lo, b_hi * hf[:n], [c_L]), PointVector.concat(G[n:], H[:n], [Q]))
-            Rb = _msm_ct(ScalarVector.concat(a_hi, b_lo * hf[n:], [c_R]), PointVector.concat(G[:n], H[n:], [Q]))
-            L_vec.append(Lb)
-            R_vec.append(Rb)
-            transcript.append_message(b"L", Lb)
-            transcript.append_message(b"R", Rb)
+            L = PointVector.concat(G[n:], H[:n], [Q]).msm(ScalarVector.concat(a_lo, b_hi * hf[:n], [c_L]))
+            R = PointVector.concat(G[:n], H[n:], [Q]).msm(ScalarVector.concat(a_hi, b_lo * hf[n:], [c_R]))
+            L_vec.append(L)
+            R_vec.append(R)
+            transcript.append_message(b"L", bytes(L))
+            transcript.append_message(b"R", bytes(R))
             u = _challenge(transcript, b"u")
             u_inv = int(Scalar(u).invert_vartime())
             a = a.fold(u, u_inv)
@@ -319,13 +457,13 @@ class InnerProductProof:
                 G, H = _fold_points(G, H, _ones(n) * u2, ratios)
                 gf = gf * u_inv % q
                 hf = hf[:n] * u
-        return InnerProductProof(L_vec, R_vec, int(a[0]), int(b[0]))
+        return InnerProductProof(L_vec, R_vec, a[0], b[0])
 
     def _challenges(self, n: int, transcript: Transcript) -> List[int]:
         """The round challenges u_k (creation order), after the crate's checks: the number of rounds matches n,
         and no L or R is the identity (ProofError)."""
         lg_n = len(self.L_vec)
-        if lg_n >= 32 or n != 1 << lg_n:
+        if n != 1 << lg_n:
             raise ProofError(f"inner-product proof: {lg_n} rounds do not match n*m={n}")
         _ipp_domain_sep(transcript, n)
         us = []
@@ -335,30 +473,35 @@ class InnerProductProof:
             us.append(_challenge(transcript, b"u"))
         return us
 
-    def verification_scalars(self, n: int, transcript: Transcript) -> Tuple[List[int], List[int], List[int]]:
-        """(u_k^2, u_k^-2, s) as in the crate: the challenges' squares and inverse squares in the order of the
-        rounds, and s_i = prod_k u_k^(+1 if bit (lg_n-1-k) of i is set else -1). ProofError for a wrong number
-        of rounds or an identity L or R."""
-        us = self._challenges(n, transcript)
+    def verification_scalars(self, n: SupportsIndex, transcript: Transcript
+                             ) -> Tuple[ScalarVector, ScalarVector, ScalarVector]:
+        """(u_k^2, u_k^-2, s) as in the crate, as ScalarVectors: the challenges' squares and inverse squares in the
+        order of the rounds, and s_i = prod_k u_k^(+1 if bit (lg_n-1-k) of i is set else -1). ProofError for a
+        wrong number of rounds or an identity L or R. Appends the domain separator and n to the transcript
+        itself, as verify does."""
+        us = self._challenges(grp.count_argument(n, "n"), _transcript(transcript))
         inv = _batch_invert(us + [_prod(us)])
         u_sq = [u * u % q for u in us]
         u_inv_sq = [u * u % q for u in inv[:-1]]
-        return u_sq, u_inv_sq, [int(v) for v in _tensor(inv[-1], u_sq[::-1])]
+        return ScalarVector(u_sq), ScalarVector(u_inv_sq), _tensor(inv[-1], u_sq[::-1])
 
-    def verify(self, transcript: Transcript, P: Point, Q: Point, H_factors: Sequence[int], G: PointVector,
-               H: PointVector) -> None:
-        """Checks the argument for P (as create's); ProofError when it fails."""
+    def verify(self, transcript: Transcript, P: PointLike, Q: PointLike, H_factors: Iterable[ScalarLike], G: Points,
+               H: Points) -> bool:
+        """Checks the argument for P (as create's): True, or ProofError naming what failed. Appends the domain
+        separator and n itself, as create does."""
+        G, H = _point_vector(G, "G"), _point_vector(H, "H")
+        P, Q = _point(P, "P"), _point(Q, "Q")
+        hf = grp.scalar_vector_argument(H_factors, "H_factors")
         n = len(G)
+        if not len(H) == len(hf) == n:
+            raise ValueError(f"InnerProductProof.verify: {n} G, {len(H)} H and {len(hf)} H_factors")
         u_sq, u_inv_sq, s = self.verification_scalars(n, transcript)
         a, b = self.a, self.b
-        scalars = ([a * x for x in s] + [b * s[n - 1 - i] * H_factors[i] for i in range(n)] + [a * b]
-                   + [-x for x in u_sq] + [-x for x in u_inv_sq])
-        try:
-            pts = PointVector.concat(G, H, [Q], self.L_vec + self.R_vec)
-        except InvalidPointError:
-            raise ProofError("inner-product proof: an invalid point encoding") from None
-        if pts.msm_vartime(scalars) != Point(P):
+        scalars = ScalarVector.concat(s * a, s[::-1] * hf * b, [a * b], -u_sq, -u_inv_sq)
+        points = PointVector.concat(G, H, [Q], self.L_vec, self.R_vec)
+        if points.msm_vartime(scalars) != P:
             raise ProofError("inner-product proof: the equation does not hold")
+        return True
 
     def serialized_size(self) -> int:
         """The length of to_bytes(): 32 * (2 * rounds + 2)."""
@@ -368,31 +511,71 @@ class InnerProductProof:
         """L_0 || R_0 || ... || a || b (32 bytes each)."""
         parts = []
         for L, R in zip(self.L_vec, self.R_vec):
-            parts += [L, R]
-        return b"".join(parts) + self.a.to_bytes(32, "little") + self.b.to_bytes(32, "little")
+            parts += [bytes(L), bytes(R)]
+        return b"".join(parts) + self.a.to_bytes() + self.b.to_bytes()
+
+    def __bytes__(self) -> bytes:
+        return self.to_bytes()
 
     @staticmethod
     def from_bytes(data: Bytes) -> "InnerProductProof":
-        """Parses the crate's layout; ProofError for a wrong length, 32 rounds or more, or a non-canonical a or b."""
-        data = bytes(data)
-        if len(data) % 32:
-            raise ProofError("inner-product proof: length is not a multiple of 32")
-        k2 = len(data) // 32 - 2
-        if k2 < 0 or k2 % 2:
-            raise ProofError("inner-product proof: wrong number of elements")
-        k = k2 // 2
-        if k >= 32:
-            raise ProofError("inner-product proof: too many rounds")
-        L_vec = [data[64 * i:64 * i + 32] for i in range(k)]
-        R_vec = [data[64 * i + 32:64 * i + 64] for i in range(k)]
-        a = _canonical_scalar(data[64 * k:64 * k + 32], "inner-product proof a")
-        b = _canonical_scalar(data[64 * k + 32:64 * k + 64], "inner-product proof b")
-        return InnerProductProof(L_vec, R_vec, a, b)
+        """Parses the crate's layout; ProofError for a wrong length, 32 rounds or more, a non-canonical a or b, or
+        an invalid point encoding; TypeError unless data is bytes-like."""
+        data = _wire_bytes(data)
+        k = _ipp_rounds(data)
+        points = _decode_points(data[:64 * k], _round_names(k))
+        return InnerProductProof(points[0::2], points[1::2], data[64 * k:64 * k + 32], data[64 * k + 32:])
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, InnerProductProof) and self.to_bytes() == other.to_bytes()
 
     __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<InnerProductProof of {len(self.L_vec)} rounds>"
+
+
+def _ipp_rounds(data: bytes) -> int:
+    """The number of rounds of an inner-product proof's bytes, after the crate's checks of its length (ProofError)."""
+    if len(data) % 32:
+        raise ProofError("inner-product proof: length is not a multiple of 32")
+    k2 = len(data) // 32 - 2
+    if k2 < 0 or k2 % 2:
+        raise ProofError("inner-product proof: wrong number of elements")
+    if k2 // 2 >= 32:
+        raise ProofError("inner-product proof: too many rounds")
+    return k2 // 2
+
+
+def _round_names(k: int) -> List[str]:
+    return [f"{side}_vec[{i}]" for i in range(k) for side in "LR"]
+
+
+def _decode_points(encodings: bytes, names: List[str]) -> List[Point]:
+    """The Points of back-to-back 32-byte encodings, decoded in one call into the core (eight at a time on the IFMA
+    lanes), each keeping its encoding for the transcript; ProofError naming the first invalid one."""
+    try:
+        return list(PointVector(encodings))
+    except InvalidPointError:
+        for i, name in enumerate(names):
+            _point(encodings[32 * i:32 * i + 32], name)  # raises ProofError naming it
+        raise  # pragma: no cover
+
+
+def _wire_bytes(data: Any) -> bytes:
+    """A wire-format argument as bytes: bytes-like only (TypeError otherwise: bytes(5) would be 5 zero bytes)."""
+    if type(data) is bytes:
+        return data
+    if isinstance(data, str):
+        raise TypeError("data: expected a bytes-like object, got str")
+    try:
+        view = memoryview(data)
+    except TypeError:
+        raise TypeError(f"data: expected a bytes-like object, got {type(data).__name__}") from None
+    if view.itemsize != 1 or view.ndim != 1:
+        raise TypeError(f"data: expected a one-dimensional buffer of bytes, got item size {view.itemsize} and "
+                        f"{view.ndim} dimensions")
+    return view.tobytes()
 
 
 def _prod(xs: List[int]) -> int:
@@ -426,33 +609,77 @@ def _delta(n: int, m: int, y: int, z: int) -> int:
     return ((z - zz) * _sum_of_powers(y, n * m) - zz * z % q * ((1 << n) - 1) * _sum_of_powers(z, m)) % q
 
 
-def _encoding(V) -> bytes:
-    if isinstance(V, Point):
-        return V.to_bytes()
-    b = bytes(V)
-    if len(b) != 32:
-        raise ProofError("a commitment is not 32 bytes")
-    return b
+def _commitments(values, name: str = "commitments") -> List[Point]:
+    """The commitments argument: a non-empty list or tuple (or PointVector) of Points or 32-byte encodings; the
+    identity is allowed (the crate accepts an all-zero V)."""
+    return list(_points(values, name))
 
 
-class RangeProof:
-    """An (aggregated) range proof in the crate's format: points ``A, S, T_1, T_2`` (32-byte encodings),
-    scalars ``t_x, t_x_blinding, e_blinding`` (ints) and ``ipp_proof`` (an InnerProductProof)."""
+def _sequence(values, name: str) -> list:
+    """A list of the items of a sequence argument (a list, tuple, ScalarVector...): TypeError for a str, a
+    bytes-like object, a Point or a non-iterable (list(b"...") would be small ints)."""
+    if isinstance(values, (str, Point, Scalar) + _BYTES) or not hasattr(values, "__iter__"):
+        raise TypeError(f"{name}: expected a list or tuple, got {type(values).__name__}")
+    return list(values)
+
+
+def _value(v, n: int, name: str) -> Scalar:
+    """A value to prove, as a Scalar: a Scalar or an int-like, in [0, 2^n) (ValueError outside). A Scalar's range
+    is read from a copy of its encoding, wiped after (the bits are read from one again); an error tells only that
+    the value is out of range."""
+    if type(v) is Scalar:
+        encoding = bytearray(v.to_bytes())
+        outside = any(encoding[n // 8:])
+        encoding[:] = bytes(32)
+        if outside:
+            raise ValueError(f"{name} is outside [0, 2^{n})")
+        return v
+    if isinstance(v, bool) or isinstance(v, _BYTES):
+        raise TypeError(f"{name}: expected a Scalar or an int, got {type(v).__name__}")
+    try:
+        i = grp.count_argument(v, name)
+    except TypeError:
+        raise TypeError(f"{name}: expected a Scalar or an int, got {type(v).__name__}") from None
+    if not 0 <= i < 1 << n:
+        raise ValueError(f"{name} is outside [0, 2^{n})")
+    return Scalar(i)
+
+
+class RangeProof(_Frozen):
+    """An (aggregated) range proof in the crate's format: points ``A, S, T_1, T_2`` (Points), scalars ``t_x,
+    t_x_blinding, e_blinding`` (Scalars) and ``ipp_proof`` (an InnerProductProof). Immutable.
+
+    ``RangeProof(A, S, T_1, T_2, t_x, t_x_blinding, e_blinding, ipp_proof)`` validates as ``from_bytes`` does: the
+    points Points or 32-byte encodings (ProofError for an invalid one), the scalars Scalars, int-likes in [0, q) or
+    canonical 32-byte encodings (ProofError for a value that is not canonical), ipp_proof an InnerProductProof;
+    TypeError naming the field for any other type."""
 
     __slots__ = ("A", "S", "T_1", "T_2", "t_x", "t_x_blinding", "e_blinding", "ipp_proof")
+    A: Point
+    S: Point
+    T_1: Point
+    T_2: Point
+    t_x: Scalar
+    t_x_blinding: Scalar
+    e_blinding: Scalar
+    ipp_proof: InnerProductProof
 
-    def __init__(self, A: bytes, S: bytes, T_1: bytes, T_2: bytes, t_x: int, t_x_blinding: int, e_blinding: int,
-                 ipp_proof: InnerProductProof) -> None:
-        self.A, self.S, self.T_1, self.T_2 = A, S, T_1, T_2
-        self.t_x, self.t_x_blinding, self.e_blinding = t_x, t_x_blinding, e_blinding
-        self.ipp_proof = ipp_proof
+    def __init__(self, A: PointLike, S: PointLike, T_1: PointLike, T_2: PointLike, t_x: ScalarLike,
+                 t_x_blinding: ScalarLike, e_blinding: ScalarLike, ipp_proof: InnerProductProof) -> None:
+        if type(ipp_proof) is not InnerProductProof:
+            raise TypeError(f"ipp_proof: expected an InnerProductProof, got {type(ipp_proof).__name__}")
+        set_field = object.__setattr__
+        for name, point in (("A", A), ("S", S), ("T_1", T_1), ("T_2", T_2)):
+            set_field(self, name, point if type(point) is Point else _point(point, name))
+        for name, scalar in (("t_x", t_x), ("t_x_blinding", t_x_blinding), ("e_blinding", e_blinding)):
+            set_field(self, name, _proof_scalar(scalar, name))
+        set_field(self, "ipp_proof", ipp_proof)
 
     # -- wire format --
     def to_bytes(self) -> bytes:
         """A || S || T_1 || T_2 || t_x || t_x_blinding || e_blinding || the inner-product proof."""
-        return (self.A + self.S + self.T_1 + self.T_2 + self.t_x.to_bytes(32, "little")
-                + self.t_x_blinding.to_bytes(32, "little") + self.e_blinding.to_bytes(32, "little")
-                + self.ipp_proof.to_bytes())
+        return (bytes(self.A) + bytes(self.S) + bytes(self.T_1) + bytes(self.T_2) + self.t_x.to_bytes()
+                + self.t_x_blinding.to_bytes() + self.e_blinding.to_bytes() + self.ipp_proof.to_bytes())
 
     def __bytes__(self) -> bytes:
         return self.to_bytes()
@@ -460,17 +687,18 @@ class RangeProof:
     @staticmethod
     def from_bytes(data: Bytes) -> "RangeProof":
         """Parses the crate's wire format; ProofError for what the crate's from_bytes rejects (length, a
-        non-canonical scalar). The points are kept raw: the verifier checks them."""
-        data = bytes(data)
+        non-canonical scalar) and for an invalid point encoding (which the crate finds when it verifies); TypeError
+        unless data is bytes-like."""
+        data = _wire_bytes(data)
         if len(data) % 32:
             raise ProofError("range proof: length is not a multiple of 32")
         if len(data) < 7 * 32:
             raise ProofError("range proof: too short")
-        A, S, T_1, T_2 = (data[32 * i:32 * i + 32] for i in range(4))
-        t_x = _canonical_scalar(data[128:160], "t_x")
-        t_x_blinding = _canonical_scalar(data[160:192], "t_x_blinding")
-        e_blinding = _canonical_scalar(data[192:224], "e_blinding")
-        return RangeProof(A, S, T_1, T_2, t_x, t_x_blinding, e_blinding, InnerProductProof.from_bytes(data[224:]))
+        k = _ipp_rounds(data[224:])
+        points = _decode_points(data[:128] + data[224:224 + 64 * k], ["A", "S", "T_1", "T_2"] + _round_names(k))
+        ipp = InnerProductProof(points[4::2], points[5::2], data[-64:-32], data[-32:])
+        A, S, T_1, T_2 = points[:4]
+        return RangeProof(A, S, T_1, T_2, data[128:160], data[160:192], data[192:224], ipp)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, RangeProof) and self.to_bytes() == other.to_bytes()
@@ -482,38 +710,38 @@ class RangeProof:
 
     # -- proving --
     @staticmethod
-    def prove_single(bp_gens: BulletproofGens, pc_gens: PedersenGens, transcript: Transcript, value: int,
-                     blinding, n: int) -> Tuple["RangeProof", bytes]:
+    def prove_single(bp_gens: BulletproofGens, pc_gens: PedersenGens, transcript: Transcript, value: ScalarLike,
+                     blinding: ScalarLike, n: SupportsIndex) -> Tuple["RangeProof", Point]:
         """A proof that the commitment value*B + blinding*B_blinding holds a value in [0, 2^n): (proof, the
-        commitment's encoding). ValueError when value is outside [0, 2^n); ProofError for a bad n or too few
-        generators."""
+        commitment as a Point). value: a Scalar or an int-like; blinding: as PedersenGens.commit takes it.
+        ValueError when value is outside [0, 2^n); ProofError for a bad n or too few generators."""
         proof, commitments = RangeProof.prove_multiple(bp_gens, pc_gens, transcript, [value], [blinding], n)
         return proof, commitments[0]
 
     @staticmethod
     def prove_multiple(bp_gens: BulletproofGens, pc_gens: PedersenGens, transcript: Transcript,
-                       values: Sequence[int], blindings: Sequence, n: int) -> Tuple["RangeProof", List[bytes]]:
-        """An aggregated proof for m = len(values) commitments (m a power of two): (proof, their encodings)."""
-        _check_bitsize(n)
+                       values: Sequence[ScalarLike], blindings: Sequence[ScalarLike], n: SupportsIndex
+                       ) -> Tuple["RangeProof", List[Point]]:
+        """An aggregated proof for m = len(values) commitments (m a power of two): (proof, the commitments as
+        Points, in order). values and blindings: lists or tuples (or ScalarVectors) of what prove_single takes."""
+        _generators(bp_gens, pc_gens)
+        n = _check_bitsize(n)
+        values, blindings = _sequence(values, "values"), _sequence(blindings, "blindings")
+        _transcript(transcript)
         m = len(values)
         if m == 0 or m & (m - 1):
             raise ProofError(f"invalid aggregation size m={m}: expected a power of two")
         if len(blindings) != m:
             raise ValueError(f"{m} values but {len(blindings)} blindings")
-        for i, v in enumerate(values):
-            if not isinstance(v, int):
-                raise TypeError(f"values[{i}]: expected an int")
-            if not 0 <= v < 1 << n:
-                raise ValueError(f"values[{i}] is outside [0, 2^{n})")
+        vS = [_value(v, n, f"values[{i}]") for i, v in enumerate(values)]
+        rS = [_scalar_arg(r, f"blindings[{i}]") for i, r in enumerate(blindings)]
         bases = bp_gens._get(pc_gens, n, m)
         GH_b, GH_split_b, H_sum = bases.prover()
         N = n * m
-        vS = [Scalar(v) for v in values]
-        rS = [_scalar_arg(r, f"blindings[{i}]") for i, r in enumerate(blindings)]
-        V = [(pc_gens._B * v + pc_gens._B_blinding * r).to_bytes() for v, r in zip(vS, rS)]
+        V = [pc_gens._B * v + pc_gens._B_blinding * r for v, r in zip(vS, rS)]
         _rangeproof_domain_sep(transcript, n, m)
         for Vj in V:
-            transcript.append_message(b"V", Vj)
+            transcript.append_message(b"V", bytes(Vj))
 
         # a_L: the bits of the values, in a ScalarVector. Each bit is read as a small int from a bytearray copy of
         # the value's encoding (the same operations for a 0 bit as for a 1 bit) into byte 0 of its 32-byte slot of
@@ -533,9 +761,8 @@ class RangeProof:
         s_blinding = Scalar.random()
         s_L, s_R = ScalarVector.random(N), ScalarVector.random(N)
         S = GH_split_b.msm(ScalarVector.concat([s_blinding], s_L, s_R))
-        A_b, S_b = A.to_bytes(), S.to_bytes()
-        transcript.append_message(b"A", A_b)
-        transcript.append_message(b"S", S_b)
+        transcript.append_message(b"A", bytes(A))
+        transcript.append_message(b"S", bytes(S))
         y = _challenge(transcript, b"y")
         z = _challenge(transcript, b"z")
 
@@ -553,9 +780,8 @@ class RangeProof:
         tau1, tau2 = Scalar.random(), Scalar.random()
         T_1 = pc_gens._B * t1 + pc_gens._B_blinding * tau1
         T_2 = pc_gens._B * t2 + pc_gens._B_blinding * tau2
-        T1_b, T2_b = T_1.to_bytes(), T_2.to_bytes()
-        transcript.append_message(b"T_1", T1_b)
-        transcript.append_message(b"T_2", T2_b)
+        transcript.append_message(b"T_1", bytes(T_1))
+        transcript.append_message(b"T_2", bytes(T_2))
         x = _challenge(transcript, b"x")
         if x == 0:
             raise ProofError("the challenge x is zero")
@@ -576,14 +802,12 @@ class RangeProof:
         y_inv = int(Scalar(y).invert_vartime())
         ipp = InnerProductProof._create(transcript, Q, ScalarVector.powers(y_inv, N), bases.G, bases.H, l_vec, r_vec,
                                         y_inv)
-        proof = RangeProof(A_b, S_b, T1_b, T2_b, int(t_x), int(t_x_blinding), int(e_blinding), ipp)
-        return proof, V
+        return RangeProof(A, S, T_1, T_2, t_x, t_x_blinding, e_blinding, ipp), V
 
     # -- verifying --
-    def _replay(self, bp_gens: BulletproofGens, transcript: Transcript, commitments: Sequence, n: int):
+    def _replay(self, bp_gens: BulletproofGens, transcript: Transcript, commitments: List[Point], n: int):
         """The verifier's transcript: the crate's checks in its order (ProofError), then (V, n, m, y, z, x, w, us)
         with the challenges as ints; us + [prod(us), y] are the values _accumulate needs inverted."""
-        _check_bitsize(n)
         m = len(commitments)
         if m == 0:
             raise ProofError("no commitments")
@@ -591,10 +815,9 @@ class RangeProof:
             raise ProofError(f"generators: gens_capacity {bp_gens.gens_capacity} < n={n}")
         if m > bp_gens.party_capacity:
             raise ProofError(f"generators: party_capacity {bp_gens.party_capacity} < m={m}")
-        V = [_encoding(Vj) for Vj in commitments]
         _rangeproof_domain_sep(transcript, n, m)
-        for Vj in V:
-            transcript.append_message(b"V", Vj)
+        for Vj in commitments:
+            transcript.append_message(b"V", bytes(Vj))
         _validate_and_append(transcript, b"A", self.A)
         _validate_and_append(transcript, b"S", self.S)
         y = _challenge(transcript, b"y")
@@ -602,15 +825,15 @@ class RangeProof:
         _validate_and_append(transcript, b"T_1", self.T_1)
         _validate_and_append(transcript, b"T_2", self.T_2)
         x = _challenge(transcript, b"x")
-        transcript.append_message(b"t_x", self.t_x.to_bytes(32, "little"))
-        transcript.append_message(b"t_x_blinding", self.t_x_blinding.to_bytes(32, "little"))
-        transcript.append_message(b"e_blinding", self.e_blinding.to_bytes(32, "little"))
+        transcript.append_message(b"t_x", self.t_x.to_bytes())
+        transcript.append_message(b"t_x_blinding", self.t_x_blinding.to_bytes())
+        transcript.append_message(b"e_blinding", self.e_blinding.to_bytes())
         w = _challenge(transcript, b"w")
         us = self.ipp_proof._challenges(n * m, transcript)
-        return V, n, m, y, z, x, w, us
+        return commitments, n, m, y, z, x, w, us
 
     def _accumulate(self, replayed, inv: List[int], weight: int, static: "_Static", dyn_s: List[int],
-                    dyn_p: List[bytes]) -> None:
+                    dyn_p: List[Point]) -> None:
         """Adds weight * (this proof's verification equation) to a batch: its scalars of B, B_blinding, G and H
         to static, those of its own points and commitments to dyn_s and dyn_p. replayed is _replay's result, inv
         the inverses of its us + [prod(us), y]."""
@@ -620,7 +843,8 @@ class RangeProof:
         u_sq = [u * u % q for u in us]
         u_inv_sq = [u * u % q for u in u_inv]
         c = int(Scalar.random())  # the verifier's own randomness (not from the transcript)
-        a, b = self.ipp_proof.a, self.ipp_proof.b
+        a, b = int(self.ipp_proof.a), int(self.ipp_proof.b)  # public values: Python ints for the few products
+        t_x, t_x_blinding, e_blinding = int(self.t_x), int(self.t_x_blinding), int(self.e_blinding)
         zz = z * z % q
         cw = c * weight % q
         # the proof's points and the commitments
@@ -633,8 +857,8 @@ class RangeProof:
         dyn_p += self.ipp_proof.R_vec
         dyn_p += V
         # B and B_blinding
-        static.B += weight * (w * (self.t_x - a * b) + c * (_delta(n, m, y, z) - self.t_x))
-        static.B_blinding -= weight * (self.e_blinding + c * self.t_x_blinding)
+        static.B += weight * (w * (t_x - a * b) + c * (_delta(n, m, y, z) - t_x))
+        static.B_blinding -= weight * (e_blinding + c * t_x_blinding)
         # G_k: -z - a*s_k and H_k: z + y^-k (z^2 z^j 2^i - b s_(N-1-k)) for k = j*n + i, times weight. Both a*s_k
         # and b*y^-k*s_(N-1-k) = b*y^-k/s_k are tensor products over the bits of k (bit t: s_k gains u^2 of round
         # lg-1-t, y^-k/s_k gains y^-(2^t) u^-2), and y^-k z^2 z^j 2^i = z^2 (z y^-n)^j (2/y)^i.
@@ -651,40 +875,62 @@ class RangeProof:
             base = base * zy % q
 
     @staticmethod
-    def _verify(bp_gens, pc_gens, transcript, proof, commitments, n) -> None:
-        if not isinstance(proof, RangeProof):
-            proof = RangeProof.from_bytes(proof)
+    def _proof(proof, name: str = "proof") -> "RangeProof":
+        """A RangeProof, or the RangeProof of its bytes (ProofError when they do not parse); TypeError otherwise."""
+        if type(proof) is RangeProof:
+            return proof
+        if isinstance(proof, str) or not isinstance(proof, _BYTES):
+            raise TypeError(f"{name}: expected a RangeProof or its bytes, got {type(proof).__name__}")
+        return RangeProof.from_bytes(proof)
+
+    @staticmethod
+    def _verify(bp_gens, pc_gens, transcript, proof, commitments, n) -> bool:
+        _generators(bp_gens, pc_gens)
+        proof = RangeProof._proof(proof)
+        n = _check_bitsize(n)
+        _transcript(transcript)
         m = len(commitments)
-        _check_bitsize(n)
         static = _Static(n, m)
         dyn_s: List[int] = []
-        dyn_p: List[bytes] = []
+        dyn_p: List[Point] = []
         replayed = proof._replay(bp_gens, transcript, commitments, n)
         us = replayed[-1]
         proof._accumulate(replayed, _batch_invert(us + [_prod(us), replayed[3]]), 1, static, dyn_s, dyn_p)
         _final_check(bp_gens._get(pc_gens, n, m).verifier_points(), static, dyn_s, dyn_p)
+        return True
+
+    def _verify_single(bp_gens: BulletproofGens, pc_gens: PedersenGens, transcript: Transcript,  # type: ignore
+                       proof: Union["RangeProof", Bytes], commitment: PointLike, n: SupportsIndex) -> bool:
+        """Verifies a proof (a RangeProof or its bytes) for one commitment (a Point or its 32-byte encoding; any
+        other type is a TypeError) and n bits: True, or ProofError naming what failed. Call it on the proof,
+        ``proof.verify_single(bp_gens, pc_gens, transcript, commitment, n)`` (the crate's form), or on the class
+        with the proof as the fourth argument."""
+        return RangeProof._verify(bp_gens, pc_gens, transcript, proof, [_point(commitment, "commitment")], n)
+
+    def _verify_multiple(bp_gens: BulletproofGens, pc_gens: PedersenGens, transcript: Transcript,  # type: ignore
+                         proof: Union["RangeProof", Bytes], commitments: Points, n: SupportsIndex) -> bool:
+        """Verifies an aggregated proof for the commitments (a list or tuple of Points or 32-byte encodings, or a
+        PointVector; m = len(commitments)): True, or ProofError naming what failed. Called on the proof or on the
+        class, as verify_single."""
+        return RangeProof._verify(bp_gens, pc_gens, transcript, proof, _commitments(commitments), n)
+
+    verify_single = _ClassOrInstance(_verify_single)
+    verify_multiple = _ClassOrInstance(_verify_multiple)
 
     @staticmethod
-    def verify_single(bp_gens: BulletproofGens, pc_gens: PedersenGens, transcript: Transcript, proof,
-                      commitment, n: int) -> None:
-        """Verifies a proof (a RangeProof or its bytes) for one commitment (a Point or its encoding) and n bits;
-        returns None, or raises ProofError naming what failed."""
-        RangeProof._verify(bp_gens, pc_gens, transcript, proof, [commitment], n)
-
-    @staticmethod
-    def verify_multiple(bp_gens: BulletproofGens, pc_gens: PedersenGens, transcript: Transcript, proof,
-                        commitments: Sequence, n: int) -> None:
-        """Verifies an aggregated proof for the commitments (m = len(commitments)); ProofError when it fails."""
-        RangeProof._verify(bp_gens, pc_gens, transcript, proof, list(commitments), n)
-
-    @staticmethod
-    def verify_batch(bp_gens: BulletproofGens, pc_gens: PedersenGens, items: Sequence) -> None:
+    def verify_batch(bp_gens: BulletproofGens, pc_gens: PedersenGens, items: Iterable[Tuple[Any, Transcript, Points,
+                                                                                            SupportsIndex]]) -> bool:
         """Verifies many proofs at once; items are (proof, transcript, commitments, n) tuples (proof a RangeProof
-        or its bytes, commitments a sequence; any n and m, mixed). Every proof's equation, weighted by an
-        independent random 128-bit scalar from libsodium's CSPRNG, goes into one vartime multi-scalar
-        multiplication. Returns None when all verify. Otherwise raises ProofError with ``index`` set to a
-        failing proof's position (the first found by then verifying the proofs one by one). The batch runs on
-        clones of the transcripts: the callers' transcripts are only used by that one-by-one pass."""
+        or its bytes, commitments a list or tuple of Points or encodings; any n and m, mixed). Every proof's
+        equation, weighted by an independent random 128-bit scalar from libsodium's CSPRNG, goes into one vartime
+        multi-scalar multiplication. Returns True when all verify (an empty batch too). Otherwise raises
+        ProofError with ``index`` set to a failing proof's position (the first found by then verifying the proofs
+        one by one). The batch runs on clones of the transcripts: the callers' transcripts are only used by that
+        one-by-one pass."""
+        _generators(bp_gens, pc_gens)
+        if isinstance(items, (str, RangeProof) + _BYTES) or not hasattr(items, "__iter__"):
+            raise TypeError("items: expected a list of (proof, transcript, commitments, n), got "
+                            f"{type(items).__name__}")
         parsed = []
         for idx, item in enumerate(items):
             try:
@@ -693,29 +939,31 @@ class RangeProof:
                 raise TypeError(f"items[{idx}]: expected (proof, transcript, commitments, n)") from None
             if type(transcript) is not Transcript:
                 raise TypeError(f"items[{idx}]: the transcript is a {type(transcript).__name__}, not a Transcript")
-            parsed.append((proof, transcript, list(commitments), n))
+            try:
+                parsed.append((RangeProof._proof(proof, f"items[{idx}] proof"), transcript,
+                               _commitments(commitments, f"items[{idx}] commitments"), grp.count_argument(n, "n")))
+            except ProofError as e:
+                raise ProofError(str(e), idx) from None
         if not parsed:
-            return
+            return True
         failure = None
         try:
             stride = max(n if n in BITSIZES else 0 for _, _, _, n in parsed)
             parties = max(len(c) for _, _, c, _ in parsed)
             static = _Static(stride, parties)
             dyn_s: List[int] = []
-            dyn_p: List[bytes] = []
+            dyn_p: List[Point] = []
             replays = []
             to_invert: List[int] = []
             for proof, transcript, commitments, n in parsed:
-                if not isinstance(proof, RangeProof):
-                    proof = RangeProof.from_bytes(proof)
-                replayed = proof._replay(bp_gens, transcript.clone(), commitments, n)
+                replayed = proof._replay(bp_gens, transcript.clone(), commitments, _check_bitsize(n))
                 replays.append((proof, replayed, len(to_invert)))
                 to_invert += replayed[-1] + [_prod(replayed[-1]), replayed[3]]
             inv = _batch_invert(to_invert)  # one inversion for the whole batch
             for (proof, replayed, at), weight in zip(replays, _random_weights(len(parsed))):
                 proof._accumulate(replayed, inv[at:at + len(replayed[-1]) + 2], weight, static, dyn_s, dyn_p)
             _final_check(bp_gens._get(pc_gens, stride, parties).verifier_points(), static, dyn_s, dyn_p)
-            return
+            return True
         except ProofError as e:
             failure = e
         for idx, (proof, transcript, commitments, n) in enumerate(parsed):
@@ -728,7 +976,7 @@ class RangeProof:
 
 def _random_weights(k: int) -> List[int]:
     """k independent uniform 128-bit weights from libsodium's CSPRNG."""
-    return [int(w) for w in random_weights(k, 128)]
+    return [int(w) for w in grp.random_weights(k, 128)]
 
 
 class _Static:
@@ -752,20 +1000,25 @@ class _Static:
         return old + new if n == self.stride else ScalarVector.concat(old[:n] + new, old[n:])
 
     def scalars(self) -> ScalarVector:
-        zero = _zeros(self.stride)
-        return ScalarVector.concat([self.B, self.B_blinding], *(zero if v is None else v for v in self.G + self.H))
+        return ScalarVector.concat([self.B, self.B_blinding],
+                                   *(_zeros(self.stride) if v is None else v for v in self.G + self.H))
+
+
+_ZEROS: Dict[int, ScalarVector] = {}
 
 
 def _zeros(n: int) -> ScalarVector:
-    return ScalarVector(bytes(32 * n))
+    """n zeros (immutable, so shared): built once per n, a bit size or a difference of two (from bytes, each reduced:
+    64 reductions at n = 64, which every verification paid even when no zero was used)."""
+    zeros = _ZEROS.get(n)
+    if zeros is None:
+        zeros = _ZEROS[n] = ScalarVector(bytes(32 * n))
+    return zeros
 
 
-def _final_check(bases: PointVector, static: _Static, dyn_s: List[int], dyn_p: List[bytes]) -> None:
-    """The one vartime MSM of the fixed bases and the proofs' points (decoded there); ProofError unless it is the
-    identity or when a proof point or commitment is not a valid encoding."""
-    try:
-        points = PointVector.concat(bases, dyn_p)
-    except InvalidPointError as e:
-        raise ProofError(f"a proof point or commitment is not a valid encoding ({e})") from None
+def _final_check(bases: PointVector, static: _Static, dyn_s: List[int], dyn_p: List[Point]) -> None:
+    """The one vartime MSM of the fixed bases and the proofs' points and commitments (Points, decoded when they
+    were read); ProofError unless it is the identity."""
+    points = PointVector.concat(bases, dyn_p)
     if not points.msm_vartime(ScalarVector.concat(static.scalars(), dyn_s)).is_identity():
         raise ProofError("the verification equation does not hold")

@@ -56,9 +56,9 @@ def _data(value, name) -> bytes:
     return bytes(value)
 
 
-def prepend_len(data: Bytes) -> bytes:
+def prepend_len(data: Bytes, _name: str = "data") -> bytes:
     """``prepend_len``: the LEB128 encoding of ``len(data)``, then ``data``."""
-    data = _data(data, "data")
+    data = _data(data, _name)
     if len(data) < 128:  # one length byte
         return bytes((len(data),)) + data
     length, out = len(data), bytearray()
@@ -72,13 +72,13 @@ def prepend_len(data: Bytes) -> bytes:
 
 def lv_cat(*args: Bytes) -> bytes:
     """``lv_cat``: the length-value concatenation of the arguments."""
-    return b"".join(prepend_len(a) for a in args)
+    return b"".join(prepend_len(a, f"args[{i}]") for i, a in enumerate(args))
 
 
 def generator_string(dsi: Bytes, prs: Bytes, ci: Bytes, sid: Bytes, s_in_bytes: int = S_IN_BYTES) -> bytes:
     """``lv_cat(DSI, PRS, zero_bytes(len_zpad), CI, sid)``, the zero padding filling the first hash block."""
     dsi, prs = _data(dsi, "dsi"), _data(prs, "prs")
-    len_zpad = max(0, s_in_bytes - 1 - len(prepend_len(prs)) - len(prepend_len(dsi)))
+    len_zpad = max(0, grp.count_argument(s_in_bytes, "s_in_bytes") - 1 - len(prepend_len(prs)) - len(prepend_len(dsi)))
     return lv_cat(dsi, prs, bytes(len_zpad), _data(ci, "ci"), _data(sid, "sid"))
 
 
@@ -96,12 +96,19 @@ def o_cat(bytes1: Bytes, bytes2: Bytes) -> bytes:
 
 def transcript_ir(ya: Bytes, ada: Bytes, yb: Bytes, adb: Bytes) -> bytes:
     """``transcript_ir``: ``lv_cat(Ya, ADa) || lv_cat(Yb, ADb)`` (initiator-responder)."""
-    return lv_cat(ya, ada) + lv_cat(yb, adb)
+    return _lv_pairs(ya, ada, yb, adb)[0]
 
 
 def transcript_oc(ya: Bytes, ada: Bytes, yb: Bytes, adb: Bytes) -> bytes:
     """``transcript_oc``: ``o_cat(lv_cat(Ya, ADa), lv_cat(Yb, ADb))`` (symmetric)."""
-    return o_cat(lv_cat(ya, ada), lv_cat(yb, adb))
+    return o_cat(*_lv_pairs(ya, ada, yb, adb)[1:])
+
+
+def _lv_pairs(ya, ada, yb, adb):
+    """``(lv_cat(Ya, ADa) || lv_cat(Yb, ADb), lv_cat(Ya, ADa), lv_cat(Yb, ADb))``, errors naming the arguments."""
+    a = prepend_len(ya, "ya") + prepend_len(ada, "ada")
+    b = prepend_len(yb, "yb") + prepend_len(adb, "adb")
+    return a + b, a, b
 
 
 def sid_output(transcript: Bytes) -> bytes:

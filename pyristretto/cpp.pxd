@@ -143,6 +143,8 @@ cdef extern from "pyristretto/point_vector.hpp" namespace "pyristretto" nogil:
                               size_t n, bint vartime) noexcept
     void add_points(CEdwardsPoint* out, const CEdwardsPoint* a, const CEdwardsPoint* b, size_t n,
                     bint subtract) noexcept
+    void fixed_base_scale(CEdwardsPoint* out, const CFixedBaseTable& table, const uint8_t* scalars, size_t n) noexcept
+    void scale_one_point(CEdwardsPoint* out, const CEdwardsPoint& base, const uint8_t* scalars, size_t n) noexcept
     void scale_points_vartime(CEdwardsPoint* out, const uint8_t* scalars, const CEdwardsPoint* points,
                               size_t n) noexcept
     void fold_points_vartime(CEdwardsPoint* out, const CEdwardsPoint* points, size_t half, const uint8_t* x,

@@ -111,7 +111,14 @@ def _reduce(function_name: str, arrays: List[da.Array], split_every: Optional[in
 
     The graph is written out directly (one dict, in Dask's task-tuple form): building it through
     dask.delayed costs ~1 ms a chunk on the client, more than a chunk's task costs the cluster."""
-    split_every = DEFAULT_SPLIT_EVERY if split_every is None else operator.index(split_every)
+    if not isinstance(compute, (bool, np.bool_)):  # a truthy "no" would compute: refused
+        raise TypeError(f"compute: expected a bool, got {type(compute).__name__}")
+    if isinstance(split_every, (bool, np.bool_)):
+        raise TypeError("split_every: expected an int, got bool")
+    try:
+        split_every = DEFAULT_SPLIT_EVERY if split_every is None else operator.index(split_every)
+    except TypeError:
+        raise TypeError(f"split_every: expected an int, got {type(split_every).__name__}") from None
     if split_every < 2:
         raise ValueError(f"split_every: expected an int >= 2, got {split_every}")
     chunk_rows = arrays[-1].chunks[0]  # the points' chunks: every other array is aligned to them

@@ -9,13 +9,17 @@ group public key, in two rounds::
     commitment_list = [(i, *round_one[i][1]) for i, _ in signers]                 # sorted by identifier
     sig_shares = [sign(i, sk_i, group_pk, round_one[i][0], msg, commitment_list) for i, sk_i in signers]
     signature = aggregate(commitment_list, msg, group_pk, sig_shares)             # 64 bytes
-    assert verify(msg, signature, group_pk)
+    verify(msg, signature, group_pk)                                              # True, or InvalidSignatureError
 
-Identifiers are ints in [1, q) (the dealer uses 1..n). Inputs: an element is a ``Point`` or its 32-byte encoding;
-a scalar is a ``Scalar``, an int in [0, q) or its 32-byte canonical encoding. Outputs: elements, signatures and
-commitments are bytes (what participants exchange); nonces and the dealer's secret shares are ``Scalar`` objects
-(``nonce_generate``, ``H3``, ``SigningNonces``, ``trusted_dealer_keygen``; ``as_scalar=False`` gives the shares as
-ints); signature shares, binding factors, challenges and Lagrange coefficients are ints as before. RFC 9591's
+Identifiers are ints in [1, q) (the dealer uses 1..n; any ``operator.index`` value, numpy integers too). Inputs:
+an element is a ``Point`` or its 32-byte encoding (any other type is a ``TypeError``); a scalar is a ``Scalar``, an
+int in [0, q) or its 32-byte canonical encoding. Outputs follow the object layer: group elements (commitments,
+group and public keys, VSS commitments, the group commitment) are ``Point`` objects, scalars (nonces, secret
+shares, signature shares, binding factors, challenges, Lagrange coefficients, ``H1``..``H3``) ``Scalar`` objects
+(``as_scalar=False`` still gives the dealer's shares as ints), and the signature, what goes on the wire, 64 bytes.
+The verifiers (``verify``, ``verify_batch``, ``Verifier``'s, ``verify_signature_share``, ``vss_verify``) return
+``True`` or raise: ``InvalidSignatureError`` (with the ``index`` of a failing signature for a batch),
+``InvalidSignatureShareError``, ``InvalidShareError``; they never return False. RFC 9591's
 bounds hold everywhere: ``2 <= MIN_PARTICIPANTS <= MAX_PARTICIPANTS < 2^16``; ``sign`` and ``aggregate`` refuse a
 commitment list with fewer than ``min_participants`` signers (when they are not told the threshold: fewer than 2,
 and ``aggregate`` verifies the signature before returning it). A ``SigningNonces`` cannot be copied or pickled
@@ -35,8 +39,8 @@ decoding, and ``Verifier`` keeps precomputed tables for a fixed set of keys. ``v
 """
 from __future__ import annotations
 
+import collections.abc
 import hashlib
-import operator
 import threading
 from typing import Dict, Iterable, List, Mapping, Optional, Sequence, SupportsIndex, Tuple, Union
 
@@ -51,7 +55,7 @@ Share = Tuple[int, Union[Scalar, int]]  # (identifier, secret share): a Scalar u
 
 __all__ = [
     "CONTEXT_STRING", "FROSTError", "InvalidParameterError", "InvalidCommitmentError", "InvalidShareError",
-    "InvalidSignatureShareError", "AggregateError", "NonceReuseError", "SigningNonces",
+    "InvalidSignatureError", "InvalidSignatureShareError", "AggregateError", "NonceReuseError", "SigningNonces",
     "H1", "H2", "H3", "H4", "H5", "nonce_generate", "commit", "encode_group_commitment_list",
     "compute_binding_factors", "compute_group_commitment", "compute_challenge", "derive_interpolating_value",
     "sign", "verify_signature_share", "aggregate", "verify", "verify_batch", "Verifier",
@@ -82,6 +86,15 @@ class InvalidShareError(FROSTError):
     """A secret share does not match the dealer's VSS commitment."""
 
 
+class InvalidSignatureError(FROSTError):
+    """A signature does not verify, or is malformed (wrong length, R the identity, z not below q); ``index`` is the
+    position of a failing signature in a batch (None for ``verify``)."""
+
+    def __init__(self, message: str, index: Optional[int] = None) -> None:
+        super().__init__(message if index is None else f"signatures[{index}]: {message}")
+        self.index = index
+
+
 class InvalidSignatureShareError(FROSTError):
     """A signature share does not verify; ``identifier`` names the participant who sent it."""
 
@@ -101,7 +114,7 @@ class NonceReuseError(FROSTError):
 
 # ---- hashes (RFC 9591 section 6.2) -------------------------------------------------------------------
 def _h(tag, m):
-    return hashlib.sha512(CONTEXT_STRING + tag + bytes(m)).digest()
+    return hashlib.sha512(CONTEXT_STRING + tag + (m if type(m) is bytes else _bytes(m, "m"))).digest()
 
 
 def _h1(m):
@@ -112,14 +125,14 @@ def _h2(m):
     return grp.scalar_from_wide(_h(b"chal", m))
 
 
-def H1(m: Bytes) -> int:
-    """``SHA-512(contextString || "rho" || m)`` mod q (binding factors; public, an int)."""
-    return int(_h1(m))
+def H1(m: Bytes) -> Scalar:
+    """``SHA-512(contextString || "rho" || m)`` mod q (binding factors; public), a Scalar."""
+    return _h1(m)
 
 
-def H2(m: Bytes) -> int:
-    """``SHA-512(contextString || "chal" || m)`` mod q (the challenge; public, an int)."""
-    return int(_h2(m))
+def H2(m: Bytes) -> Scalar:
+    """``SHA-512(contextString || "chal" || m)`` mod q (the challenge; public), a Scalar."""
+    return _h2(m)
 
 
 def H3(m: Bytes) -> Scalar:
@@ -144,6 +157,14 @@ def _bytes(value, name) -> bytes:
     return bytes(value)
 
 
+def _items(values, name) -> list:
+    """A sequence argument's items as a list: TypeError for a str, a bytes-like object or a Point (whose list() would
+    be small ints, or an error that does not name the argument) and for what is not iterable."""
+    if isinstance(values, (str, bytes, bytearray, memoryview, Point, Scalar)) or not hasattr(values, "__iter__"):
+        raise TypeError(f"{name}: expected a list or tuple, got {type(values).__name__}")
+    return list(values)
+
+
 def _encoding(value, name):
     """An element argument's 32 bytes as given (a Point's cached encoding), unvalidated."""
     return bytes(value) if type(value) is Point else _bytes(value, name)
@@ -158,12 +179,7 @@ _scalar = grp.scalar_argument  # a Scalar, an int-like in [0, q) or a canonical 
 
 
 def _identifier(value, name="identifier"):
-    if isinstance(value, bool):
-        raise TypeError(f"{name}: expected an int")
-    try:
-        i = operator.index(value)
-    except TypeError:
-        raise TypeError(f"{name}: expected an int, got {type(value).__name__}") from None
+    i = grp.count_argument(value, name)
     if not 0 < i < grp.ORDER:
         raise InvalidParameterError(f"{name}: must be in [1, q), got {i}")
     return i
@@ -172,13 +188,7 @@ def _identifier(value, name="identifier"):
 _MAX_PARTICIPANTS_BOUND = 2**16  # RFC 9591: MAX_PARTICIPANTS < 2^16 (identifiers of the dealer fit in 16 bits)
 
 
-def _count(value, name) -> int:
-    if isinstance(value, bool):
-        raise TypeError(f"{name}: expected an int")
-    try:
-        return operator.index(value)
-    except TypeError:
-        raise TypeError(f"{name}: expected an int, got {type(value).__name__}") from None
+_count = grp.count_argument  # an operator.index value (numpy integers too), not a bool: TypeError naming it
 
 
 def _min_participants(value) -> int:
@@ -219,7 +229,7 @@ def _enough_signers(session, min_participants):
 def _commitment_list(commitment_list):
     """Validated ``[(identifier, hiding, binding)]``: sorted, no duplicates, no identity commitments."""
     checked = []
-    for k, entry in enumerate(commitment_list):
+    for k, entry in enumerate(_items(commitment_list, "commitment_list")):
         try:
             identifier, hiding, binding = entry
         except (TypeError, ValueError):
@@ -259,14 +269,13 @@ def nonce_generate(secret: ScalarLike, *, _test_random_bytes: Optional[Bytes] = 
 
 class SigningNonces:
     """A participant's secret ``(hiding, binding)`` nonce pair (``Scalar`` objects) from ``commit``, good for one
-    ``sign`` only; ``commitments`` is the public pair ``(hiding*G, binding*G)`` as 32-byte encodings."""
-    __slots__ = ("hiding", "binding", "commitments", "_points", "_used", "_lock")
+    ``sign`` only; ``commitments`` is the public pair ``(hiding*G, binding*G)`` as Points."""
+    __slots__ = ("hiding", "binding", "commitments", "_used", "_lock")
 
     def __init__(self, hiding: ScalarLike, binding: ScalarLike) -> None:
         self.hiding = _scalar(hiding, "hiding")
         self.binding = _scalar(binding, "binding")
-        self._points = (grp.base_mul(self.hiding), grp.base_mul(self.binding))
-        self.commitments = (bytes(self._points[0]), bytes(self._points[1]))
+        self.commitments = (grp.base_mul(self.hiding), grp.base_mul(self.binding))
         self._used = False
         self._lock = threading.Lock()
 
@@ -299,8 +308,9 @@ _NOT_PICKLED = "SigningNonces cannot be pickled: they sign once, and a stored co
 
 
 def commit(sk_i: ScalarLike, *, _test_random_bytes: Optional[Tuple[Bytes, Bytes]] = None
-           ) -> Tuple[SigningNonces, Tuple[bytes, bytes]]:
-    """RFC 9591 commit (round one): ``(nonces, (hiding_nonce_commitment, binding_nonce_commitment))``.
+           ) -> Tuple[SigningNonces, Tuple[Point, Point]]:
+    """RFC 9591 commit (round one): ``(nonces, (hiding_nonce_commitment, binding_nonce_commitment))``, the
+    commitments as Points.
     Publish the commitments; keep ``nonces`` secret and pass it to ``sign`` once.
     ``_test_random_bytes`` = (hiding randomness, binding randomness) replays a test vector."""
     hiding_random, binding_random = (None, None) if _test_random_bytes is None else _test_random_bytes
@@ -327,11 +337,11 @@ def _binding_factors(group_public_key, commitment_list, msg):
 
 
 def compute_binding_factors(group_public_key: ElementLike, commitment_list: Iterable[Commitment], msg: Bytes
-                            ) -> List[Tuple[int, int]]:
-    """RFC 9591 compute_binding_factors: ``[(identifier, binding_factor)]`` in commitment-list order (ints)."""
-    factors = _binding_factors(_element(group_public_key, "group_public_key"), _commitment_list(commitment_list),
-                               _bytes(msg, "msg"))
-    return [(i, int(f)) for i, f in factors]
+                            ) -> List[Tuple[int, Scalar]]:
+    """RFC 9591 compute_binding_factors: ``[(identifier, binding_factor)]`` in commitment-list order, the factors
+    as Scalars."""
+    return _binding_factors(_element(group_public_key, "group_public_key"), _commitment_list(commitment_list),
+                            _bytes(msg, "msg"))
 
 
 def _group_commitment(commitment_list, binding_factors):
@@ -344,25 +354,38 @@ def _group_commitment(commitment_list, binding_factors):
 
 
 def compute_group_commitment(commitment_list: Iterable[Commitment],
-                             binding_factor_list: Iterable[Tuple[SupportsIndex, ScalarLike]]) -> bytes:
-    """RFC 9591 compute_group_commitment: ``sum(hiding_i + binding_factor_i * binding_i)``."""
+                             binding_factor_list: Iterable[Tuple[SupportsIndex, ScalarLike]]) -> Point:
+    """RFC 9591 compute_group_commitment: ``sum(hiding_i + binding_factor_i * binding_i)`` as a Point."""
     commitment_list = _commitment_list(commitment_list)
-    factors = [(_identifier(i), _scalar(f, "binding factor")) for i, f in binding_factor_list]
+    factors = []
+    for k, entry in enumerate(_items(binding_factor_list, "binding_factor_list")):
+        try:
+            i, f = entry
+        except (TypeError, ValueError):
+            raise TypeError(f"binding_factor_list[{k}]: expected (identifier, binding_factor)") from None
+        factors.append((_identifier(i, f"binding_factor_list[{k}] identifier"),
+                        _scalar(f, f"binding_factor_list[{k}] binding factor")))
     if [i for i, _ in factors] != [i for i, _, _ in commitment_list]:
         raise InvalidParameterError("binding_factor_list: identifiers differ from the commitment list")
-    return bytes(_group_commitment(commitment_list, factors))
+    return _group_commitment(commitment_list, factors)
 
 
-def compute_challenge(group_commitment: ElementLike, group_public_key: ElementLike, msg: Bytes) -> int:
-    """RFC 9591 compute_challenge: ``H2(group_commitment || group_public_key || msg)``."""
-    return H2(_encoding(group_commitment, "group_commitment") + _encoding(group_public_key, "group_public_key")
-              + _bytes(msg, "msg"))
+def compute_challenge(group_commitment: ElementLike, group_public_key: ElementLike, msg: Bytes) -> Scalar:
+    """RFC 9591 compute_challenge: ``H2(group_commitment || group_public_key || msg)``, a Scalar (both elements
+    validated: InvalidCommitmentError for an invalid encoding or the identity)."""
+    R = _element(group_commitment, "group_commitment")
+    return _h2(bytes(R) + bytes(_element(group_public_key, "group_public_key")) + _bytes(msg, "msg"))
 
 
-def derive_interpolating_value(identifiers: Iterable[SupportsIndex], x_i: SupportsIndex) -> int:
+def derive_interpolating_value(identifiers: Iterable[SupportsIndex], x_i: SupportsIndex) -> Scalar:
     """RFC 9591 derive_interpolating_value: the Lagrange coefficient of ``x_i`` at 0 over ``identifiers``
-    (public values). InvalidParameterError if ``x_i`` is absent or an identifier repeats."""
-    xs = [_identifier(x, "identifiers") for x in identifiers]
+    (public values), a Scalar. InvalidParameterError if ``x_i`` is absent or an identifier repeats."""
+    return Scalar(_lagrange(identifiers, x_i))
+
+
+def _lagrange(identifiers, x_i) -> int:
+    """derive_interpolating_value as an int (public identifiers: Python ints)."""
+    xs = [_identifier(x, f"identifiers[{k}]") for k, x in enumerate(_items(identifiers, "identifiers"))]
     x = _identifier(x_i, "x_i")
     if x not in xs:
         raise InvalidParameterError(f"identifier {x} is not among the participants")
@@ -398,8 +421,8 @@ class _Session:
 # ---- round two, share verification, aggregation --------------------------------------------------------
 def sign(identifier: SupportsIndex, sk_i: ScalarLike, group_public_key: ElementLike, nonces: SigningNonces,
          msg: Bytes, commitment_list: Iterable[Commitment], *, min_participants: Optional[SupportsIndex] = None
-         ) -> int:
-    """RFC 9591 sign (round two): participant ``identifier``'s signature share (an int), using its secret share
+         ) -> Scalar:
+    """RFC 9591 sign (round two): participant ``identifier``'s signature share (a Scalar), using its secret share
     ``sk_i``, its ``SigningNonces`` from ``commit`` (consumed: a second use raises NonceReuseError), and the
     coordinator's commitment list, which must contain this participant's commitments.
 
@@ -412,19 +435,19 @@ def sign(identifier: SupportsIndex, sk_i: ScalarLike, group_public_key: ElementL
     session = _Session(group_public_key, commitment_list, msg)
     _enough_signers(session, min_participants)
     participant, (_, hiding, binding) = _participant(identifier, session.commitments)
-    if not (grp.elements_equal(hiding, nonces._points[0]) and grp.elements_equal(binding, nonces._points[1])):
+    if not (grp.elements_equal(hiding, nonces.commitments[0]) and grp.elements_equal(binding, nonces.commitments[1])):
         raise InvalidParameterError(f"commitment_list: the commitments of {participant} are not those of these nonces")
     secret_share = _scalar(sk_i, "sk_i")
-    lambda_i = derive_interpolating_value(session.identifiers, participant)
+    lambda_i = _lagrange(session.identifiers, participant)
     nonces._consume()
     key_part = session.challenge * lambda_i * secret_share
     nonce_part = nonces.hiding + nonces.binding * session.factor(participant)
-    return int(nonce_part + key_part)  # the share is sent to the coordinator: public
+    return nonce_part + key_part  # the share is sent to the coordinator: public
 
 
 def _share_ok(session, identifier, public_share, sig_share):
     participant, (_, hiding, binding) = _participant(identifier, session.commitments)
-    lambda_i = derive_interpolating_value(session.identifiers, participant)
+    lambda_i = _lagrange(session.identifiers, participant)
     # sig_share*G == hiding + factor*binding + challenge*lambda_i*PK_i, all public
     check = grp.msm_public([sig_share, -grp.ONE, -session.factor(participant), -(session.challenge * lambda_i)],
                            [grp.GENERATOR, hiding, binding, public_share])
@@ -433,11 +456,15 @@ def _share_ok(session, identifier, public_share, sig_share):
 
 def verify_signature_share(identifier: SupportsIndex, public_share: ElementLike, sig_share: ScalarLike,
                            commitment_list: Iterable[Commitment], group_public_key: ElementLike, msg: Bytes) -> bool:
-    """RFC 9591 verify_signature_share: whether ``sig_share`` (int or 32 bytes) is participant ``identifier``'s
-    valid share for this signing session, against its public verification share ``public_share``
-    (``sk_i*G``). The participant's commitments are looked up in ``commitment_list``."""
+    """RFC 9591 verify_signature_share: True when ``sig_share`` (a Scalar, an int or 32 bytes) is participant
+    ``identifier``'s valid share for this signing session, against its public verification share ``public_share``
+    (``sk_i*G``); InvalidSignatureShareError (naming the participant in ``identifier``) otherwise. The participant's
+    commitments are looked up in ``commitment_list``."""
     session = _Session(group_public_key, commitment_list, msg)
-    return _share_ok(session, identifier, _element(public_share, "public_share"), _scalar(sig_share, "sig_share"))
+    participant = _identifier(identifier)
+    if not _share_ok(session, participant, _element(public_share, "public_share"), _scalar(sig_share, "sig_share")):
+        raise InvalidSignatureShareError(participant, f"the signature share of {participant} is invalid")
+    return True
 
 
 def aggregate(commitment_list: Iterable[Commitment], msg: Bytes, group_public_key: ElementLike,
@@ -454,10 +481,13 @@ def aggregate(commitment_list: Iterable[Commitment], msg: Bytes, group_public_ke
     verify. With ``min_participants`` that last check is left out (the caller's ``verify``, or ``public_shares``)."""
     session = _Session(group_public_key, commitment_list, msg)
     threshold_given = _enough_signers(session, min_participants)
-    shares = [_scalar(s, f"sig_shares[{k}]") for k, s in enumerate(sig_shares)]
+    shares = [_scalar(s, f"sig_shares[{k}]") for k, s in enumerate(_items(sig_shares, "sig_shares"))]
     if len(shares) != len(session.identifiers):
         raise InvalidParameterError("sig_shares: one share per commitment-list entry, in the same order")
     if public_shares is not None:
+        if not isinstance(public_shares, collections.abc.Mapping):
+            raise TypeError(f"public_shares: expected a mapping identifier -> public share, got "
+                            f"{type(public_shares).__name__}")
         for identifier, share in zip(session.identifiers, shares):
             if identifier not in public_shares:
                 raise InvalidParameterError(f"public_shares: no verification share for {identifier}")
@@ -468,7 +498,7 @@ def aggregate(commitment_list: Iterable[Commitment], msg: Bytes, group_public_ke
     for share in shares:
         z = z + share
     signature = bytes(session.group_commitment) + grp.serialize_scalar(z)
-    if not threshold_given and not verify(msg, signature, session.group_public_key):
+    if not threshold_given and not _signature_ok(_bytes(msg, "msg"), signature, session.group_public_key):
         raise AggregateError("the aggregated signature does not verify under group_public_key: fewer signers than "
                              "the threshold, or an invalid signature share (public_shares finds it)")
     return signature
@@ -489,11 +519,18 @@ def _parse_signature(signature):
 
 
 def verify(msg: Bytes, signature: Bytes, group_public_key: ElementLike) -> bool:
-    """Schnorr verification of a FROST signature: ``z*G == R + H2(R || PK || msg)*PK``. False for a wrong or
-    malformed signature; InvalidCommitmentError for an invalid public key. A ``Point`` key is not decoded again
-    (keep the key of a verifier that checks many signatures as a Point)."""
+    """Schnorr verification of a FROST signature, ``z*G == R + H2(R || PK || msg)*PK``: True, or
+    InvalidSignatureError for a wrong or malformed signature; InvalidCommitmentError for an invalid public key. A
+    ``Point`` key is not decoded again (keep the key of a verifier that checks many signatures as a Point)."""
     msg = _bytes(msg, "msg")
     public_key = _element(group_public_key, "group_public_key")
+    if not _signature_ok(msg, signature, public_key):
+        raise InvalidSignatureError("the signature does not verify")
+    return True
+
+
+def _signature_ok(msg, signature, public_key):
+    """Whether the signature is valid for msg (bytes) under the Point public_key (False when malformed)."""
     parsed = _parse_signature(signature)
     if parsed is None:
         return False
@@ -506,16 +543,16 @@ def verify(msg: Bytes, signature: Bytes, group_public_key: ElementLike) -> bool:
 
 def verify_batch(messages: Iterable[Bytes], signatures: Iterable[Bytes], public_keys: Iterable[ElementLike]
                  ) -> bool:
-    """Whether every ``signatures[i]`` is valid for ``messages[i]`` under ``public_keys[i]``, in one MSM.
+    """Verifies every ``signatures[i]`` for ``messages[i]`` under ``public_keys[i]`` in one MSM: True (an empty batch
+    too), or InvalidSignatureError whose ``index`` is the position of an invalid or malformed signature (the first,
+    found by verifying them one by one once the batch failed); InvalidCommitmentError for an invalid public key.
 
     Checks ``sum(w_i*R_i) + sum_PK(sum(w_i*c_i))*PK - sum(w_i*z_i)*G == 0`` with independent random 128-bit
     weights ``w_i`` from libsodium's CSPRNG (signatures under the same key share its term): a batch with an invalid
-    signature passes with probability at most 2^-128. False if any signature is wrong or malformed (use ``verify``
-    to find which); True for an empty batch; InvalidCommitmentError for an invalid public key. The work after the
-    keys are sorted out runs in one C++ call (``pyristretto._group.schnorr_verify_batch``): parsing, challenges,
-    weights and their products, one batch decoding of every encoded key with the R's, and the MSM. Keys given as
-    ``Point`` objects are not decoded again. A verifier with a fixed set of keys does better with ``Verifier``, which
-    keeps tables for them."""
+    signature passes with probability at most 2^-128. The work after the keys are sorted out runs in one C++ call
+    (``pyristretto._group.schnorr_verify_batch``): parsing, challenges, weights and their products, one batch
+    decoding of every encoded key with the R's, and the MSM. Keys given as ``Point`` objects are not decoded again.
+    A verifier with a fixed set of keys does better with ``Verifier``, which keeps tables for them."""
     msgs, sigs, pks = _batch_arguments(messages, signatures, public_keys)
     key_index: Dict[bytes, int] = {}  # encoding -> position in keys
     keys: List[ElementLike] = []  # each distinct key once: a Point (not decoded again) or its encoding (decoded with the R's)
@@ -530,16 +567,26 @@ def verify_batch(messages: Iterable[Bytes], signatures: Iterable[Bytes], public_
             keys.append(public_key if type(public_key) is Point else encoding)
         slots.append(slot)
     try:
-        return grp.schnorr_verify_batch(_CHALLENGE_PREFIX, msgs, sigs, slots, keys)
-    except grp.InvalidPointError:  # an invalid key is the caller's error (an invalid R gives False)
+        ok = grp.schnorr_verify_batch(_CHALLENGE_PREFIX, msgs, sigs, slots, keys)
+    except grp.InvalidPointError:  # an invalid key is the caller's error (an invalid R fails the batch)
         for slot, key in enumerate(keys):
             _element(key, f"public_keys[{slots.index(slot)}]")
         raise
+    return ok or _first_failure(msgs, sigs, [keys[slot] for slot in slots])
+
+
+def _first_failure(msgs, sigs, keys) -> bool:
+    """After a batch failed: InvalidSignatureError with the index of the first signature that does not verify."""
+    for k, (msg, signature, key) in enumerate(zip(msgs, sigs, keys)):
+        if not _signature_ok(msg, signature, key if type(key) is Point else Point(key)):
+            raise InvalidSignatureError("the signature does not verify", k)
+    raise InvalidSignatureError("the batch does not verify, but every signature does alone")  # pragma: no cover
 
 
 def _batch_arguments(messages, signatures, public_keys) -> Tuple[List[bytes], List[Bytes], List[ElementLike]]:
-    messages = [m if type(m) is bytes else _bytes(m, f"messages[{k}]") for k, m in enumerate(messages)]
-    signatures, public_keys = list(signatures), list(public_keys)
+    messages = [m if type(m) is bytes else _bytes(m, f"messages[{k}]")
+                for k, m in enumerate(_items(messages, "messages"))]
+    signatures, public_keys = _items(signatures, "signatures"), _items(public_keys, "public_keys")
     if not len(messages) == len(signatures) == len(public_keys):
         raise ValueError("messages, signatures, public_keys: the sequences must have equal lengths")
     for k, signature in enumerate(signatures):
@@ -555,7 +602,7 @@ class Verifier:
     __slots__ = ("_keys", "_index", "_table")
 
     def __init__(self, public_keys: Iterable[ElementLike]) -> None:
-        keys = [_element(pk, f"public_keys[{k}]") for k, pk in enumerate(public_keys)]
+        keys = [_element(pk, f"public_keys[{k}]") for k, pk in enumerate(_items(public_keys, "public_keys"))]
         self._index: Dict[bytes, int] = {}
         self._keys: List[Point] = []
         for key in keys:
@@ -574,21 +621,24 @@ class Verifier:
 
     def verify(self, msg: Bytes, signature: Bytes, public_key: ElementLike) -> bool:
         """``verify(msg, signature, public_key)`` for one of this verifier's keys (InvalidParameterError
-        otherwise), without decoding the key."""
+        otherwise), without decoding the key: True, or InvalidSignatureError."""
         return verify(msg, signature, self._keys[self._slot(public_key, "public_key")])
 
     def verify_batch(self, messages: Iterable[Bytes], signatures: Iterable[Bytes],
                      public_keys: Iterable[ElementLike]) -> bool:
-        """``verify_batch`` for signatures under this verifier's keys (InvalidParameterError for another key)."""
+        """``verify_batch`` for signatures under this verifier's keys (InvalidParameterError for another key): True,
+        or InvalidSignatureError with the ``index`` of a failing signature."""
         msgs, sigs, pks = _batch_arguments(messages, signatures, public_keys)
         slots = [self._slot(pk, f"public_keys[{k}]") for k, pk in enumerate(pks)]
-        return grp.schnorr_verify_batch(_CHALLENGE_PREFIX, msgs, sigs, slots, self._keys, self._table)
+        ok = grp.schnorr_verify_batch(_CHALLENGE_PREFIX, msgs, sigs, slots, self._keys, self._table)
+        return ok or _first_failure(msgs, sigs, [self._keys[slot] for slot in slots])
 
 
 # ---- trusted dealer key generation and verifiable secret sharing (RFC 9591 appendix C) -----------------
-def polynomial_evaluate(x: ScalarLike, coeffs: Iterable[ScalarLike]) -> int:
-    """``coeffs[0] + coeffs[1]*x + ...`` mod q by Horner's rule (constant-time ``Scalar`` arithmetic); an int."""
-    return int(_polynomial_evaluate(_scalar(x, "x"), [_scalar(c, "coeffs") for c in coeffs]))
+def polynomial_evaluate(x: ScalarLike, coeffs: Iterable[ScalarLike]) -> Scalar:
+    """``coeffs[0] + coeffs[1]*x + ...`` mod q by Horner's rule (constant-time ``Scalar`` arithmetic), a Scalar."""
+    coeffs = [_scalar(c, f"coeffs[{k}]") for k, c in enumerate(_items(coeffs, "coeffs"))]
+    return _polynomial_evaluate(_scalar(x, "x"), coeffs)
 
 
 def _polynomial_evaluate(x, coeffs):
@@ -605,18 +655,21 @@ def secret_share_shard(s: ScalarLike, coefficients: Iterable[ScalarLike], max_pa
     ``len(coefficients) + 1`` and ``max_participants`` must satisfy RFC 9591's ``2 <= MIN_PARTICIPANTS <=
     MAX_PARTICIPANTS < 2^16`` (InvalidParameterError: with no coefficient every share would be ``s``). The shares
     are ``Scalar`` objects (wiped when freed), or ints with ``as_scalar=False``, which can never be wiped."""
-    coeffs = [_scalar(s, "s")] + [_scalar(c, f"coefficients[{k}]") for k, c in enumerate(coefficients)]
+    coeffs = [_scalar(s, "s")] + [_scalar(c, f"coefficients[{k}]") for k, c in
+                                   enumerate(_items(coefficients, "coefficients"))]
     max_participants = _count(max_participants, "max_participants")
     if len(coeffs) > max_participants:
         raise InvalidParameterError("the threshold (len(coefficients) + 1) exceeds max_participants")
     _thresholds(max_participants, len(coeffs))  # the threshold >= 2, max_participants < 2^16
+    if not isinstance(as_scalar, bool):  # a truthy "no" would keep Scalars: refused
+        raise TypeError(f"as_scalar: expected a bool, got {type(as_scalar).__name__}")
     convert = (lambda share: share) if as_scalar else int
     return [(i, convert(_polynomial_evaluate(Scalar(i), coeffs))) for i in range(1, max_participants + 1)]
 
 
-def vss_commit(coeffs: Iterable[ScalarLike]) -> List[bytes]:
-    """RFC 9591 vss_commit: ``[a_j*G]`` for the polynomial's coefficients (the first is the group key)."""
-    return [bytes(grp.base_mul(_scalar(c, "coeffs"))) for c in coeffs]
+def vss_commit(coeffs: Iterable[ScalarLike]) -> List[Point]:
+    """RFC 9591 vss_commit: ``[a_j*G]`` (Points) for the polynomial's coefficients (the first is the group key)."""
+    return [grp.base_mul(_scalar(c, f"coeffs[{k}]")) for k, c in enumerate(_items(coeffs, "coeffs"))]
 
 
 def _vss_public_share(identifier, vss_commitment):
@@ -631,7 +684,8 @@ def _vss_public_share(identifier, vss_commitment):
 def _vss_commitment(vss_commitment):
     """The commitment as a PointVector; its length is the threshold, so InvalidParameterError unless it is in
     [2, 2^16) (RFC 9591's MIN_PARTICIPANTS bounds)."""
-    commitment = PointVector([_element(c, f"vss_commitment[{k}]") for k, c in enumerate(vss_commitment)])
+    commitment = PointVector([_element(c, f"vss_commitment[{k}]")
+                              for k, c in enumerate(_items(vss_commitment, "vss_commitment"))])
     if not 2 <= len(commitment) < _MAX_PARTICIPANTS_BOUND:
         raise InvalidParameterError(f"vss_commitment: {len(commitment)} commitments, but the threshold (its length) "
                                     "must be in [2, 2^16) (RFC 9591)")
@@ -639,33 +693,38 @@ def _vss_commitment(vss_commitment):
 
 
 def vss_verify(share_i: Tuple[SupportsIndex, ScalarLike], vss_commitment: Iterable[ElementLike]) -> bool:
-    """RFC 9591 vss_verify: whether the share ``(i, sk_i)`` lies on the committed polynomial."""
+    """RFC 9591 vss_verify: True when the share ``(i, sk_i)`` lies on the committed polynomial, else
+    InvalidShareError."""
+    if not isinstance(share_i, (tuple, list)) or len(share_i) != 2:
+        raise TypeError(f"share_i: expected (identifier, sk_i), got {type(share_i).__name__}")
     identifier, sk_i = share_i
-    identifier = _identifier(identifier)
+    identifier = _identifier(identifier, "share_i identifier")
     commitment = _vss_commitment(vss_commitment)
-    return grp.elements_equal(grp.base_mul(_scalar(sk_i, "sk_i")), _vss_public_share(identifier, commitment))
+    if not grp.elements_equal(grp.base_mul(_scalar(sk_i, "share_i sk_i")), _vss_public_share(identifier, commitment)):
+        raise InvalidShareError(f"the share of {identifier} does not match the VSS commitment")
+    return True
 
 
 def derive_group_info(max_participants: SupportsIndex, min_participants: SupportsIndex,
-                      vss_commitment: Iterable[ElementLike]) -> Tuple[bytes, Dict[int, bytes]]:
-    """RFC 9591 derive_group_info: ``(group_public_key, {i: PK_i for i in 1..max_participants})``;
+                      vss_commitment: Iterable[ElementLike]) -> Tuple[Point, Dict[int, Point]]:
+    """RFC 9591 derive_group_info: ``(group_public_key, {i: PK_i for i in 1..max_participants})``, Points;
     InvalidParameterError unless ``2 <= min_participants <= max_participants < 2^16``."""
     max_participants, min_participants = _thresholds(max_participants, min_participants)
     commitment = _vss_commitment(vss_commitment)
     if len(commitment) != min_participants:
         raise InvalidParameterError("vss_commitment: expected min_participants commitments")
-    return bytes(commitment[0]), {i: bytes(_vss_public_share(i, commitment)) for i in range(1, max_participants + 1)}
+    return commitment[0], {i: _vss_public_share(i, commitment) for i in range(1, max_participants + 1)}
 
 
 def trusted_dealer_keygen(secret_key: Optional[ScalarLike], max_participants: SupportsIndex,
                           min_participants: SupportsIndex, *, as_scalar: bool = True,
                           _test_coefficients: Optional[Iterable[ScalarLike]] = None
-                          ) -> Tuple[List[Share], bytes, List[bytes]]:
+                          ) -> Tuple[List[Share], Point, List[Point]]:
     """RFC 9591 trusted_dealer_keygen: ``(shares, group_public_key, vss_commitment)`` where ``shares`` is
     ``[(i, sk_i)]`` for ``i`` in 1..max_participants, any ``min_participants`` of which can sign.
     ``secret_key`` None draws a random one. Each participant checks its share with ``vss_verify``. The shares
-    are ``Scalar`` objects (wiped when freed), or ints with ``as_scalar=False``; the group key and commitments are 32-byte
-    encodings. InvalidParameterError unless ``2 <= min_participants <= max_participants < 2^16`` (RFC 9591).
+    are ``Scalar`` objects (wiped when freed), or ints with ``as_scalar=False``; the group key and commitments are
+    Points. InvalidParameterError unless ``2 <= min_participants <= max_participants < 2^16`` (RFC 9591).
     ``_test_coefficients`` replays a test vector; never use it otherwise."""
     max_participants, min_participants = _thresholds(max_participants, min_participants)
     secret_key = grp.scalar_random() if secret_key is None else _scalar(secret_key, "secret_key")
@@ -674,7 +733,7 @@ def trusted_dealer_keygen(secret_key: Optional[ScalarLike], max_participants: Su
     if _test_coefficients is None:
         coefficients = [grp.scalar_random() for _ in range(min_participants - 1)]
     else:
-        coefficients = [_scalar(c, "_test_coefficients") for c in _test_coefficients]
+        coefficients = [_scalar(c, "_test_coefficients") for c in _items(_test_coefficients, "_test_coefficients")]
         if len(coefficients) != min_participants - 1:
             raise ValueError("_test_coefficients: expected min_participants - 1 coefficients")
     shares = secret_share_shard(secret_key, coefficients, max_participants, as_scalar=as_scalar)

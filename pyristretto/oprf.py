@@ -12,14 +12,14 @@ public ``info`` string that tweaks the key. The classes follow the RFC's roles::
     output = client.finalize(b"input", blind, evaluated, blinded, proof)   # 64 bytes
     assert output == server.evaluate(b"input")
 
-Inputs: an element is a ``Point`` or its 32-byte encoding (any bytes-like); a scalar (a private key, a blind)
-is a ``Scalar``, an int in [1, q) or its 32-byte canonical encoding. Outputs: what goes on the wire is bytes
-(elements are 32-byte canonical encodings, proofs the 64-byte ``SerializeScalar(c) || SerializeScalar(s)``,
-outputs 64 bytes); blinds are ``Scalar`` objects, and a server's private key is the ``Scalar`` ``server.private_key``.
-``derive_key_pair`` and ``generate_key_pair`` return ``(int, bytes)`` as before (use the servers' ``derive`` and
-``generate`` to keep the key out of Python ints). The randomness (blinds, proof nonces) comes
-from libsodium's CSPRNG; the keyword arguments starting with ``_test_`` exist only to replay the RFC's test vectors
-and must not be used otherwise.
+Inputs: an element is a ``Point`` or its 32-byte encoding (any bytes-like; any other type is a ``TypeError``); a
+scalar (a private key, a blind) is a ``Scalar``, an int in [1, q) or its 32-byte canonical encoding. Outputs follow
+the object layer: elements (blinded and evaluated elements, public keys, tweaked keys, composites) are ``Point``
+objects (``bytes(P)`` is the 32-byte encoding for the wire), scalars (blinds, private keys, ``derive_key_pair``'s
+and ``generate_key_pair``'s keys) ``Scalar`` objects; proofs are the 64 bytes ``SerializeScalar(c) ||
+SerializeScalar(s)`` and outputs 64 bytes. ``verify_proof`` returns True or raises ``VerifyError``. The randomness
+(blinds, proof nonces) comes from libsodium's CSPRNG; the keyword arguments starting with ``_test_`` exist only to
+replay the RFC's test vectors and must not be used otherwise.
 
 Secrets: the private key, the POPRF tweaked key ``t``, blinds and proof nonces are ``Scalar`` objects (wiped when
 freed) and only meet constant-time code: ``Point`` multiplication and ``Point.base_mul`` (the C++ core, checked
@@ -78,7 +78,7 @@ class DeriveKeyPairError(OPRFError):
     """DeriveKeyPair found no non-zero key in 256 attempts (probability about 2^-64000)."""
 
 
-def context_string(mode: int) -> bytes:
+def context_string(mode: SupportsIndex) -> bytes:
     """``"OPRFV1-" || I2OSP(mode, 1) || "-" || "ristretto255-SHA512"``."""
     return b"OPRFV1-" + bytes([_check_mode(mode)]) + b"-" + IDENTIFIER
 
@@ -100,7 +100,10 @@ _SUITES = {mode: _Suite(mode) for mode in (MODE_OPRF, MODE_VOPRF, MODE_POPRF)}
 
 
 def _check_mode(mode):
-    if mode not in _SUITES or isinstance(mode, bool):
+    """The mode as an int: any operator.index value (numpy integers too; not a bool), TypeError otherwise; ValueError
+    unless 0, 1 or 2."""
+    mode = grp.count_argument(mode, "mode")
+    if mode not in _SUITES:
         raise ValueError(f"mode: expected 0 (OPRF), 1 (VOPRF) or 2 (POPRF), got {mode!r}")
     return mode
 
@@ -156,7 +159,7 @@ def _label(name, i, single):
 def _elements(values, name, single=False):
     """DeserializeElement on each of a non-empty sequence of elements, decoded in one PointVector (errors name
     ``_label(name, i, single)``)."""
-    values = list(values)
+    values = _sequence(values, name)
     if not values:
         raise ValueError(f"{name}: expected at least one element")
     for i, value in enumerate(values):
@@ -187,17 +190,24 @@ def _scalar(value, name):
     return s
 
 
+def _sequence(values, name):
+    """A sequence argument's items as a list: TypeError naming it for a str, a bytes-like object, a Point or a
+    Scalar (whose list() would be small ints, or an error that does not name the argument), or a non-iterable."""
+    if isinstance(values, (str, Point, Scalar, bytes, bytearray, memoryview)) or not hasattr(values, "__iter__"):
+        raise TypeError(f"{name}: expected a list or tuple, got {type(values).__name__}")
+    return list(values)
+
+
 def _same_length(name, *sequences):
     if len({len(s) for s in sequences}) != 1:
         raise ValueError(f"{name}: the sequences must have equal lengths")
 
 
 # ---- keys -------------------------------------------------------------------------------------------
-def derive_key_pair(seed: Bytes, info: Bytes, mode: int) -> Tuple[int, bytes]:
-    """RFC 9497 DeriveKeyPair: a deterministic key pair ``(skS: int, pkS: bytes)`` from a 32-byte secret seed.
-    ``ServerClass.derive(seed, info)`` derives the same key and keeps it a ``Scalar``."""
-    sk, pk = _derive_key_pair(seed, info, mode)
-    return int(sk), bytes(pk)
+def derive_key_pair(seed: Bytes, info: Bytes, mode: SupportsIndex) -> Tuple[Scalar, Point]:
+    """RFC 9497 DeriveKeyPair: a deterministic key pair ``(skS, pkS)`` (a Scalar and a Point) from a 32-byte secret
+    seed; ``ServerClass.derive(seed, info)`` derives the same key into a server."""
+    return _derive_key_pair(seed, info, mode)
 
 
 def _derive_key_pair(seed, info, mode):
@@ -213,11 +223,11 @@ def _derive_key_pair(seed, info, mode):
     return sk, grp.base_mul(sk)
 
 
-def generate_key_pair() -> Tuple[int, bytes]:
-    """A random key pair ``(skS: int, pkS: bytes)`` from the CSPRNG (the same for every mode).
-    ``ServerClass.generate()`` draws a key that stays a ``Scalar``."""
+def generate_key_pair() -> Tuple[Scalar, Point]:
+    """A random key pair ``(skS, pkS)`` (a Scalar and a Point) from the CSPRNG (the same for every mode);
+    ``ServerClass.generate()`` draws one into a server."""
     sk = grp.scalar_random()
-    return int(sk), bytes(grp.base_mul(sk))
+    return sk, grp.base_mul(sk)
 
 
 # ---- DLEQ proofs -------------------------------------------------------------------------------------
@@ -230,20 +240,20 @@ def _composite_weights(suite, B, C, D):
 
 
 def _check_proof_inputs(B, C, D):
-    C, D = list(C), list(D)
+    C, D = _sequence(C, "C"), _sequence(D, "D")
     _same_length("C, D", C, D)
     if len(C) > _MAX_LENGTH:  # the composites encode the index in two bytes
         raise InvalidInputError(f"at most {_MAX_LENGTH} elements per proof")
     return _element(B, "B"), _elements(C, "C"), _elements(D, "D")
 
 
-def compute_composites(B: ElementLike, C: Iterable[ElementLike], D: Iterable[ElementLike], mode: int
-                       ) -> Tuple[bytes, bytes]:
-    """RFC 9497 ComputeComposites (verifier side): ``(M, Z) = (sum d_i*C_i, sum d_i*D_i)``, two MSMs over
+def compute_composites(B: ElementLike, C: Iterable[ElementLike], D: Iterable[ElementLike], mode: SupportsIndex
+                       ) -> Tuple[Point, Point]:
+    """RFC 9497 ComputeComposites (verifier side): ``(M, Z) = (sum d_i*C_i, sum d_i*D_i)`` as Points, two MSMs over
     public values (variable time)."""
     suite = _SUITES[_check_mode(mode)]
     B, C, D = _check_proof_inputs(B, C, D)
-    return _encodings(*_composites(suite, B, C, D))
+    return _composites(suite, B, C, D)
 
 
 def _composites(suite, B, C, D):
@@ -251,18 +261,14 @@ def _composites(suite, B, C, D):
     return grp.msm_public(d, C.vector), grp.msm_public(d, D.vector)
 
 
-def _encodings(*points):
-    return tuple(bytes(P) for P in points)
-
-
 def compute_composites_fast(k: ScalarLike, B: ElementLike, C: Iterable[ElementLike], D: Iterable[ElementLike],
-                            mode: int) -> Tuple[bytes, bytes]:
+                            mode: SupportsIndex) -> Tuple[Point, Point]:
     """RFC 9497 ComputeCompositesFast (prover side, knows ``k`` with ``D_i = k*C_i``): ``M = sum d_i*C_i``
-    (one MSM; the weights and elements are public) and ``Z = k*M`` (constant-time in ``k``)."""
+    (one MSM; the weights and elements are public) and ``Z = k*M`` (constant-time in ``k``), as Points."""
     suite = _SUITES[_check_mode(mode)]
     k = _scalar(k, "k")
     B, C, D = _check_proof_inputs(B, C, D)
-    return _encodings(*_composites_fast(suite, k, B, C, D))
+    return _composites_fast(suite, k, B, C, D)
 
 
 def _composites_fast(suite, k, B, C, D):
@@ -276,7 +282,7 @@ def _challenge(suite, B, M, Z, t2, t3):
 
 
 def generate_proof(k: ScalarLike, A: ElementLike, B: ElementLike, C: Iterable[ElementLike],
-                   D: Iterable[ElementLike], mode: int, *,
+                   D: Iterable[ElementLike], mode: SupportsIndex, *,
                    _test_proof_nonce: Optional[ScalarLike] = None) -> bytes:
     """RFC 9497 GenerateProof: a 64-byte proof that ``B = k*A`` and ``D_i = k*C_i`` for every i.
 
@@ -300,13 +306,16 @@ def _generate_proof(suite, k, A, B, C, D, test_nonce):
 
 
 def verify_proof(A: ElementLike, B: ElementLike, C: Iterable[ElementLike], D: Iterable[ElementLike], proof: Bytes,
-                 mode: int) -> bool:
-    """RFC 9497 VerifyProof: whether ``proof`` shows ``B = k*A`` and ``D_i = k*C_i``. A malformed proof
-    (not 64 bytes, or a scalar not below q) raises DeserializeError; a wrong one returns False."""
+                 mode: SupportsIndex) -> bool:
+    """RFC 9497 VerifyProof: True when ``proof`` shows ``B = k*A`` and ``D_i = k*C_i``, VerifyError when it does
+    not (it never returns False); a malformed proof (not 64 bytes, or a scalar not below q) raises
+    DeserializeError."""
     suite = _SUITES[_check_mode(mode)]
     A = _element(A, "A")
     B, C, D = _check_proof_inputs(B, C, D)
-    return _verify_proof(suite, A, B, C, D, proof)
+    if not _verify_proof(suite, A, B, C, D, proof):
+        raise VerifyError("the proof does not verify")
+    return True
 
 
 def _verify_proof(suite, A, B, C, D, proof):
@@ -333,7 +342,7 @@ def _input_element(suite, data):
 
 def _batch_inputs(inputs):
     """A batch's inputs as a list of bytes; errors name ``inputs[i]``."""
-    return [_data(x, f"inputs[{i}]") for i, x in enumerate(inputs)]
+    return [_data(x, f"inputs[{i}]") for i, x in enumerate(_sequence(inputs, "inputs"))]
 
 
 def _evaluate_batch(suite, k, data, info=None):
@@ -351,7 +360,7 @@ def _evaluate_batch(suite, k, data, info=None):
 
 def _blind(suite, data, test_blind):
     blind = grp.scalar_random() if test_blind is None else _scalar(test_blind, "_test_blind")
-    return blind, bytes(grp.mul(blind, _input_element(suite, data)))
+    return blind, grp.mul(blind, _input_element(suite, data))
 
 
 def _blind_batch(suite, inputs, test_blinds):
@@ -377,8 +386,8 @@ def _output(data, unblinded, info=None):
 
 
 def _finalize_inputs(inputs, blinds, evaluated, single=False):
-    inputs = [_data(x, _label("inputs", i, single)) for i, x in enumerate(inputs)]
-    blinds = [_scalar(b, _label("blinds", i, single)) for i, b in enumerate(blinds)]
+    inputs = [_data(x, _label("inputs", i, single)) for i, x in enumerate(_sequence(inputs, "inputs"))]
+    blinds = [_scalar(b, _label("blinds", i, single)) for i, b in enumerate(_sequence(blinds, "blinds"))]
     evaluated = _elements(evaluated, "evaluated_elements", single)
     _same_length("inputs, blinds, evaluated_elements", inputs, blinds, evaluated)
     return inputs, blinds, evaluated
@@ -393,14 +402,14 @@ class _BlindingClient:
     """``blind`` and ``blind_batch`` of the OPRF and VOPRF clients."""
     _suite = _SUITES[MODE_OPRF]
 
-    def blind(self, input: Bytes, *, _test_blind: Optional[ScalarLike] = None) -> Tuple[Scalar, bytes]:
-        """``(blind, blinded_element)`` for ``input``; keep ``blind`` secret for ``finalize``.
+    def blind(self, input: Bytes, *, _test_blind: Optional[ScalarLike] = None) -> Tuple[Scalar, Point]:
+        """``(blind, blinded_element)`` (a Scalar and a Point) for ``input``; keep ``blind`` secret for ``finalize``.
         ``_test_blind`` replays a test vector; never use it otherwise."""
         return _blind(self._suite, _data(input, "input"), _test_blind)
 
     def blind_batch(self, inputs: Iterable[Bytes], *, _test_blinds: Optional[Iterable[ScalarLike]] = None
-                    ) -> Tuple[List[Scalar], List[bytes]]:
-        """``(blinds, blinded_elements)`` for several inputs (lists in the same order)."""
+                    ) -> Tuple[List[Scalar], List[Point]]:
+        """``(blinds, blinded_elements)`` for several inputs (lists of Scalars and Points in the same order)."""
         return _blind_batch(self._suite, inputs, _test_blinds)
 
 
@@ -409,13 +418,13 @@ class _PublicKey:
     _pk: Point
 
     @property
-    def public_key(self) -> bytes:
-        """``pkS = skS*G`` as 32 bytes (``public_key_point`` is the same as a Point)."""
-        return bytes(self._pk)
+    def public_key(self) -> Point:
+        """``pkS = skS*G`` as a Point (``bytes(server.public_key)`` for its 32-byte encoding)."""
+        return self._pk
 
     @property
     def public_key_point(self) -> Point:
-        """``pkS = skS*G`` as a Point."""
+        """``public_key``, under its name of before issue 44 (when ``public_key`` was bytes)."""
         return self._pk
 
 
@@ -448,7 +457,7 @@ class _KeyHolder(_PublicKey):
         return grp.serialize_scalar(self._sk)
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}(public_key={self.public_key.hex()!r})"
+        return f"{type(self).__name__}(public_key={bytes(self._pk).hex()!r})"
 
 
 class _VerifyingClient(_PublicKey):
@@ -498,13 +507,14 @@ class OPRFServer(_PlainEvaluation):
     A server holds no mutable state: one instance can serve many threads at once."""
     _suite = _SUITES[MODE_OPRF]
 
-    def blind_evaluate(self, blinded_element: ElementLike) -> bytes:
-        """BlindEvaluate: ``skS * blinded_element`` (DeserializeError for an invalid or identity element)."""
-        return _evaluate_received(self._sk, [blinded_element], "blinded_elements", True)[1].encodings[0]
+    def blind_evaluate(self, blinded_element: ElementLike) -> Point:
+        """BlindEvaluate: ``skS * blinded_element`` as a Point (DeserializeError for an invalid or identity
+        element)."""
+        return _evaluate_received(self._sk, [blinded_element], "blinded_elements", True)[1].vector[0]
 
-    def blind_evaluate_batch(self, blinded_elements: Iterable[ElementLike]) -> List[bytes]:
-        """BlindEvaluate for each element of a batch."""
-        return _evaluate_received(self._sk, blinded_elements, "blinded_elements")[1].encodings
+    def blind_evaluate_batch(self, blinded_elements: Iterable[ElementLike]) -> List[Point]:
+        """BlindEvaluate for each element of a batch: a list of Points."""
+        return list(_evaluate_received(self._sk, blinded_elements, "blinded_elements")[1].vector)
 
 
 # ---- VOPRF --------------------------------------------------------------------------------------------
@@ -540,15 +550,16 @@ class VOPRFServer(_PlainEvaluation):
     _suite = _SUITES[MODE_VOPRF]
 
     def blind_evaluate(self, blinded_element: ElementLike, *, _test_proof_nonce: Optional[ScalarLike] = None
-                       ) -> Tuple[bytes, bytes]:
-        """``(evaluated_element, proof)``. ``_test_proof_nonce`` replays a test vector; never use it otherwise."""
+                       ) -> Tuple[Point, bytes]:
+        """``(evaluated_element, proof)``: a Point and 64 bytes. ``_test_proof_nonce`` replays a test vector; never
+        use it otherwise."""
         evaluated, proof = self._blind_evaluate_batch([blinded_element], _test_proof_nonce, True)
         return evaluated[0], proof
 
     def blind_evaluate_batch(self, blinded_elements: Iterable[ElementLike], *,
-                             _test_proof_nonce: Optional[ScalarLike] = None) -> Tuple[List[bytes], bytes]:
-        """``(evaluated_elements, proof)``: one proof for the whole batch, costing one MSM and three scalar
-        multiplications however long the batch."""
+                             _test_proof_nonce: Optional[ScalarLike] = None) -> Tuple[List[Point], bytes]:
+        """``(evaluated_elements, proof)``: a list of Points and one proof for the whole batch, costing one MSM and
+        three scalar multiplications however long the batch."""
         return self._blind_evaluate_batch(blinded_elements, _test_proof_nonce)
 
     def _blind_evaluate_batch(self, blinded_elements, _test_proof_nonce, single=False):
@@ -556,7 +567,7 @@ class VOPRFServer(_PlainEvaluation):
         blinded, evaluated = _evaluate_received(self._sk, blinded_elements, "blinded_elements", single)
         proof = _generate_proof(self._suite, self._sk, grp.GENERATOR, self._pk, blinded, evaluated,
                                 _test_proof_nonce)
-        return evaluated.encodings, proof
+        return list(evaluated.vector), proof
 
 
 # ---- POPRF --------------------------------------------------------------------------------------------
@@ -569,10 +580,10 @@ class POPRFClient(_VerifyingClient):
     """RFC 9497 POPRF client (mode 2): the evaluation is bound to a public ``info`` string."""
     _suite = _SUITES[MODE_POPRF]
 
-    def tweaked_key(self, info: Bytes) -> bytes:
-        """``HashToScalar(framed info)*G + pkS``: the key the proof is checked against (InvalidInputError if
-        it is the identity)."""
-        return bytes(self._tweaked_key(info))
+    def tweaked_key(self, info: Bytes) -> Point:
+        """``HashToScalar(framed info)*G + pkS`` as a Point: the key the proof is checked against (InvalidInputError
+        if it is the identity)."""
+        return self._tweaked_key(info)
 
     def _tweaked_key(self, info):
         tweaked = grp.base_mul(_info_scalar(self._suite, _data(info, "info"))) + self._pk
@@ -581,8 +592,8 @@ class POPRFClient(_VerifyingClient):
         return tweaked
 
     def blind(self, input: Bytes, info: Bytes, *, _test_blind: Optional[ScalarLike] = None
-              ) -> Tuple[Scalar, bytes, bytes]:
-        """``(blind, blinded_element, tweaked_key)`` for ``input`` under ``info``.
+              ) -> Tuple[Scalar, Point, Point]:
+        """``(blind, blinded_element, tweaked_key)`` for ``input`` under ``info``: a Scalar and two Points.
         ``_test_blind`` replays a test vector; never use it otherwise."""
         tweaked = self.tweaked_key(info)
         blind, blinded = _blind(self._suite, _data(input, "input"), _test_blind)
@@ -590,7 +601,7 @@ class POPRFClient(_VerifyingClient):
 
     def blind_batch(self, inputs: Iterable[Bytes], info: Bytes, *,
                     _test_blinds: Optional[Iterable[ScalarLike]] = None
-                    ) -> Tuple[List[Scalar], List[bytes], bytes]:
+                    ) -> Tuple[List[Scalar], List[Point], Point]:
         """``(blinds, blinded_elements, tweaked_key)`` for several inputs under one ``info``."""
         tweaked = self.tweaked_key(info)
         blinds, blinded = _blind_batch(self._suite, inputs, _test_blinds)
@@ -635,15 +646,15 @@ class POPRFServer(_KeyHolder):
         return t
 
     def blind_evaluate(self, blinded_element: ElementLike, info: Bytes, *,
-                       _test_proof_nonce: Optional[ScalarLike] = None) -> Tuple[bytes, bytes]:
-        """``(evaluated_element, proof)`` under ``info``.
+                       _test_proof_nonce: Optional[ScalarLike] = None) -> Tuple[Point, bytes]:
+        """``(evaluated_element, proof)`` under ``info``: a Point and 64 bytes.
         ``_test_proof_nonce`` replays a test vector; never use it otherwise."""
         evaluated, proof = self._blind_evaluate_batch([blinded_element], info, _test_proof_nonce, True)
         return evaluated[0], proof
 
     def blind_evaluate_batch(self, blinded_elements: Iterable[ElementLike], info: Bytes, *,
-                             _test_proof_nonce: Optional[ScalarLike] = None) -> Tuple[List[bytes], bytes]:
-        """``(evaluated_elements, proof)`` for a batch under one ``info``, with one proof."""
+                             _test_proof_nonce: Optional[ScalarLike] = None) -> Tuple[List[Point], bytes]:
+        """``(evaluated_elements, proof)`` for a batch under one ``info``: a list of Points and one proof."""
         return self._blind_evaluate_batch(blinded_elements, info, _test_proof_nonce)
 
     def _blind_evaluate_batch(self, blinded_elements, info, _test_proof_nonce, single=False):
@@ -652,7 +663,7 @@ class POPRFServer(_KeyHolder):
         blinded, evaluated = _evaluate_received(grp.scalar_inverse(t), blinded_elements, "blinded_elements", single)
         proof = _generate_proof(self._suite, t, grp.GENERATOR, grp.base_mul(t), evaluated, blinded,
                                 _test_proof_nonce)
-        return evaluated.encodings, proof
+        return list(evaluated.vector), proof
 
     def evaluate(self, input: Bytes, info: Bytes) -> bytes:
         """Evaluate: the PRF output for ``input`` under ``info``, computed directly with the key."""

@@ -286,3 +286,13 @@ def test_reentrant_init_cannot_replace_the_points():
     with pytest.raises(TypeError, match="immutable"):
         v.__init__(items())
     assert len(v) == 1 and v[0] == Point(pr.base_mul(9))
+
+
+def test_items_of_a_vector_with_encodings_keep_them():
+    # a scale fills the vector's to_bytes() cache; its items then carry their slice of it (issue 44: OPRF returns a
+    # scale's items as Points, serialised at no cost): the slices must be each item's own encoding
+    pts = [Point.hash_to_group(bytes([i]), b"items") for i in range(9)]
+    V = PointVector(pts).scale(list(range(3, 12)))
+    expected = [ref.point_mul(k, bytes(P)) for k, P in zip(range(3, 12), pts)]  # libsodium
+    assert [bytes(P) for P in V] == expected == [bytes(V[i]) for i in range(9)] == [bytes(P) for P in V[::-1]][::-1]
+    assert [P.to_bytes() for P in PointVector(pts)] == [bytes(P) for P in pts]  # no cache: encoded when asked

@@ -293,7 +293,7 @@ def test_one_signer_is_refused_without_the_threshold(three_of_four):
 def _ref_verify(msg, signature, pk):
     """RFC 9591's verification in pure Python (tests/helpers/reference.py's group law, hashlib's SHA-512)."""
     R, z = signature[:32], int.from_bytes(signature[32:], "little")
-    c = int.from_bytes(hashlib.sha512(frost.CONTEXT_STRING + b"chal" + R + pk + msg).digest(), "little") % Q
+    c = int.from_bytes(hashlib.sha512(frost.CONTEXT_STRING + b"chal" + R + bytes(pk) + msg).digest(), "little") % Q
     return z < Q and ref.base_mul(z) == ref.point_add(R, ref.point_mul(c, pk))
 
 

@@ -183,3 +183,31 @@ def test_scalar_bytes_are_wiped_when_freed():
     del s
     gc.collect()
     assert ctypes.string_at(address, 32) == bytes(32)
+
+
+# ---- issue 44: Scalar / Scalar -------------------------------------------------------------------
+def test_division_is_multiplication_by_the_inverse(rng):
+    for _ in range(50):
+        a, b = random_scalar(rng), random_scalar(rng) % Q or 1
+        expected = a * pow(b, -1, Q) % Q  # Python's own inverse, independent of the C++ core
+        for x, y in [(Scalar(a), Scalar(b)), (Scalar(a), b), (a, Scalar(b)), (Scalar(a), b + Q)]:
+            quotient = x / y
+            assert type(quotient) is Scalar and quotient == expected
+    assert Scalar(7) / np.int64(7) == 1 and 1 / Scalar(Q - 1) == Q - 1 and Scalar(1) / 2 * 2 == 1
+
+
+@pytest.mark.parametrize("zero", [0, Q, Scalar(0), Scalar(Q)])
+def test_division_by_zero(zero):
+    with pytest.raises(ZeroDivisionError):
+        Scalar(5) / zero
+    with pytest.raises(ZeroDivisionError):
+        5 / Scalar(0)
+    assert Scalar(0) / Scalar(3) == 0
+
+
+@pytest.mark.parametrize("other", [1.5, "2", b"\x02" + bytes(31), None, [2]])
+def test_division_by_a_non_scalar_is_a_type_error(other):
+    with pytest.raises(TypeError):
+        Scalar(5) / other
+    with pytest.raises(TypeError):
+        other / Scalar(5)

@@ -106,8 +106,8 @@ def test_length_mismatches_and_odd_fold_raise():
     for op in (lambda: A + B, lambda: A - B, lambda: A * B, lambda: A.inner(B), lambda: A.fold(1, 2)):
         with pytest.raises(ValueError):
             op()
-    with pytest.raises(TypeError):
-        A + [1, 2, 3]  # + is element-wise between ScalarVectors, never a concatenation
+    # + is element-wise, with a list too (issue 44), never a concatenation
+    assert len(A + [1, 2, 3]) == 3 and A + [1, 2, 3] == [2, 4, 6] and [1, 2, 3] + A == [2, 4, 6]
 
 
 def test_batch_invert():
@@ -463,3 +463,62 @@ def test_eight_threads_share_vectors():
         t.join()
     assert not errors and len(results) == 24
     assert all(r == expected for r in results)
+
+
+# ---- issue 44: element-wise operators with lists and tuples --------------------------------------
+def test_elementwise_operators_take_lists_and_tuples():
+    values = [secrets.randbelow(Q) for _ in range(5)]
+    other = [secrets.randbelow(Q) for _ in range(4)] + [Scalar(3)]
+    others = [int(x) for x in other]
+    v = ScalarVector(values)
+    for form in (list, tuple):
+        o = form(other)
+        assert v + o == [(x + y) % Q for x, y in zip(values, others)] == o + v
+        assert v - o == [(x - y) % Q for x, y in zip(values, others)]
+        assert o - v == [(y - x) % Q for x, y in zip(values, others)]
+        assert v * o == [x * y % Q for x, y in zip(values, others)] == o * v
+        assert type(v + o) is ScalarVector and type(o - v) is ScalarVector and type(o * v) is ScalarVector
+
+
+@pytest.mark.parametrize("bad, error", [([1, 2], ValueError), ([1, 2, "3"], TypeError), ([1, None, 3], TypeError),
+                                        ([1.0, 2, 3], TypeError), ([b"\x01", 2, 3], TypeError)])
+def test_elementwise_operators_refuse_bad_lists(bad, error):
+    v = ScalarVector([1, 2, 3])
+    for op in (lambda: v + bad, lambda: bad + v, lambda: v - bad, lambda: bad - v, lambda: v * bad, lambda: bad * v):
+        with pytest.raises(error):
+            op()
+
+
+@pytest.mark.parametrize("other", [b"\x01" * 96, bytearray(96), "abc", 1.5, None, {1, 2, 3}])
+def test_elementwise_operators_refuse_other_types(other):
+    v = ScalarVector([1, 2, 3])
+    for op in (lambda: v + other, lambda: other + v, lambda: v - other, lambda: other - v):
+        with pytest.raises(TypeError):
+            op()
+
+
+# ---- issue 44: Point * ScalarVector, FixedBase * ScalarVector ------------------------------------
+@pytest.mark.parametrize("n", [0, 1, 2, 5, 6, 7, 8, 23, 24, 33, 100])  # around the table thresholds: 6, 8, 24
+def test_point_and_fixed_base_times_scalar_vector(n):
+    import reference as ref
+    P = Point.hash_to_group(n.to_bytes(2, "little"), b"issue-44")
+    values = [secrets.randbelow(Q) for _ in range(n)]
+    if n > 2:
+        values[:3] = [0, 1, Q - 1]
+    v = ScalarVector(values)
+    expected = [ref.point_mul(x, bytes(P)) for x in values]  # libsodium, one at a time
+    B = pr.FixedBase(P)
+    for result in (P * v, v * P, B * v, v * B):
+        assert type(result) is PointVector and len(result) == n
+        assert result.to_bytes() == b"".join(expected)
+    G = pr.FixedBase(Point.generator())  # the shared table of G
+    assert (G * v).to_bytes() == b"".join(ref.base_mul(x) for x in values)
+
+
+def test_times_scalar_vector_refuses_lists():
+    P = Point.generator()
+    for bad in ([1, 2], (1, 2), ScalarVector([1]).to_bytes()):
+        with pytest.raises(TypeError):
+            P * bad
+        with pytest.raises(TypeError):
+            pr.FixedBase(P) * bad

@@ -223,8 +223,8 @@ def test_fixed_base_tables_built_on_a_small_thread_stack(stack):
                     reason="the sanitizers' redzones multiply stack frames: the small stack is about the normal build")
 @pytest.mark.parametrize("n", [24, 64, 200, 500])
 def test_multi_point_calls_on_a_small_thread_stack(n):
-    """The constant-time and public-scalar sums, on the object layer too, PointVector.scale, hash_to_group and
-    derive_generators (eight-lane on IFMA), in a thread with Python's smallest stack
+    """The constant-time and public-scalar sums, on the object layer too, PointVector.scale, Point and FixedBase *
+    ScalarVector (a comb table built in C++), hash_to_group and derive_generators (eight-lane on IFMA), in a thread with Python's smallest stack
     (32 KiB): on the IFMA backend MSMTable.msm once overflowed it (the eight-lane table build kept a 15 KB frame).
     n = 24: three groups of eight lanes, Straus; 64, 200 and 500: the IFMA Pippenger (from 48 points, windows of 4,
     6 and 8 bits), the portable one (from 128) and, at 200 and 500, the threaded split and MSMTable's narrower
@@ -250,17 +250,23 @@ def test_multi_point_calls_on_a_small_thread_stack(n):
             got["MSMTable.msm"] = bytes(pr.MSMTable(points).msm(scalars))
             got["MSMTable.msm_vartime"] = bytes(pr.MSMTable(points).msm_vartime(scalars))
             got["FixedBase"] = bytes(pr.FixedBase(points[0]) * scalars[0])
+            v = pr.ScalarVector(scalars)
+            multiples["Point * ScalarVector"] = (pr.Point(points[0]) * v).to_bytes()  # a comb table built in C++
+            multiples["FixedBase * ScalarVector"] = (pr.FixedBase(points[0]) * v).to_bytes()
             got["scale"] = pr.PointVector(points).scale(scalars).to_bytes()  # the batched inversion's frames
             got["sums"] = (pr.PointVector(points) + pr.PointVector(points)).to_bytes()  # eight-lane encoding
             maps["hash_to_group"] = pr.PointVector.hash_to_group(points, b"DST").to_bytes()  # eight-lane maps
             maps["derive_generators"] = pr.PointVector.derive_generators(b"dom", n).to_bytes()
-        maps = {}
+        maps, multiples = {}, {}
         threading.stack_size(32768)
         t = threading.Thread(target=calls)
         t.start()
         t.join()
         first = pysodium.crypto_scalarmult_ristretto255(scalars[0].to_bytes(32, "little"), points[0])
         assert got.pop("FixedBase") == first, "FixedBase"
+        times_first = b"".join(pysodium.crypto_scalarmult_ristretto255(s.to_bytes(32, "little"), points[0])
+                               for s in scalars)
+        assert multiples == dict.fromkeys(["Point * ScalarVector", "FixedBase * ScalarVector"], times_first)
         products = [pysodium.crypto_scalarmult_ristretto255(s.to_bytes(32, "little"), p) for s, p in zip(scalars, points)]
         assert got.pop("scale") == b"".join(products), "PointVector.scale"
         assert got.pop("sums") == b"".join(pysodium.crypto_core_ristretto255_add(p, p) for p in points), "to_bytes"

@@ -159,6 +159,7 @@ BackendOps portable_ops() {
     o.fixed_base_rows = [](const AffineNielsPoint(*)[8]) noexcept { return std::unique_ptr<FixedBaseRows>(); };
     o.table = &table;
     o.scalar_lanes = nullptr;
+    o.scale_one_point_table_min = 6;
     o.decode_divisor = 1;
     o.sum_divisor = 32;
     return o;
@@ -198,6 +199,7 @@ BackendOps avx2_ops() {
     o.scale_vartime = scale_each_vartime<avx2::point_mul, avx2::straus_vartime>;
     o.fold_vartime = fold_pairwise<avx2::point_mul, avx2::straus_vartime>;
     o.fixed_base_rows = avx2::fixed_base_rows;
+    o.scale_one_point_table_min = 8;
     o.table = &table;
     return o;
 }
@@ -266,6 +268,7 @@ BackendOps ifma_ops() {
     o.fixed_base_rows = ifma::fixed_base_rows;
     o.table = &table;
     o.scalar_lanes = &scalar_lanes;
+    o.scale_one_point_table_min = 24;
     o.decode_divisor = 2;
     o.sum_divisor = 128;
     return o;

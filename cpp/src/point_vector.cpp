@@ -9,6 +9,7 @@
 #include <new>
 
 #include "pyristretto/dispatch.hpp"
+#include "pyristretto/fixed_base.hpp"
 #include "pyristretto/hash.hpp"
 #include "pyristretto/msm_algorithms.hpp"
 #include "pyristretto/ristretto.hpp"
@@ -152,6 +153,27 @@ void scale_points_encoded(EdwardsPoint* out, uint8_t* enc, const uint8_t* scalar
             ristretto_encode_doubled(enc + 32 * b, out + b, out + b, m);
         }
     });  // half is wiped as it goes
+}
+
+void fixed_base_scale(EdwardsPoint* out, const FixedBaseTable& table, const uint8_t* scalars, size_t n) noexcept {
+    // A comb multiplication costs about two decodes: threads pay from half the decode threshold.
+    detail::parallel_for(n, worker_count(2 * n), [&](size_t begin, size_t end) noexcept {
+        for (size_t i = begin; i < end; ++i) out[i] = table.mul(scalars + 32 * i);
+    });
+}
+
+void scale_one_point(EdwardsPoint* out, const EdwardsPoint& base, const uint8_t* scalars, size_t n) noexcept {
+    if (n >= backend_ops().scale_one_point_table_min) {
+        const std::unique_ptr<FixedBaseTable> table(new (std::nothrow) FixedBaseTable(base));  // ~30 KiB: heap
+        if (table) return fixed_base_scale(out, *table, scalars, n);
+    }
+    std::unique_ptr<EdwardsPoint[]> copies(new (std::nothrow) EdwardsPoint[n]);
+    if (!copies) {  // out of memory: one multiplication at a time
+        for (size_t i = 0; i < n; ++i) out[i] = point_mul_decoded(scalars + 32 * i, base);
+        return;
+    }
+    for (size_t i = 0; i < n; ++i) copies[i] = base;
+    scale_points(out, scalars, copies.get(), n);
 }
 
 void add_points(EdwardsPoint* out, const EdwardsPoint* a, const EdwardsPoint* b, size_t n, bool subtract) noexcept {

@@ -4,7 +4,8 @@
 // base_mul, point_mul; and the object layer's paths: point_mul_decoded behind Point * secret, point_add_decoded and
 // point_sub_decoded behind Point + Point and Point - Point on secret points, a FixedBaseTable of an arbitrary point
 // behind FixedBase * secret, MSMTable::msm, msm_points (PointVector.msm), the element-wise
-// scale_points (PointVector.scale) and scale_points_encoded with its batched inversion, and the batch encoding of
+// scale_points (PointVector.scale) and scale_points_encoded with its batched inversion, fixed_base_scale (FixedBase *
+// ScalarVector) and scale_one_point (Point * ScalarVector), and the batch encoding of
 // points that depend on secrets), which then reports every branch and every memory address that depends on them;
 // the 64 input bytes of the one-way map (ristretto_from_uniform, fed by hashes of possibly secret data) are checked
 // the same way, and so is the scalar arithmetic applied to secrets by Scalar and by the protocols
@@ -135,7 +136,8 @@ void check_msm(size_t n, const char* what) {
 
 // The object layer's constant-time operations on decoded points: MSMTable::msm (the backend's Straus on the table's
 // own multiples, TableKernels::straus_ct, in blocks of 256 bases; fewer scalars than bases too), msm_points
-// (PointVector.msm) and scale_points (PointVector.scale).
+// (PointVector.msm), scale_points (PointVector.scale), fixed_base_scale (FixedBase * ScalarVector) and
+// scale_one_point (Point * ScalarVector: both of its paths, as n is below or above its table threshold).
 void check_decoded(size_t n, const char* what) {
     std::vector<uint8_t> s, p;
     random_inputs(n, s, p);
@@ -146,13 +148,15 @@ void check_decoded(size_t n, const char* what) {
     uint8_t want[32], want_m[32], got[32];
     msm_vartime(s.data(), p.data(), n, want);  // public reference values first, on defined data
     msm_vartime(s.data(), p.data(), m, want_m);
-    std::vector<uint8_t> want_scaled(32 * n);
+    std::vector<uint8_t> want_scaled(32 * n), want_fixed(32 * n);  // s_i P_i, and s_i P_0 for fixed_base_scale
     for (size_t i = 0; i < n; ++i) {  // libsodium ignores bit 255: reduce the unreduced edge scalars first
         uint8_t r[32];
         reduce(&s[32 * i], r);
         if (crypto_scalarmult_ristretto255(&want_scaled[32 * i], r, &p[32 * i]) != 0)
             std::memset(&want_scaled[32 * i], 0, 32);
+        if (crypto_scalarmult_ristretto255(&want_fixed[32 * i], r, &p[0]) != 0) std::memset(&want_fixed[32 * i], 0, 32);
     }
+    const FixedBaseTable comb(d[0]);  // public: built from a public base
 
     secret(s.data(), s.size());
     EdwardsPoint r;
@@ -180,6 +184,14 @@ void check_decoded(size_t n, const char* what) {
     declassify(enc_scaled.data(), enc_scaled.size());
     declassify(got_scaled.data(), got_scaled.size());
     expect(enc_scaled == want_scaled && got_scaled == want_scaled, "scale_points_encoded");
+    fixed_base_scale(scaled.data(), comb, s.data(), n);  // FixedBase * ScalarVector, Point * ScalarVector
+    encode_points(got_scaled.data(), scaled.data(), n);
+    declassify(got_scaled.data(), got_scaled.size());
+    expect(got_scaled == want_fixed, "fixed_base_scale");
+    scale_one_point(scaled.data(), d[0], s.data(), n);  // Point * ScalarVector: a table from a few scalars on
+    encode_points(got_scaled.data(), scaled.data(), n);
+    declassify(got_scaled.data(), got_scaled.size());
+    expect(got_scaled == want_fixed, "scale_one_point");
     if (backend() == Backend::Ifma) {
         // scale_points above ran it on every lane group but a last one of fewer than ifma::kScaleMin points (it
         // leaves those to the portable code): 9 points end in such a group, padded here.

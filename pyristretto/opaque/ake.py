@@ -213,7 +213,9 @@ _GROUPS = {RISTRETTO255: Ristretto255Group, CURVE25519: Curve25519Group}
 
 
 def group_of(config: Configuration):
-    """The AKE group of a configuration."""
+    """The AKE group of a configuration (TypeError naming ``config`` for anything but a Configuration)."""
+    if not isinstance(config, Configuration):
+        raise TypeError(f"config: expected a Configuration, got {type(config).__name__}")
     return _GROUPS[config.group]
 
 

@@ -98,8 +98,8 @@ class Identity(KSF):
     already high-entropy keys."""
 
     def stretch(self, msg: bytes) -> bytes:
-        """``msg`` unchanged."""
-        return msg
+        """``msg`` unchanged (as bytes: anything else is a TypeError)."""
+        return check_data(msg, "msg", None)
 
 
 def _positive(value, name):
@@ -148,8 +148,9 @@ class Argon2id(KSF):
 
     def stretch(self, msg: bytes) -> bytes:
         """Argon2id of ``msg`` with this object's salt and parameters."""
-        return self._hash(secret=msg, salt=self.salt, time_cost=self.time_cost, memory_cost=self.memory_cost,
-                          parallelism=self.parallelism, hash_len=self.hash_len, type=self._type, version=19)
+        return self._hash(secret=check_data(msg, "msg", None), salt=self.salt, time_cost=self.time_cost,
+                          memory_cost=self.memory_cost, parallelism=self.parallelism, hash_len=self.hash_len,
+                          type=self._type, version=19)
 
     def __repr__(self) -> str:
         return (f"Argon2id(memory_cost={self.memory_cost}, time_cost={self.time_cost}, "
@@ -170,18 +171,20 @@ class Scrypt(KSF):
     def stretch(self, msg: bytes) -> bytes:
         """scrypt of ``msg`` with this object's salt and parameters."""
         maxmem = 128 * self.r * (self.n + self.p + 2) + (1 << 20)
-        return hashlib.scrypt(msg, salt=self.salt, n=self.n, r=self.r, p=self.p, maxmem=maxmem, dklen=self.length)
+        return hashlib.scrypt(check_data(msg, "msg", None), salt=self.salt, n=self.n, r=self.r, p=self.p,
+                              maxmem=maxmem, dklen=self.length)
 
     def __repr__(self) -> str:
         return f"Scrypt(n={self.n}, r={self.r}, p={self.p}, salt={self.salt.hex()!r}, length={self.length})"
 
 
 def check_data(value, name, limit=_MAX_LENGTH) -> bytes:
-    """A bytes-like argument as bytes (TypeError otherwise), at most ``limit`` bytes long (ValueError)."""
+    """A bytes-like argument as bytes (TypeError otherwise), at most ``limit`` bytes long (ValueError; None: no
+    limit)."""
     if isinstance(value, str) or not isinstance(value, (bytes, bytearray, memoryview)):
         raise TypeError(f"{name}: expected a bytes-like object, got {type(value).__name__}")
     value = bytes(value)
-    if len(value) > limit:
+    if limit is not None and len(value) > limit:
         raise ValueError(f"{name}: at most {limit} bytes, got {len(value)}")
     return value
 

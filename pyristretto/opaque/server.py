@@ -14,10 +14,10 @@ from typing import Optional, Union
 from pyristretto import _group as grp
 import pyristretto.opaque.envelope as env
 from pyristretto.opaque.ake import derive_scalar, group_of, macs, preamble
-from pyristretto.opaque.config import (Nh, Nn, Nok, Nseed, Configuration, check_data, check_optional, expand,
+from pyristretto.opaque.config import (Nh, Nm, Nn, Nok, Nseed, Nx, Configuration, check_data, check_optional, expand,
                                        keyed, random_or_test)
 from pyristretto.opaque.errors import ClientAuthenticationError, DeserializeError
-from pyristretto.opaque.messages import KE1, KE3, Envelope, RegistrationRecord, RegistrationRequest
+from pyristretto.opaque.messages import KE1, KE2, KE3, Envelope, RegistrationRecord, RegistrationRequest
 
 __all__ = ["Server", "ServerLogin"]
 
@@ -145,7 +145,12 @@ class ServerLogin:
     ke2: bytes
 
     def __init__(self, ke2: bytes, expected_client_mac: bytes, session_key: bytes) -> None:
-        self.ke2 = ke2
+        # checked like any argument: bytearray(64) would be 64 zero bytes, a MAC and a key anyone knows
+        for name, value, size in (("ke2", ke2, KE2.SIZE), ("expected_client_mac", expected_client_mac, Nm),
+                                  ("session_key", session_key, Nx)):
+            if len(check_data(value, name)) != size:
+                raise ValueError(f"{name}: expected {size} bytes, got {len(value)}")
+        self.ke2 = bytes(ke2)
         self._expected: Optional[bytearray] = bytearray(expected_client_mac)
         self._session_key: Optional[bytearray] = bytearray(session_key)
 

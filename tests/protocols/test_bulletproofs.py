@@ -1,12 +1,15 @@
 """pyristretto.bulletproofs: the Rust bulletproofs crate's own proofs verify (tests/vectors, made by the crate
 1.0.0, its deserialize_and_verify regression set) and no tampering of them does; our proofs round-trip for every
 n and m up to 16; the wire format's parsing rules; batch verification; threads sharing generators."""
+import copy
 import os
+import pickle
 
+import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from pyristretto import Point, Scalar, Transcript
+from pyristretto import Point, PointVector, Scalar, ScalarVector, Transcript
 from pyristretto.bulletproofs import (BulletproofGens, InnerProductProof, PedersenGens, ProofError, RangeProof,
                                       q)
 
@@ -231,11 +234,12 @@ def test_verification_scalars_match_their_definition():
                          (b"e_blinding", proof.e_blinding), (b"w", None)]:
         if value is None:
             t.challenge_scalar(label)
-        elif isinstance(value, int):
+        elif isinstance(value, Scalar):
             t.append_scalar(label, value)
         else:
             t.append_point(label, value)
     u_sq, u_inv_sq, s = proof.ipp_proof.verification_scalars(n * m, t)
+    u_sq, u_inv_sq, s = [int(x) for x in u_sq], [int(x) for x in u_inv_sq], [int(x) for x in s]
     lg = len(u_sq)
     assert lg == 5 and all(u * v % q == 1 for u, v in zip(u_sq, u_inv_sq))
     for i in range(n * m):
@@ -248,7 +252,9 @@ def test_verification_scalars_match_their_definition():
 # ---- the wire format (hypothesis) --------------------------------------------------------------------------
 
 canonical = st.integers(0, q - 1)
-encodings = st.binary(min_size=32, max_size=32)
+# valid encodings (the identity among them): an invalid one is refused when a proof is built (test_issue_44.py)
+encodings = st.one_of(st.just(bytes(32)), st.binary(min_size=64, max_size=64).map(
+    lambda b: Point.from_uniform_bytes(b).to_bytes()))
 
 
 @settings(max_examples=60, deadline=None)
@@ -367,3 +373,208 @@ def test_readme_example():
     t = Transcript(b"balance")
     t.append_point(b"R", ns["R"])
     assert ns["pc"].B_blinding * ns["s"] != ns["R"] + (ns["E"] - Point.generator()) * t.challenge_scalar(b"c")
+
+
+# ---- issue 44: wrong types, proofs built directly, the crate's calling form, one type per kind of value --------
+
+def _zero_proof(label=b"zero"):
+    """A proof for the commitment to 0 with blinding 0: the identity, which 32 zero bytes encode."""
+    proof, V = RangeProof.prove_single(BP, PC, Transcript(label), 0, 0, 8)
+    assert V == Point.identity()
+    return proof
+
+
+@pytest.mark.parametrize("bad", [32, 0, [0] * 32, (0,) * 32, "0" * 32, None, 1.5, np.zeros(32, dtype=np.int64),
+                                 np.zeros(4, dtype=np.uint64), np.zeros((2, 16), dtype=np.uint8), Scalar(0)],
+                         ids=lambda b: type(b).__name__)
+def test_a_commitment_of_the_wrong_type_is_a_type_error(bad):
+    # bytes(32) is 32 zero bytes, the identity: the commitment to 0 with blinding 0, which anyone can prove. A
+    # commitment given as 32 (or [0] * 32) went through bytes(x) and this proof verified.
+    proof = _zero_proof()
+    with pytest.raises(TypeError, match="commitment"):
+        proof.verify_single(BP, PC, Transcript(b"zero"), bad, 8)
+    with pytest.raises(TypeError, match=r"commitments\[0\]"):
+        RangeProof.verify_multiple(BP, PC, Transcript(b"zero"), proof, [bad], 8)
+    with pytest.raises(TypeError, match=r"commitments\[0\]"):
+        RangeProof.verify_batch(BP, PC, [(proof, Transcript(b"zero"), [bad], 8)])
+    assert proof.verify_single(BP, PC, Transcript(b"zero"), bytes(32), 8) is True  # the real encoding verifies
+    assert proof.verify_single(BP, PC, Transcript(b"zero"), np.zeros(32, dtype=np.uint8), 8) is True
+
+
+@pytest.mark.parametrize("bad", [bytes(31), bytes(33), b"\xff" * 32])
+def test_a_commitment_of_the_wrong_length_or_invalid_is_a_proof_error(bad):
+    with pytest.raises(ProofError, match="commitment"):
+        _zero_proof().verify_single(BP, PC, Transcript(b"zero"), bad, 8)
+
+
+@pytest.mark.parametrize("bad", [5, [0] * 672, "00" * 336, None, 1.5, np.zeros(84, dtype=np.int64)],
+                         ids=lambda b: type(b).__name__)
+def test_a_proof_of_the_wrong_type_is_a_type_error(bad):
+    for parse in (RangeProof.from_bytes, InnerProductProof.from_bytes):
+        with pytest.raises(TypeError, match="data"):
+            parse(bad)
+    with pytest.raises(TypeError, match="proof"):
+        RangeProof.verify_single(BP, PC, Transcript(b"x"), bad, PC.commit(1, 1), 8)
+
+
+def _fields(proof):
+    return [proof.A, proof.S, proof.T_1, proof.T_2, proof.t_x, proof.t_x_blinding, proof.e_blinding]
+
+
+def test_proofs_built_directly_are_validated():
+    proof = RangeProof.from_bytes(CASES[0][2])
+    ipp = proof.ipp_proof
+    assert RangeProof(*_fields(proof), ipp) == proof  # the fields of a valid proof make it again
+    assert RangeProof(*(bytes(x) for x in _fields(proof)), ipp) == proof  # and so do their encodings
+    assert InnerProductProof(list(ipp.L_vec), PointVector(ipp.R_vec), int(ipp.a), bytes(ipp.b)) == ipp
+    for k, name in enumerate(["t_x", "t_x_blinding", "e_blinding"]):
+        for bad in (q, q + int(_fields(proof)[4 + k]), 2**256 - 1, -1, (q + 1).to_bytes(32, "little")):
+            fields = _fields(proof)
+            fields[4 + k] = bad
+            with pytest.raises(ProofError, match=name):
+                RangeProof(*fields, ipp)
+    for bad in (q, -1, b"\xff" * 32):
+        with pytest.raises(ProofError, match="canonical"):
+            InnerProductProof(ipp.L_vec, ipp.R_vec, bad, ipp.b)
+        with pytest.raises(ProofError, match="canonical"):
+            InnerProductProof(ipp.L_vec, ipp.R_vec, ipp.a, bad)
+    with pytest.raises(ProofError, match="R points"):  # zip truncated, then the MSM raised a ValueError
+        InnerProductProof(ipp.L_vec, ipp.R_vec[:-1], ipp.a, ipp.b)
+    with pytest.raises(ProofError, match="too many rounds"):
+        InnerProductProof([Point.identity()] * 32, [Point.identity()] * 32, 0, 0)
+    for k, name in enumerate(["A", "S", "T_1", "T_2"]):
+        for bad, error in ((32, TypeError), ([0] * 32, TypeError), ("A" * 32, TypeError), (None, TypeError),
+                           (b"\xff" * 32, ProofError), (bytes(31), ProofError)):
+            fields = _fields(proof)
+            fields[k] = bad
+            with pytest.raises(error, match=name):
+                RangeProof(*fields, ipp)
+    for bad, error in ((32, TypeError), ("x", TypeError), ([b"\xff" * 32] * len(ipp.R_vec), ProofError),
+                       ([32] * len(ipp.R_vec), TypeError), (b"".join(bytes(R) for R in ipp.R_vec), TypeError)):
+        with pytest.raises(error, match="R_vec"):
+            InnerProductProof(ipp.L_vec, bad, ipp.a, ipp.b)
+    for bad in (ipp.to_bytes(), None, proof):
+        with pytest.raises(TypeError, match="ipp_proof"):
+            RangeProof(*_fields(proof), bad)
+    for bad in (1.5, "1", None, [1]):
+        with pytest.raises(TypeError, match="t_x"):
+            RangeProof(*_fields(proof)[:4], bad, *_fields(proof)[5:], ipp)
+
+
+def test_proofs_are_immutable():
+    proof = RangeProof.from_bytes(CASES[0][2])
+    with pytest.raises(AttributeError):
+        proof.A = bytes(32)  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        proof.ipp_proof.L_vec = ()  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        del proof.t_x
+    assert type(proof.ipp_proof.L_vec) is tuple
+    for obj in (proof, proof.ipp_proof):  # pickled and copied as their wire format, validated again
+        assert pickle.loads(pickle.dumps(obj)) == obj and copy.copy(obj) == obj and copy.deepcopy(obj) == obj
+
+
+def test_the_crates_calling_form():
+    # proof.verify_single(bp_gens, pc_gens, transcript, commitment, n) raised "missing ... argument: 'n'"
+    proof, V = RangeProof.prove_single(BP, PC, Transcript(b"form"), 1234, Scalar.random(), 16)
+    assert proof.verify_single(BP, PC, Transcript(b"form"), V, 16) is True
+    assert proof.verify_single(BP, PC, Transcript(b"form"), commitment=V, n=16) is True
+    assert RangeProof.verify_single(BP, PC, Transcript(b"form"), proof, V, 16) is True
+    assert RangeProof.verify_single(BP, PC, Transcript(b"form"), proof.to_bytes(), V, 16) is True
+    with pytest.raises(ProofError, match="equation"):
+        proof.verify_single(BP, PC, Transcript(b"form"), PC.commit(1235, 0), 16)
+    proofs, Vs = RangeProof.prove_multiple(BP, PC, Transcript(b"forms"), [1, 2], [3, 4], 8)
+    assert proofs.verify_multiple(BP, PC, Transcript(b"forms"), Vs, 8) is True
+    assert RangeProof.verify_multiple(BP, PC, Transcript(b"forms"), proofs, tuple(Vs), 8) is True
+    assert RangeProof.verify_multiple(BP, PC, Transcript(b"forms"), proofs, PointVector(Vs), 8) is True
+    assert RangeProof.verify_batch(BP, PC, [(proofs, Transcript(b"forms"), Vs, 8)]) is True
+    assert RangeProof.verify_batch(BP, PC, []) is True
+    assert "crate's form" in RangeProof.verify_single.__doc__ and "crate's form" in proof.verify_single.__doc__
+
+
+def test_one_type_per_kind_of_value():
+    values = [Scalar(5), 7, np.uint16(9), Scalar(2**32 - 1)]  # Scalar values as commit takes them
+    blindings = [Scalar.random(), 11, Scalar(12).to_bytes(), np.int64(13)]
+    proof, V = RangeProof.prove_multiple(BP, PC, Transcript(b"types"), values, blindings, 32)
+    assert all(type(C) is Point for C in V)
+    assert V == [PC.commit(v, r) for v, r in zip(values, blindings)]
+    assert sum(V) == PC.commit(5 + 7 + 9 + 2**32 - 1, sum(Scalar(b) if not isinstance(b, bytes) else
+                                                          Scalar.from_bytes(b) for b in blindings))
+    assert V[0] + V[1] - V[1] == V[0]  # Point + commitment: a TypeError when commitments were bytes
+    assert all(type(P) is Point for P in (proof.A, proof.S, proof.T_1, proof.T_2, *proof.ipp_proof.L_vec))
+    assert all(type(x) is Scalar for x in (proof.t_x, proof.t_x_blinding, proof.e_blinding, proof.ipp_proof.a,
+                                           proof.ipp_proof.b))
+    single, C = RangeProof.prove_single(BP, PC, Transcript(b"one"), Scalar(200), Scalar(3), 8)
+    assert type(C) is Point and C == PC.commit(200, 3)
+    for out_of_range in (Scalar(256), Scalar(-1), 256, -1):
+        with pytest.raises(ValueError, match="outside"):
+            RangeProof.prove_single(BP, PC, Transcript(b"one"), out_of_range, 3, 8)
+    for bad in ([1], "1", b"\x01", 1.0, None):
+        with pytest.raises(TypeError, match="values"):
+            RangeProof.prove_single(BP, PC, Transcript(b"one"), bad, 3, 8)
+    for bad in (b"\x01" * 2, "ab", 5):
+        with pytest.raises(TypeError, match="values"):
+            RangeProof.prove_multiple(BP, PC, Transcript(b"one"), bad, [1, 2], 8)
+
+
+def test_counts_and_sizes_take_numpy_integers():
+    gens = BulletproofGens(np.int64(16), np.uint8(2))
+    assert gens.gens_capacity == 16 and type(gens.gens_capacity) is int and len(gens.G(np.int32(8), np.int8(2))) == 16
+    proof, V = RangeProof.prove_single(gens, PC, Transcript(b"np"), 3, 4, np.int64(16))
+    assert proof.verify_single(gens, PC, Transcript(b"np"), V, np.uint64(16)) is True
+    for bad in (16.0, "16", None, True):
+        with pytest.raises(TypeError, match="n"):
+            proof.verify_single(gens, PC, Transcript(b"np"), V, bad)
+    with pytest.raises(TypeError, match="gens_capacity"):
+        BulletproofGens(16.0, 1)
+    with pytest.raises(ValueError, match="capacities"):
+        gens.G(32, 1)
+
+
+def test_inner_product_proof_takes_lists_of_points_and_returns_true():
+    n = 8
+    G, H = list(BP.G_vec[0][:n]), tuple(BP.H_vec[0][:n])  # a list and a tuple where PointVectors are hinted
+    a, b = ScalarVector.random(n), [Scalar.random() for _ in range(n)]
+    factors = ScalarVector.powers(Scalar(3).invert(), n)
+    Q = Point.random()
+    P = PointVector(G).msm(a) + PointVector(H).msm(factors * b) + Q * a.inner(b)
+    ipp = InnerProductProof.create(Transcript(b"ipp"), Q, factors, G, H, a, b)  # leaked a list + PointVector error
+    assert type(ipp.a) is Scalar and all(type(L) is Point for L in ipp.L_vec + ipp.R_vec)
+    assert ipp.verify(Transcript(b"ipp"), P, Q, list(factors), G, H) is True
+    assert ipp.verify(Transcript(b"ipp"), bytes(P), bytes(Q), factors, PointVector(G), PointVector(H)) is True
+    with pytest.raises(TypeError, match="P"):
+        ipp.verify(Transcript(b"ipp"), 32, Q, factors, G, H)
+    with pytest.raises(TypeError, match="transcript"):
+        InnerProductProof.create(b"ipp", Q, factors, G, H, a, b)
+    with pytest.raises(TypeError, match=r"G\[1\]"):
+        InnerProductProof.create(Transcript(b"ipp"), Q, factors, [G[0], 5] + G[2:], H, a, b)
+
+
+def test_inner_product_proof_appends_its_own_domain_separator():
+    # the user of issue 44 appended "ipp v1" and n before create, as the crate's callers do not: create and verify
+    # append them themselves, and the docstrings say so
+    n = 4
+    G, H = BP.G_vec[0][:n], BP.H_vec[0][:n]
+    a, b = ScalarVector.random(n), ScalarVector.random(n)
+    Q = Point.random()
+    P = G.msm(a) + H.msm(b) + Q * a.inner(b)
+    ones = [1] * n
+    twice = Transcript(b"ipp")
+    twice.append_message(b"dom-sep", b"ipp v1")
+    twice.append_u64(b"n", n)
+    ipp = InnerProductProof.create(twice, Q, ones, G, H, a, b)
+    with pytest.raises(ProofError, match="equation"):
+        ipp.verify(Transcript(b"ipp"), P, Q, ones, G, H)
+    mirror = Transcript(b"ipp")  # create's transcript, replayed: the domain separator and n first, then the rounds
+    ipp2 = InnerProductProof.create(mirror, Q, ones, G, H, a, b)
+    assert ipp2.verify(Transcript(b"ipp"), P, Q, ones, G, H) is True
+    again = Transcript(b"ipp")
+    again.append_message(b"dom-sep", b"ipp v1")
+    again.append_u64(b"n", n)
+    for L, R in zip(ipp2.L_vec, ipp2.R_vec):
+        again.append_message(b"L", bytes(L))
+        again.append_message(b"R", bytes(R))
+        again.challenge_bytes(b"u", 64)
+    assert mirror.challenge_bytes(b"end", 16) == again.challenge_bytes(b"end", 16)
+    for method in (InnerProductProof.create, InnerProductProof.verify, InnerProductProof.verification_scalars):
+        assert "domain separator" in " ".join(method.__doc__.split())

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 import reference as ref
 from concurrency import run_concurrently
 from readme_blocks import run_python_block
-from pyristretto import frost
+from pyristretto import Point, frost
 from reference import Q
 from vectors import load_json
 
@@ -29,7 +29,7 @@ def _enc(s):
 
 # ---- independent reference --------------------------------------------------------------------------------
 def ref_challenge(R, pk, msg):
-    return int.from_bytes(hashlib.sha512(CONTEXT + b"chal" + R + pk + msg).digest(), "little") % Q
+    return int.from_bytes(hashlib.sha512(CONTEXT + b"chal" + bytes(R) + bytes(pk) + msg).digest(), "little") % Q
 
 
 def ref_verify(msg, sig, pk):
@@ -63,7 +63,7 @@ def test_vector_every_field():
     coefficients = [_sc(c) for c in inp["share_polynomial_coefficients"]]
 
     shares, group_pk, vss_commitment = frost.trusted_dealer_keygen(secret, n, t, _test_coefficients=coefficients)
-    assert group_pk.hex() == inp["group_public_key"]
+    assert type(group_pk) is Point and bytes(group_pk).hex() == inp["group_public_key"]
     assert [(i, _enc(s).hex()) for i, s in shares] == \
         [(p["identifier"], p["participant_share"]) for p in inp["participant_shares"]]
     assert frost.secret_share_shard(secret, coefficients, n) == shares
@@ -83,17 +83,17 @@ def test_vector_every_field():
         assert frost.nonce_generate(sk[i], _test_random_bytes=randomness[1]) == _sc(out["binding_nonce"])
         nonces[i], commitments[i] = frost.commit(sk[i], _test_random_bytes=randomness)
         assert (nonces[i].hiding, nonces[i].binding) == (_sc(out["hiding_nonce"]), _sc(out["binding_nonce"]))
-        assert commitments[i][0].hex() == out["hiding_nonce_commitment"]
-        assert commitments[i][1].hex() == out["binding_nonce_commitment"]
+        assert bytes(commitments[i][0]).hex() == out["hiding_nonce_commitment"]
+        assert bytes(commitments[i][1]).hex() == out["binding_nonce_commitment"]
 
     participants = inp["participant_list"]
     assert [o["identifier"] for o in VECTOR["round_one_outputs"]["outputs"]] == participants
     commitment_list = [(i, *commitments[i]) for i in participants]
     encoded = frost.encode_group_commitment_list(commitment_list)
-    assert encoded == b"".join(_enc(i) + h + b for i, h, b in commitment_list)
+    assert encoded == b"".join(_enc(i) + bytes(h) + bytes(b) for i, h, b in commitment_list)
     binding_factors = frost.compute_binding_factors(group_pk, commitment_list, msg)
     for (i, factor), out in zip(binding_factors, VECTOR["round_one_outputs"]["outputs"]):
-        rho_input = group_pk + frost.H4(msg) + frost.H5(encoded) + _enc(i)
+        rho_input = bytes(group_pk) + frost.H4(msg) + frost.H5(encoded) + _enc(i)
         assert rho_input.hex() == out["binding_factor_input"]
         assert frost.H1(rho_input) == factor
         assert (i, _enc(factor).hex()) == (out["identifier"], out["binding_factor"])
@@ -107,8 +107,9 @@ def test_vector_every_field():
     assert signature.hex() == VECTOR["final_output"]["sig"]
     group_commitment = frost.compute_group_commitment(commitment_list, binding_factors)
     assert signature[:32] == group_commitment
-    assert frost.compute_challenge(group_commitment, group_pk, msg) == ref_challenge(group_commitment, group_pk, msg)
-    assert frost.verify(msg, signature, group_pk)
+    assert frost.compute_challenge(group_commitment, group_pk, msg) == ref_challenge(bytes(group_commitment),
+                                                                                     bytes(group_pk), msg)
+    assert frost.verify(msg, signature, group_pk) is True
     assert ref_verify(msg, signature, group_pk)
 
 
@@ -140,8 +141,9 @@ def test_random_threshold_signing(data, n, msg):
     for (i, _, _), share in zip(commitment_list, sig_shares):
         assert frost.verify_signature_share(i, public_shares[i], share, commitment_list, group_pk, msg)
     assert ref_verify(msg, signature, group_pk)
-    assert frost.verify(msg, signature, group_pk)
-    assert not frost.verify(msg + b"x", signature, group_pk)
+    assert frost.verify(msg, signature, group_pk) is True
+    with pytest.raises(frost.InvalidSignatureError):
+        frost.verify(msg + b"x", signature, group_pk)
 
 
 def test_random_secret_key():
@@ -181,23 +183,31 @@ def test_verify_batch(signed):
     for k in range(len(sigs)):
         for bad in (sigs[k][:32] + _enc(int.from_bytes(sigs[k][32:], "little") + 1),  # z + 1
                     ref.point_add(sigs[k][:32], ref.base_mul(1)) + sigs[k][32:]):      # R + G
-            assert frost.verify_batch(msgs, sigs[:k] + [bad] + sigs[k + 1:], pks) is False
-    assert frost.verify_batch(msgs[1:] + msgs[:1], sigs, pks) is False  # messages shifted
-    assert frost.verify_batch(msgs, sigs, pks[1:] + pks[:1]) is False  # keys shifted
+            with pytest.raises(frost.InvalidSignatureError) as caught:
+                frost.verify_batch(msgs, sigs[:k] + [bad] + sigs[k + 1:], pks)
+            assert caught.value.index == k
+    with pytest.raises(frost.InvalidSignatureError):
+        frost.verify_batch(msgs[1:] + msgs[:1], sigs, pks)  # messages shifted
+    with pytest.raises(frost.InvalidSignatureError):
+        frost.verify_batch(msgs, sigs, pks[1:] + pks[:1])  # keys shifted
     # two wrong signatures whose errors would cancel without independent weights
     z0, z1 = int.from_bytes(sigs[0][32:], "little"), int.from_bytes(sigs[4][32:], "little")
     pair = [sigs[0][:32] + _enc(z0 + 1), sigs[4][:32] + _enc(z1 - 1)]
-    assert frost.verify_batch([msgs[0], msgs[4]], pair, [pks[0], pks[4]]) is False
+    with pytest.raises(frost.InvalidSignatureError) as caught:
+        frost.verify_batch([msgs[0], msgs[4]], pair, [pks[0], pks[4]])
+    assert caught.value.index == 0
     with pytest.raises(ValueError, match="equal lengths"):
         frost.verify_batch(msgs, sigs[:-1], pks)
-    for bad_key in (bytes(32), b"\xff" * 32, pks[2][:31]):  # identity, not an encoding, wrong length
+    for bad_key in (bytes(32), b"\xff" * 32, bytes(pks[2])[:31]):  # identity, not an encoding, wrong length
         with pytest.raises(frost.InvalidCommitmentError, match=r"public_keys\[2\]"):
             frost.verify_batch(msgs, sigs, pks[:2] + [bad_key] + pks[3:])
     # one key signing many messages: its terms merge in the MSM
     shares, group_pk, _ = frost.trusted_dealer_keygen(None, 2, 2)
     one_key = [(m, _sign_all(shares, group_pk, [1, 2], m)[2]) for m in (b"a", b"b", b"c")]
     assert frost.verify_batch([m for m, _ in one_key], [s for _, s in one_key], [group_pk] * 3) is True
-    assert frost.verify_batch([b"a", b"c", b"b"], [s for _, s in one_key], [group_pk] * 3) is False
+    with pytest.raises(frost.InvalidSignatureError) as caught:
+        frost.verify_batch([b"a", b"c", b"b"], [s for _, s in one_key], [group_pk] * 3)
+    assert caught.value.index == 1
 
 
 def test_malformed_signatures_rejected(signed):
@@ -208,15 +218,20 @@ def test_malformed_signatures_rejected(signed):
                  sig[:32] + Q.to_bytes(32, "little"),                     # z = q, not canonical
                  sig[:32] + (int.from_bytes(sig[32:], "little") + Q).to_bytes(32, "little")]  # z + q
     for bad in malformed:
-        assert frost.verify(msg, bad, pk) is False
-        assert frost.verify_batch([msg], [bad], [pk]) is False
+        with pytest.raises(frost.InvalidSignatureError):
+            frost.verify(msg, bad, pk)
+        with pytest.raises(frost.InvalidSignatureError) as caught:
+            frost.verify_batch([msg, msg], [sig, bad], [pk, pk])
+        assert caught.value.index == 1
     for index in (0, 17, 31, 32, 50):
         flipped = bytearray(sig)
         flipped[index] ^= 4
-        assert frost.verify(msg, bytes(flipped), pk) is False
+        with pytest.raises(frost.InvalidSignatureError):
+            frost.verify(msg, bytes(flipped), pk)
     other_pk = signed["items"][1][2]
-    assert frost.verify(msg, sig, other_pk) is False
-    for bad_key in (bytes(32), b"\xff" * 32, pk[:31]):  # identity, not an encoding, wrong length
+    with pytest.raises(frost.InvalidSignatureError):
+        frost.verify(msg, sig, other_pk)
+    for bad_key in (bytes(32), b"\xff" * 32, bytes(pk)[:31]):  # identity, not an encoding, wrong length
         for signature in (sig, sig[:63]):  # reported whether or not the signature is well formed
             with pytest.raises(frost.InvalidCommitmentError, match="group_public_key"):
                 frost.verify(msg, signature, bad_key)
@@ -234,7 +249,7 @@ def test_commitment_list_rejections(signed):
         ([(i1, bytes(32), b1), (i2, h2, b2)], frost.InvalidCommitmentError, "hiding"),      # identity commitment
         ([(i1, h1, bytes(32)), (i2, h2, b2)], frost.InvalidCommitmentError, "binding"),
         ([(i1, b"\xff" * 32, b1), (i2, h2, b2)], frost.InvalidCommitmentError, "hiding"),   # not an encoding
-        ([(i1, h1[:31], b1), (i2, h2, b2)], frost.InvalidCommitmentError, "hiding"),
+        ([(i1, bytes(h1)[:31], b1), (i2, h2, b2)], frost.InvalidCommitmentError, "hiding"),
         ([(0, h1, b1), (i2, h2, b2)], frost.InvalidParameterError, "identifier"),            # identifier 0
         ([(Q, h1, b1), (i2, h2, b2)], frost.InvalidParameterError, "identifier"),
         ([(i2, h2, b2), (i1, h1, b1)], frost.InvalidParameterError, "sorted"),               # unsorted
@@ -288,10 +303,14 @@ def test_tampered_signature_shares(signed):
     public = s["public_shares"]
     assert frost.verify_signature_share(2, public[2], shares[1], cl, pk, msg) is True
     assert frost.verify_signature_share(2, public[2], _enc(shares[1]), cl, pk, msg) is True
-    assert frost.verify_signature_share(2, public[2], (shares[1] + 1) % Q, cl, pk, msg) is False
-    assert frost.verify_signature_share(2, public[1], shares[1], cl, pk, msg) is False  # wrong public share
-    assert frost.verify_signature_share(1, public[1], shares[1], cl, pk, msg) is False  # wrong participant
-    assert frost.verify_signature_share(2, public[2], shares[1], cl, pk, msg + b"!") is False
+    assert frost.verify_signature_share(2, public[2], int(shares[1]), cl, pk, msg) is True
+    for identifier, public_share, share, message in [(2, public[2], shares[1] + 1, msg),
+                                                     (2, public[1], shares[1], msg),  # wrong public share
+                                                     (1, public[1], shares[1], msg),  # wrong participant
+                                                     (2, public[2], shares[1], msg + b"!")]:
+        with pytest.raises(frost.InvalidSignatureShareError) as caught:
+            frost.verify_signature_share(identifier, public_share, share, cl, pk, message)
+        assert caught.value.identifier == identifier
     with pytest.raises(frost.InvalidParameterError, match="not in the commitment list"):
         frost.verify_signature_share(3, public[3], shares[1], cl, pk, msg)
     with pytest.raises(ValueError, match="sig_share"):
@@ -301,13 +320,15 @@ def test_tampered_signature_shares(signed):
     good = frost.aggregate(cl, msg, pk, shares, public_shares=public)
     assert ref_verify(msg, good, pk)
     with pytest.raises(frost.InvalidSignatureShareError) as caught:
-        frost.aggregate(cl, msg, pk, [shares[0], (shares[1] + 5) % Q], public_shares=public)
+        frost.aggregate(cl, msg, pk, [shares[0], shares[1] + 5], public_shares=public)
     assert caught.value.identifier == 2
     # threshold given, no public shares: no check (the caller verifies)
-    unchecked = frost.aggregate(cl, msg, pk, [shares[0], (shares[1] + 5) % Q], min_participants=2)
-    assert not frost.verify(msg, unchecked, pk) and not ref_verify(msg, unchecked, pk)
+    unchecked = frost.aggregate(cl, msg, pk, [shares[0], shares[1] + 5], min_participants=2)
+    assert not ref_verify(msg, unchecked, pk)
+    with pytest.raises(frost.InvalidSignatureError):
+        frost.verify(msg, unchecked, pk)
     with pytest.raises(frost.AggregateError, match="does not verify"):  # threshold unknown: the signature checked
-        frost.aggregate(cl, msg, pk, [shares[0], (shares[1] + 5) % Q])
+        frost.aggregate(cl, msg, pk, [shares[0], shares[1] + 5])
     with pytest.raises(frost.InvalidParameterError, match="one share per"):
         frost.aggregate(cl, msg, pk, shares[:1])
     with pytest.raises(frost.InvalidParameterError, match="no verification share"):
@@ -318,10 +339,12 @@ def test_tampered_secret_shares_fail_vss(signed):
     s = signed
     for i, share in s["shares"]:
         assert frost.vss_verify((i, share), s["vss"]) is True
-        assert frost.vss_verify((i, (int(share) + 1) % Q), s["vss"]) is False
-        assert frost.vss_verify((i % 3 + 1, share), s["vss"]) is False  # share presented under another id
+        for bad in ((i, (int(share) + 1) % Q), (i % 3 + 1, share)):  # a wrong share, one under another id
+            with pytest.raises(frost.InvalidShareError):
+                frost.vss_verify(bad, s["vss"])
     tampered = [s["vss"][0], ref.point_add(s["vss"][1], ref.base_mul(1))]
-    assert frost.vss_verify(s["shares"][0], tampered) is False
+    with pytest.raises(frost.InvalidShareError):
+        frost.vss_verify(s["shares"][0], tampered)
     with pytest.raises(frost.InvalidParameterError):
         frost.vss_verify((0, s["shares"][0][1]), s["vss"])
     with pytest.raises(frost.InvalidCommitmentError, match=r"vss_commitment\[1\]"):
@@ -367,9 +390,10 @@ def test_verification_from_8_threads(signed, fast_switching):
 
     def work(k):
         for _ in range(5):
-            assert frost.verify_batch(msgs, sigs, pks)
-            assert frost.verify(msgs[k], sigs[k], pks[k])
-            assert not frost.verify(msgs[k], sigs[(k + 1) % 8], pks[k])
+            assert frost.verify_batch(msgs, sigs, pks) is True
+            assert frost.verify(msgs[k], sigs[k], pks[k]) is True
+            with pytest.raises(frost.InvalidSignatureError):
+                frost.verify(msgs[k], sigs[(k + 1) % 8], pks[k])
 
     run_concurrently(work, 8)
 
@@ -412,7 +436,7 @@ def test_nonces_sign_once_across_threads(signed):
 
 
 def test_docs_objects_example_runs_verbatim():
-    namespace = run_python_block("**Objects.** Element arguments take a `Point`", "docs/protocols/frost.md")
+    namespace = run_python_block("**Objects.** The module follows the", "docs/protocols/frost.md")
     assert all(ref_verify(m, sig, namespace["group_pk"]) for m, sig in zip(namespace["msgs"], namespace["signatures"]))
 
 
@@ -424,10 +448,13 @@ def test_points_and_scalars_as_arguments(signed):
     msgs, sigs, pks = map(list, zip(*s["items"]))
     points = [Point(pk) for pk in pks]
     assert frost.verify_batch(msgs, sigs, points) is True
-    assert frost.verify_batch(msgs, sigs[1:] + sigs[:1], points) is False
+    with pytest.raises(frost.InvalidSignatureError):
+        frost.verify_batch(msgs, sigs[1:] + sigs[:1], points)
     assert [frost.verify(m, sig, P) for m, sig, P in zip(msgs, sigs, points)] == [True] * 8
     bad_r = sigs[0][:31] + bytes([sigs[0][31] ^ 0x80]) + sigs[0][32:]  # bit 255 set: not an encoding
-    assert frost.verify_batch(msgs, [bad_r] + sigs[1:], points) is False
+    with pytest.raises(frost.InvalidSignatureError) as caught:
+        frost.verify_batch(msgs, [bad_r] + sigs[1:], points)
+    assert caught.value.index == 0
     with pytest.raises(frost.InvalidCommitmentError, match=r"public_keys\[2\]"):
         frost.verify_batch(msgs, sigs, points[:2] + [Point.identity()] + points[3:])
     with pytest.raises(frost.InvalidCommitmentError):
@@ -452,11 +479,13 @@ def test_verifier_with_tables(signed):
     assert verifier.verify_batch(msgs, sigs, pks) is True
     assert verifier.verify_batch(msgs, sigs, [Point(pk) for pk in pks]) is True
     assert verifier.verify_batch([], [], []) is True
-    assert verifier.verify_batch(msgs, sigs[1:] + sigs[:1], pks) is False
-    assert verifier.verify_batch(msgs, [sigs[0][:31] + b"\xff" + sigs[0][32:]] + sigs[1:], pks) is False
-    assert verifier.verify_batch(msgs, [sigs[0][:-1]] + sigs[1:], pks) is False
+    for bad in (sigs[1:] + sigs[:1], [sigs[0][:31] + b"\xff" + sigs[0][32:]] + sigs[1:], [sigs[0][:-1]] + sigs[1:]):
+        with pytest.raises(frost.InvalidSignatureError) as caught:
+            verifier.verify_batch(msgs, bad, pks)
+        assert caught.value.index == 0
     assert [verifier.verify(m, s, pk) for m, s, pk in zip(msgs, sigs, pks)] == [True] * 8
-    assert not verifier.verify(msgs[0], sigs[1], pks[0])
+    with pytest.raises(frost.InvalidSignatureError):
+        verifier.verify(msgs[0], sigs[1], pks[0])
     with pytest.raises(frost.InvalidParameterError, match=r"public_keys\[1\]"):
         verifier.verify_batch(msgs[:2], sigs[:2], [pks[0], ref.base_mul(5)])
     with pytest.raises(frost.InvalidCommitmentError):

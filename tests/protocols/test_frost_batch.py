@@ -45,6 +45,17 @@ def ref_sign(rng, x, msg):
     return R + ((k + ref_challenge(R, pk, msg) * x) % Q).to_bytes(32, "little")
 
 
+def failing_index(verify_batch, *args):
+    """None when verify_batch(*args) returns True (it never returns False), else the index its InvalidSignatureError
+    carries."""
+    try:
+        assert verify_batch(*args) is True
+    except frost.InvalidSignatureError as e:
+        assert e.index is not None
+        return e.index
+    return None
+
+
 def _z(sig):
     return int.from_bytes(sig[32:64], "little")
 
@@ -109,10 +120,11 @@ def test_tampered_at_each_position(batch, tamper):
         m, s, pk = TAMPERS[tamper](msgs[k], sigs[k], pks[k], OTHER_KEY)
         assert ref_verify(m, s, pk) is False, (tamper, k)  # the reference agrees it is invalid
         args = (msgs[:k] + [m] + msgs[k + 1:], sigs[:k] + [s] + sigs[k + 1:], pks[:k] + [pk] + pks[k + 1:])
-        assert frost.verify_batch(*args) is False, (tamper, k)
+        assert failing_index(frost.verify_batch, *args) == k, (tamper, k)
         if k % 8 == 0:  # the single verification and the table path, at a few positions
-            assert frost.verify(m, s, pk) is False
-            assert verifier.verify_batch(*args) is False, (tamper, k)
+            with pytest.raises(frost.InvalidSignatureError):
+                frost.verify(m, s, pk)
+            assert failing_index(verifier.verify_batch, *args) == k, (tamper, k)
 
 
 def test_random_mixed_batches_match_reference():
@@ -125,8 +137,8 @@ def test_random_mixed_batches_match_reference():
         batch = [(msgs[i], sigs[i], pks[i]) for i in picked]
         for j in rng.sample(range(size), rng.choice([0, 0, 1, 2])):
             batch[j] = TAMPERS[rng.choice(names)](*batch[j], OTHER_KEY)
-        expected = all(ref_verify(*item) for item in batch)
-        assert frost.verify_batch(*map(list, zip(*batch))) is expected
+        expected = next((j for j, item in enumerate(batch) if not ref_verify(*item)), None)
+        assert failing_index(frost.verify_batch, *map(list, zip(*batch))) == expected
 
 
 def test_one_invalid_signature_is_always_caught():
@@ -134,7 +146,7 @@ def test_one_invalid_signature_is_always_caught():
     rng = random.Random(7)
     msgs, sigs, pks = _batch(rng, 4)
     sigs[5] = _with_z(sigs[5], (_z(sigs[5]) + 1) % Q)
-    assert all(frost.verify_batch(msgs, sigs, pks) is False for _ in range(200))
+    assert all(failing_index(frost.verify_batch, msgs, sigs, pks) == 5 for _ in range(200))
 
 
 def test_cancelling_errors_need_independent_weights():
@@ -146,8 +158,8 @@ def test_cancelling_errors_need_independent_weights():
     sigs = [ref_sign(rng, x, m) for m in msgs]
     d = rng.randrange(1, Q)
     bad = [_with_z(sigs[0], (_z(sigs[0]) + d) % Q), _with_z(sigs[1], (_z(sigs[1]) - d) % Q)]
-    assert frost.verify_batch(msgs, bad, [pk, pk]) is False
-    assert frost.Verifier([pk]).verify_batch(msgs, bad, [pk, pk]) is False
+    assert failing_index(frost.verify_batch, msgs, bad, [pk, pk]) == 0
+    assert failing_index(frost.Verifier([pk]).verify_batch, msgs, bad, [pk, pk]) == 0
 
 
 def test_empty_batches():

@@ -78,6 +78,8 @@ struct BackendOps {
     // fixed_base.hpp: a FixedBaseTable's rows in this backend's form, or nullptr (the portable comb on the table's
     // own rows: the portable backend, or no memory).
     std::unique_ptr<FixedBaseRows> (*fixed_base_rows)(const AffineNielsPoint (*table)[8]) noexcept;
+    // point_vector.hpp: Point * ScalarVector builds a comb table from this many scalars (scale_one_point)
+    size_t scale_one_point_table_min;
     const TableKernels* table;        // msm_table.hpp
     const ScalarLanes* scalar_lanes;  // scalar_vector.hpp; nullptr: the portable Montgomery code
     // threads.hpp: decode_work(n) = n / decode_divisor, sum_work(n) = n / sum_divisor (a decode, an addition, in

@@ -7,6 +7,7 @@
 #include <memory>
 #include <vector>
 
+#include "pyristretto/backend.hpp"
 #include "pyristretto/edwards.hpp"
 #include "pyristretto/threads.hpp"
 
@@ -39,6 +40,20 @@ void scale_points(EdwardsPoint* out, const uint8_t* scalars, const EdwardsPoint*
 // batched inversion instead of a square root per point). out may alias points.
 void scale_points_encoded(EdwardsPoint* out, uint8_t* enc, const uint8_t* scalars, const EdwardsPoint* points, size_t n,
                           bool vartime) noexcept;
+
+class FixedBaseTable;  // fixed_base.hpp
+
+// out[i] = scalars[i] * table's base (FixedBaseTable::mul: the comb, constant-time in the scalars) for i < n, threads
+// for large n (FixedBase * ScalarVector, Point * ScalarVector). The results are not encoded: a batched encoding
+// (scale_points_encoded's) would cost 13% of a comb multiplication on the IFMA backend, and sums need none.
+void fixed_base_scale(EdwardsPoint* out, const FixedBaseTable& table, const uint8_t* scalars, size_t n) noexcept;
+
+// out[i] = scalars[i] * base for i < n (Point * ScalarVector), constant-time in the scalars: from
+// BackendOps::scale_one_point_table_min scalars on a comb table built here (fixed_base_scale; the build costs about 97
+// us on every backend), below that by the scale of n copies of base. Not encoded (fixed_base_scale says why). Where
+// the table pays: one constant-time multiplication costs about 4 (IFMA's eight-lane scale), 14 (AVX2) or 17
+// (portable) microseconds more than one comb multiplication, so the build pays from 24, 8 and 6 scalars.
+void scale_one_point(EdwardsPoint* out, const EdwardsPoint& base, const uint8_t* scalars, size_t n) noexcept;
 
 // out[i] = a[i] + b[i] (a[i] - b[i] when subtract). out may alias a or b.
 void add_points(EdwardsPoint* out, const EdwardsPoint* a, const EdwardsPoint* b, size_t n, bool subtract) noexcept;
