@@ -36,6 +36,9 @@ def _prepare(signatures: Sequence[Bytes], messages: Sequence[Any], public_keys: 
     if len(msgs) != n or len(keys) != n:
         raise ValueError(f"signatures, messages, public_keys: the sequences must have equal lengths "
                          f"({n}, {len(msgs)}, {len(keys)})")
+    for i, m in enumerate(msgs):
+        if m is None:  # the C++ call reads None as "the context is the whole transcript": only resolve() says so
+            raise TypeError(f"messages[{i}]: expected a bytes-like object or a Transcript, got NoneType")
     # encodings go to the C++ call as they are (decoded there, once per distinct key); PublicKeys as their Points
     keys = [k if type(k) is Point or is_bytes(k) else public_point(k, "public_keys", i) for i, k in enumerate(keys)]
     per_item = not isinstance(context, _BYTES) and type(context) not in (SigningContext, Transcript)

@@ -176,9 +176,11 @@ def test_bad_types_and_lengths(batch):
         with pytest.raises(TypeError, match=r"public_keys\[4\]"):
             verify_batch(sigs, msgs, k)
         m = list(msgs)
-        m[6] = bad if bad is not None else 1.5
+        m[6] = bad
         with pytest.raises(TypeError, match=r"messages\[6\]"):
             verify_batch(sigs, m, keys)
+        with pytest.raises(TypeError, match=r"messages\[6\]"):
+            verify_batch(sigs, m, keys, [b"substrate"] * N)
     s = list(sigs)
     s[9] = s[9][:63]
     with pytest.raises(BatchVerificationError) as e:
