@@ -240,21 +240,27 @@ size_t batch_scalars_vartime(const BatchItem* items, size_t n, const uint8_t* ke
 
 // ---- hierarchical derivation --------------------------------------------------------------------------------
 
-void derive_soft_scalar(MerlinTranscript& t, const uint8_t cc[32], const uint8_t pub[32], const uint8_t* i,
-                        size_t i_len, uint8_t scalar[32], uint8_t cc_out[32]) noexcept {
-    (void)i;
-    (void)i_len;  // already in t (hdkd_transcript): the parameters document what t holds
+namespace {
+
+// Soft derivation's transcript, after hdkd_transcript(i): append_message("chain-code", cc), ("public-key", pub);
+// scalar = challenge_scalar("HDKD-scalar"); cc_out = challenge_bytes("HDKD-chaincode", 32). The transcript is left
+// in t (derive_keypair_soft keys its nonce RNG from it). The scalar becomes part of a secret key: it is computed
+// and used in constant time.
+void derive_soft_scalar(MerlinTranscript& t, const uint8_t cc[32], const uint8_t pub[32], uint8_t scalar[32],
+                        uint8_t cc_out[32]) noexcept {
     t.append_message(SR_L("chain-code"), cc, 32);
     t.append_message(SR_L("public-key"), pub, 32);
     t.challenge_scalar(SR_L("HDKD-scalar"), scalar);
     t.challenge_bytes(SR_L("HDKD-chaincode"), cc_out, 32);
 }
 
+}  // namespace
+
 void derive_public(const EdwardsPoint& A, const uint8_t pub[32], const uint8_t cc[32], const uint8_t* i, size_t i_len,
                    uint8_t pub_out[32], uint8_t cc_out[32]) noexcept {
     MerlinTranscript t = hdkd_transcript(i, i_len);
     uint8_t scalar[32];
-    derive_soft_scalar(t, cc, pub, i, i_len, scalar, cc_out);
+    derive_soft_scalar(t, cc, pub, scalar, cc_out);
     // The scalar is derived from the chain code, which HD wallets keep to themselves: the fixed-base table's
     // constant-time comb (also the fastest way to scalar G).
     ristretto_encode(pub_out, A + basepoint_table().mul(scalar));
@@ -265,7 +271,7 @@ void derive_keypair_soft(const uint8_t cc[32], const uint8_t pub[32], const uint
                          uint8_t nonce_out[32], uint8_t pub_out[32], uint8_t cc_out[32]) noexcept {
     MerlinTranscript t = hdkd_transcript(i, i_len);
     uint8_t scalar[32], secret[64];
-    derive_soft_scalar(t, cc, pub, i, i_len, scalar, cc_out);
+    derive_soft_scalar(t, cc, pub, scalar, cc_out);
     std::memcpy(secret, key, 32);
     std::memcpy(secret + 32, nonce, 32);
     {

@@ -98,13 +98,6 @@ size_t batch_scalars_vartime(const BatchItem* items, size_t n, const uint8_t* ke
 
 // ---- hierarchical derivation (derive.rs) ----------------------------------------------------------------------
 
-// Soft derivation's transcript: "SchnorrRistrettoHDKD", append_message("sign-bytes", i), ("chain-code", cc),
-// ("public-key", pub); scalar = challenge_scalar("HDKD-scalar"); cc_out = challenge_bytes("HDKD-chaincode", 32).
-// The transcript is left in t (derive_keypair keys its nonce RNG from it). Public values (chain code, public key,
-// index); the scalar becomes part of a secret key: it is computed and used in constant time.
-void derive_soft_scalar(MerlinTranscript& t, const uint8_t cc[32], const uint8_t pub[32], const uint8_t* i,
-                        size_t i_len, uint8_t scalar[32], uint8_t cc_out[32]) noexcept;
-
 // PublicKey::derived_key_simple(cc, i) for the public key A (decoded) with encoding pub: pub_out = the encoding
 // of A + scalar G, cc_out the child's chain code.
 void derive_public(const EdwardsPoint& A, const uint8_t pub[32], const uint8_t cc[32], const uint8_t* i, size_t i_len,
