@@ -1,7 +1,7 @@
 """The one gateway from the protocols to the core: every group, scalar, transcript and batch operation of the
-protocol modules (`oprf`, `frost`, `bulletproofs`, `opaque`, `cpace`, and every protocol after them) goes through the
-names below, so this file answers "is this operation constant-time?" for all of them (tests/test_layout.py checks
-that no protocol imports the core any other way).
+protocol modules (`oprf`, `frost`, `bulletproofs`, `opaque`, `cpace`, `sr25519`, and every protocol after them) goes
+through the names below, so this file answers "is this operation constant-time?" for all of them
+(tests/test_layout.py checks that no protocol imports the core any other way).
 
 An element is a `Point` (kept decoded in C++ memory; its encoding is computed once and cached, so transcripts take
 `bytes(P)`), a scalar is a `Scalar` (32 bytes in a C buffer, wiped when freed, constant-time arithmetic through
@@ -14,10 +14,17 @@ tests/test_constant_time.py): `Scalar` and `ScalarVector` arithmetic, inversion 
 `Point.base_mul` and `FixedBase` (fixed-base tables); `PointVector.msm`, `MSMTable.msm` and `msm_secret`; `select`
 and `swap`; `Transcript` (STROBE-128: no branch on its data) and its witness RNG; `hash_to_scalar_with_secret` and
 `derive_key_scalar`; `mul_encode` (a protocol step's products and their encodings, OPAQUE's and CPace's),
-`from_uniform_bytes` (the one-way map) and `X25519PrivateKey` (libsodium's X25519). *Public values only* (variable
-time): everything named `*_vartime` or `*_public` (`msm_public`, `PointVector.msm_vartime`,
-`MSMTable.msm_vartime`, `PointVector.fold_vartime`), `random_weights` (fresh random public weights), and the batch
-checks (`schnorr_verify_batch`), which verify public signatures.
+`from_uniform_bytes` (the one-way map) and `X25519PrivateKey` (libsodium's X25519); sr25519's secret paths:
+`SrMiniSecret` and `SrSecret` (the keys in wiped C memory) with their `expand`, `to_bytes`, `public_bytes` and
+`public_point`, `sr25519_mini_secret`, `sr25519_secret`, `sr25519_random_secret`, `sr25519_sign`,
+`sr25519_sign_bytes`, `sr25519_pair_bytes`, `sr25519_derive_soft`, `sr25519_derive_soft_bytes`,
+`sr25519_hard_derive`, `sr25519_hard_derive_bytes`, `sr25519_vrf_sign`, `sr25519_vrf_output` and
+`sr25519_dleq_prove` (signing, expansion, derivation and VRF signing are in the valgrind check). *Public values only*
+(variable time): everything named `*_vartime` or `*_public` (`msm_public`, `PointVector.msm_vartime`,
+`MSMTable.msm_vartime`, `PointVector.fold_vartime`), `random_weights` (fresh random public weights), the batch
+checks (`schnorr_verify_batch`, `sr25519_batch_check`), which verify public signatures, and sr25519's other
+verifications and public derivations (`sr25519_verify`, `sr25519_parse_signature`, `sr25519_public_point`,
+`sr25519_derive_public`, `sr25519_vrf_hash`, `sr25519_dleq_verify`, `sr25519_dleq_challenge`).
 
 Arguments. The conversions every protocol shares, so that they all take what docs/objects.md's "Conventions across
 the protocols" says: `point_argument` and `element_argument` (a Point or 32 bytes-like, the latter refusing the
@@ -39,9 +46,28 @@ from pyristretto._objects import derive_key_scalar, hash_to_scalar_with_secret, 
 # opaque_mul_encode: see mul_encode below.
 from pyristretto._objects import X25519PrivateKey, opaque_mul_encode
 
+# sr25519 (pyristretto.sr25519), one C++ call each (_sr25519.pxi, cpp/src/sr25519.cpp): SrMiniSecret and SrSecret
+# hold the secret keys (wiped C memory; no pickling, copies or repr); SR_* are the codes the verifications return.
+# Which are secret-safe and which public-only: the docstring above.
+from pyristretto._objects import (SR_EQUATION_FALSE, SR_LENGTH, SR_NOT_MARKED, SR_POINT_DECOMPRESSION,
+                                  SR_SCALAR_FORMAT, SR_VALID, SrMiniSecret, SrSecret, sr25519_batch_check,
+                                  sr25519_derive_public, sr25519_derive_soft, sr25519_derive_soft_bytes,
+                                  sr25519_dleq_challenge, sr25519_dleq_prove, sr25519_dleq_verify,
+                                  sr25519_hard_derive, sr25519_hard_derive_bytes, sr25519_mini_secret,
+                                  sr25519_pair_bytes, sr25519_parse_signature, sr25519_public_point,
+                                  sr25519_random_secret, sr25519_secret, sr25519_sign, sr25519_sign_bytes,
+                                  sr25519_verify, sr25519_vrf_hash, sr25519_vrf_output, sr25519_vrf_sign)
+
 __all__ = ["FixedBase", "InvalidPointError", "MSMTable", "Point", "PointVector", "Scalar", "ScalarVector",
            "Transcript", "X25519PrivateKey", "decode_elements", "derive_key_scalar", "hash_to_scalar_with_secret",
-           "msm_secret", "mul_encode", "random_weights", "schnorr_verify_batch", "select", "swap"]
+           "msm_secret", "mul_encode", "random_weights", "schnorr_verify_batch", "select", "swap",
+           "SR_EQUATION_FALSE", "SR_LENGTH", "SR_NOT_MARKED", "SR_POINT_DECOMPRESSION", "SR_SCALAR_FORMAT",
+           "SR_VALID", "SrMiniSecret", "SrSecret", "sr25519_batch_check", "sr25519_derive_public",
+           "sr25519_derive_soft", "sr25519_derive_soft_bytes", "sr25519_dleq_challenge", "sr25519_dleq_prove",
+           "sr25519_dleq_verify", "sr25519_hard_derive", "sr25519_hard_derive_bytes", "sr25519_mini_secret",
+           "sr25519_pair_bytes", "sr25519_parse_signature", "sr25519_public_point", "sr25519_random_secret",
+           "sr25519_secret", "sr25519_sign", "sr25519_sign_bytes", "sr25519_verify", "sr25519_vrf_hash",
+           "sr25519_vrf_output", "sr25519_vrf_sign"]
 
 ORDER = 2**252 + 27742317777372353535851937790883648493
 IDENTITY = Point.identity()

@@ -61,6 +61,19 @@ cdef size_t output_length(object n, object name) except? 0:
     return i
 
 
+cdef int read_random32(object rng, uint8_t* out) except -1:
+    """32 random bytes into out from rng: None for libsodium's CSPRNG (randombytes_buf), a callable rng(32)
+    returning 32 bytes, or 32 bytes themselves (fixed bytes, for known-answer tests); ValueError for a wrong
+    length. The caller wipes out."""
+    if rng is None:
+        cpp.randombytes_buf(out, 32)
+    elif callable(rng):
+        read_bytes(rng(32), "rng(32)", out, 32, ValueError)
+    else:
+        read_bytes(rng, "rng", out, 32, ValueError)
+    return 0
+
+
 cdef int refuse_copy(object obj) except -1:
     raise TypeError(f"{type(obj).__name__} holds witness-keyed secret state: it cannot be copied or pickled")
 
@@ -248,12 +261,7 @@ cdef class TranscriptRngBuilder:
         cdef uint8_t random_bytes[32]
         cdef TranscriptRng r
         try:
-            if rng is None:
-                cpp.randombytes_buf(random_bytes, 32)
-            elif callable(rng):
-                read_bytes(rng(32), "rng(32)", random_bytes, 32, ValueError)
-            else:
-                read_bytes(rng, "rng", random_bytes, 32, ValueError)
+            read_random32(rng, random_bytes)
             self.state()  # checked after rng(32) ran: it may have finalized this builder itself
             r = TranscriptRng.__new__(TranscriptRng)
             r.rng.reset(self.rng.release())

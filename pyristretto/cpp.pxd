@@ -237,3 +237,62 @@ cdef extern from "pyristretto/scalar_vector.hpp" namespace "pyristretto" nogil:
     bint ct_bytes_equal(const uint8_t* a, const uint8_t* b, size_t len) noexcept
     void ct_select_bytes(uint8_t* out, const uint8_t* a, const uint8_t* b, size_t len, uint8_t bit) noexcept
     void ct_swap_bytes(uint8_t* a, uint8_t* b, size_t len, uint8_t bit) noexcept
+
+cdef extern from "pyristretto/sr25519.hpp" nogil:
+    # sr25519 (schnorrkel 0.11, sr25519.hpp): keys, signatures, batch scalars, HDKD and the VRF. Secrets in constant
+    # time; the *_vartime functions take public values only.
+    cdef enum class SrCheck "pyristretto::sr25519::Check":
+        kValid "pyristretto::sr25519::Check::kValid"
+        kEquationFalse "pyristretto::sr25519::Check::kEquationFalse"
+        kNotMarked "pyristretto::sr25519::Check::kNotMarked"
+        kScalarFormat "pyristretto::sr25519::Check::kScalarFormat"
+        kPointDecompression "pyristretto::sr25519::Check::kPointDecompression"
+    cdef struct CSrBatchItem "pyristretto::sr25519::BatchItem":
+        const CMerlinTranscript* transcript
+        const uint8_t* msg
+        size_t msg_len
+        const uint8_t* sig
+        size_t key
+    void sr_witness_randomness "pyristretto::sr25519::witness_randomness"(uint8_t* out) noexcept
+    void sr_expand_ed25519 "pyristretto::sr25519::expand_ed25519"(const uint8_t* mini, uint8_t* key,
+                                                                   uint8_t* nonce) noexcept
+    void sr_expand_uniform "pyristretto::sr25519::expand_uniform"(const uint8_t* mini, uint8_t* key,
+                                                                   uint8_t* nonce) noexcept
+    void sr_divide_by_cofactor "pyristretto::sr25519::divide_by_cofactor"(uint8_t* key) noexcept
+    void sr_multiply_by_cofactor "pyristretto::sr25519::multiply_by_cofactor"(uint8_t* key) noexcept
+    bint sr_key_is_canonical "pyristretto::sr25519::key_is_canonical"(const uint8_t* key) noexcept
+    void sr_sign "pyristretto::sr25519::sign"(CMerlinTranscript& t, const uint8_t* key, const uint8_t* nonce,
+                                              const uint8_t* pub, const uint8_t* random, uint8_t* sig) noexcept
+    SrCheck sr_parse_signature_vartime "pyristretto::sr25519::parse_signature_vartime"(const uint8_t* sig,
+                                                                                       uint8_t* s_out) noexcept
+    SrCheck sr_verify_vartime "pyristretto::sr25519::verify_vartime"(CMerlinTranscript& t, const CEdwardsPoint& A,
+                                                                     const uint8_t* pub, const uint8_t* sig) noexcept
+    size_t sr_batch_scalars_vartime "pyristretto::sr25519::batch_scalars_vartime"(
+        const CSrBatchItem* items, size_t n, const uint8_t* key_encodings, size_t n_keys, uint8_t* scalars,
+        uint8_t* r_enc, uint8_t* work) noexcept
+    void sr_derive_public "pyristretto::sr25519::derive_public"(const CEdwardsPoint& A, const uint8_t* pub,
+                                                                const uint8_t* cc, const uint8_t* i, size_t i_len,
+                                                                uint8_t* pub_out, uint8_t* cc_out) noexcept
+    void sr_derive_keypair_soft "pyristretto::sr25519::derive_keypair_soft"(
+        const uint8_t* cc, const uint8_t* pub, const uint8_t* key, const uint8_t* nonce, const uint8_t* i, size_t i_len,
+        const uint8_t* random, uint8_t* key_out, uint8_t* nonce_out, uint8_t* pub_out, uint8_t* cc_out) noexcept
+    void sr_hard_derive_mini "pyristretto::sr25519::hard_derive_mini"(const uint8_t* cc, const uint8_t* key,
+                                                                      const uint8_t* i, size_t i_len,
+                                                                      uint8_t* mini_out, uint8_t* cc_out) noexcept
+    CEdwardsPoint sr_vrf_hash "pyristretto::sr25519::vrf_hash"(CMerlinTranscript& t, const uint8_t* pub,
+                                                               bint malleable) noexcept
+    void sr_dleq_prove "pyristretto::sr25519::dleq_prove"(
+        CMerlinTranscript& t, const CEdwardsPoint& H, const uint8_t* h_enc, const uint8_t* o_enc, const uint8_t* key,
+        const uint8_t* nonce, const uint8_t* pub, const uint8_t* random, bint kusama, uint8_t* proof,
+        uint8_t* batchable) noexcept
+    void sr_vrf_sign "pyristretto::sr25519::vrf_sign"(
+        CMerlinTranscript& t, CMerlinTranscript& extra, const uint8_t* key, const uint8_t* nonce, const uint8_t* pub,
+        const uint8_t* random, bint kusama, bint malleable, uint8_t* h_enc, uint8_t* o_enc, uint8_t* proof,
+        uint8_t* batchable) noexcept
+    SrCheck sr_dleq_verify_vartime "pyristretto::sr25519::dleq_verify_vartime"(
+        CMerlinTranscript& t, const CEdwardsPoint& H, const uint8_t* h_enc, const CEdwardsPoint& O,
+        const uint8_t* o_enc, const CEdwardsPoint& A, const uint8_t* pub, const uint8_t* proof, bint kusama,
+        uint8_t* batchable) noexcept
+    bint sr_dleq_challenge_vartime "pyristretto::sr25519::dleq_challenge_vartime"(
+        CMerlinTranscript& t, const uint8_t* h_enc, const uint8_t* o_enc, const uint8_t* pub,
+        const uint8_t* batchable, bint kusama, uint8_t* c) noexcept

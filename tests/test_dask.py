@@ -253,3 +253,62 @@ def test_example_tampered_and_npy_files(client, tmp_path):
     assert len(list(tmp_path.glob("*.npy"))) == 5  # 3000 rows in chunks of 700
     done = run_example("--scheduler", address, "--entries", "3000", "--chunk", "700", "--tamper", "1234")
     assert done.returncode == 1 and "audit FAILED" in done.stdout, done.stdout + done.stderr
+
+
+# ---- sr25519 batch verification on the cluster ------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def sr25519_batch():
+    """n = 600 signatures by py-sr25519-bindings (the reference) under 50 keys, as (n, 64), (n, 32) arrays and a list
+    of messages of different lengths."""
+    import sr25519 as theirs
+
+    rng = np.random.default_rng(48)
+    pairs = [theirs.pair_from_seed(rng.bytes(32)) for _ in range(50)]
+    who = rng.integers(0, 50, 600)
+    msgs = [rng.bytes(int(rng.integers(0, 90))) for _ in range(600)]
+    sigs = [theirs.sign(pairs[w], m) for w, m in zip(who, msgs)]
+    as_array = lambda rows, w: np.frombuffer(b"".join(rows), np.uint8).reshape(len(rows), w)  # noqa: E731
+    return as_array(sigs, 64), msgs, as_array([pairs[w][0] for w in who], 32)
+
+
+def test_sr25519_verify_batch_on_the_cluster(client, sr25519_batch):
+    from pyristretto.sr25519 import BatchVerificationError
+
+    sigs, msgs, keys = sr25519_batch
+    dsigs = da.from_array(sigs, chunks=(128, 64))
+    assert prd.sr25519_verify_batch(dsigs, msgs, keys) is True
+    assert prd.sr25519_verify_batch(sigs, msgs, da.from_array(keys, chunks=(50, 32))) is True
+    fixed = np.frombuffer(b"".join(m.ljust(90, b"\0") for m in msgs), np.uint8).reshape(600, 90)
+    with pytest.raises(BatchVerificationError):  # the padded messages are other messages
+        prd.sr25519_verify_batch(dsigs, fixed, keys)
+    for bad in (0, 127, 128, 333, 599):  # a bad signature in every kind of place: named by its global row
+        tampered = sigs.copy()
+        tampered[bad, 40] ^= 1
+        with pytest.raises(BatchVerificationError) as e:
+            prd.sr25519_verify_batch(da.from_array(tampered, chunks=(128, 64)), msgs, keys)
+        assert e.value.index == bad
+    two = sigs.copy()
+    two[[450, 200], 0] ^= 1
+    with pytest.raises(BatchVerificationError) as e:
+        prd.sr25519_verify_batch(da.from_array(two, chunks=(100, 64)), msgs, keys, split_every=2)
+    assert e.value.index == 200  # the first of the whole array, across chunks and tree levels
+    delayed = prd.sr25519_verify_batch(dsigs, msgs, keys, context=b"substrate", compute=False)
+    assert delayed.compute() is True
+    with pytest.raises(BatchVerificationError):
+        prd.sr25519_verify_batch(dsigs, msgs, keys, context=b"other")
+    assert prd.sr25519_verify_batch(sigs[:0], [], keys[:0]) is True
+
+
+def test_sr25519_verify_batch_bad_arguments(sr25519_batch):
+    sigs, msgs, keys = sr25519_batch
+    with pytest.raises(TypeError):
+        prd.sr25519_verify_batch(sigs.astype(np.int64), msgs, keys)
+    with pytest.raises(ValueError):
+        prd.sr25519_verify_batch(sigs[:, :63], msgs, keys)
+    with pytest.raises(ValueError):
+        prd.sr25519_verify_batch(sigs, msgs[:-1], keys)
+    with pytest.raises(TypeError):
+        prd.sr25519_verify_batch(sigs, msgs, keys, context="substrate")
+    with pytest.raises(TypeError):
+        prd.sr25519_verify_batch(list(sigs), msgs, keys)

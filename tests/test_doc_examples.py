@@ -36,7 +36,10 @@ def _docstrings():
     import inspect
 
     for module_name in ("pyristretto", "pyristretto.oprf", "pyristretto.frost", "pyristretto.bulletproofs",
-                        "pyristretto.dask", "pyristretto.opaque", "pyristretto.cpace"):
+                        "pyristretto.dask", "pyristretto.opaque", "pyristretto.cpace", "pyristretto.sr25519",
+                        "pyristretto.sr25519.keys", "pyristretto.sr25519.context", "pyristretto.sr25519.signing",
+                        "pyristretto.sr25519.batch", "pyristretto.sr25519.derivation", "pyristretto.sr25519.vrf",
+                        "pyristretto.sr25519.compat", "pyristretto.sr25519.errors"):
         module = importlib.import_module(module_name)
         yield module_name, module.__doc__ or ""
         for name, value in vars(module).items():

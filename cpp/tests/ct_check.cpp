@@ -12,7 +12,8 @@
 // (pyristretto.oprf, pyristretto.frost): libsodium's scalar add/sub/mul/negate/invert/reduce, the core's own
 // scalar_invert (Scalar.invert, sc_inv), crypto_verify_32 and
 // sodium_is_zero (Scalar == and bool), hash_to_scalar of a secret message, and FROST's nonce hash of a secret share
-// (hash_to_scalar_with_secret).
+// (hash_to_scalar_with_secret), and sr25519's secret paths (check_sr25519: signing, key expansion, soft and hard
+// derivation, VRF signing).
 // Built with -DPYRISTRETTO_IFMA_EMULATE (ifma/emulate.hpp) the same checks run the IFMA backend's code, which
 // valgrind cannot execute as AVX-512: msm, Straus::mul_ct and msm_points then go through the eight-lane
 // ifma::straus_ct or the four-lane one-accumulator Straus, MSMTable::msm through the latter on the table's four-lane
@@ -63,6 +64,7 @@
 #include "pyristretto/scalar.hpp"
 #include "pyristretto/scalar_mul.hpp"
 #include "pyristretto/scalar_vector.hpp"
+#include "pyristretto/sr25519.hpp"
 
 using namespace pyristretto;
 
@@ -517,6 +519,77 @@ void check_opaque_step() {
            "X25519 of a secret key (crypto_scalarmult_base, crypto_scalarmult)");
 }
 
+// sr25519 (pyristretto.sr25519): the secret key scalar, the nonce and the witness randomness marked undefined
+// through signing (the transcript RNG keyed with the nonce, r G and its encoding, s = k key + r), the mini secret
+// key's expansion in both modes, the canonical check of a secret key read from bytes, soft derivation of a key
+// pair (key + scalar, the nonce RNG keyed with the secret), hard derivation (the secret key in the transcript), the
+// Ed25519-form conversions, and VRF signing (key H and the DLEQ proof).
+void check_sr25519() {
+    using namespace pyristretto::sr25519;
+    uint8_t mini[32], key[32], nonce[32], pub[32], random[32], sig[64], want[64];
+    randombytes_buf(mini, 32);
+    randombytes_buf(random, 32);
+    expand_ed25519(mini, key, nonce);
+    base_mul(key, pub);
+    const uint8_t msg[] = "transfer 10 DOT";
+    MerlinTranscript ctx = signing_context(reinterpret_cast<const uint8_t*>("substrate"), 9);
+    ctx.append_message(reinterpret_cast<const uint8_t*>("sign-bytes"), 10, msg, sizeof msg - 1);
+    MerlinTranscript t1 = ctx, t2 = ctx;
+    sign(t1, key, nonce, pub, random, want);
+    secret(key, 32);
+    secret(nonce, 32);
+    secret(random, 32);
+    sign(t2, key, nonce, pub, random, sig);
+    declassify(sig, 64);
+    expect(std::memcmp(sig, want, 64) == 0, "sr25519 sign (secret key, nonce and witness randomness)");
+
+    uint8_t k2[32], n2[32], k_want[32], n_want[32];
+    declassify(mini, 32);
+    expand_uniform(mini, k_want, n_want);
+    secret(mini, 32);
+    expand_uniform(mini, k2, n2);
+    declassify(k2, 32);
+    declassify(n2, 32);
+    expect(std::memcmp(k2, k_want, 32) == 0 && std::memcmp(n2, n_want, 32) == 0, "sr25519 expand_uniform");
+    expand_ed25519(mini, k2, n2);
+    bool canonical = key_is_canonical(k2);
+    multiply_by_cofactor(k2);
+    divide_by_cofactor(k2);
+    declassify(k2, 32);
+    declassify(&canonical, sizeof canonical);
+    expect(canonical, "sr25519 expand_ed25519, key_is_canonical, the cofactor conversions");
+
+    uint8_t cc[32], index[4] = {1, 2, 3, 4}, key_out[32], nonce_out[32], pub_out[32], cc_out[32], mini_out[32];
+    randombytes_buf(cc, 32);
+    derive_keypair_soft(cc, pub, key, nonce, index, 4, random, key_out, nonce_out, pub_out, cc_out);
+    hard_derive_mini(cc, key, index, 4, mini_out, cc_out);
+    declassify(key_out, 32);
+    declassify(nonce_out, 32);
+    declassify(pub_out, 32);
+    declassify(mini_out, 32);
+    uint8_t check[32];
+    base_mul(key_out, check);
+    expect(std::memcmp(check, pub_out, 32) == 0, "sr25519 soft derivation of a key pair, hard derivation");
+
+    MerlinTranscript input = ctx, extra(reinterpret_cast<const uint8_t*>("VRF"), 3);
+    uint8_t h_enc[32], o_enc[32], proof[64], batchable[96];
+    vrf_sign(input, extra, key, nonce, pub, random, true, false, h_enc, o_enc, proof, batchable);
+    declassify(h_enc, 32);
+    declassify(o_enc, 32);
+    declassify(proof, 64);
+    declassify(batchable, 96);
+    declassify(key, 32);
+    EdwardsPoint H, O, A;
+    const bool decoded = ristretto_decode(H, h_enc) && ristretto_decode(O, o_enc) && ristretto_decode(A, pub);
+    MerlinTranscript extra2(reinterpret_cast<const uint8_t*>("VRF"), 3);
+    uint8_t batchable2[96];
+    const bool verified =
+        decoded && dleq_verify_vartime(extra2, H, h_enc, O, o_enc, A, pub, proof, true, batchable2) == Check::kValid;
+    expect(verified && std::memcmp(batchable, batchable2, 96) == 0, "sr25519 VRF signing (key H, the DLEQ proof)");
+    declassify(nonce, 32);
+    declassify(random, 32);
+}
+
 // The toolkit (scalar_vector.hpp): select / swap with a secret bit on scalars and on decoded points, and the
 // ScalarVector arithmetic on secret scalars (element-wise product, scale, inner product, fold, powers, the
 // constant-time batch inversion, Scalar ** e for a public e).
@@ -681,6 +754,7 @@ int main() {
     check_hash_to_scalar();
     check_nonce_hash();
     check_opaque_step();
+    check_sr25519();
     check_toolkit();
     check_toolkit_lanes();
     std::printf("%s\n", g_failed == 0 ? "all results correct" : "WRONG RESULTS");
