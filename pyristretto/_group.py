@@ -14,10 +14,15 @@ tests/test_constant_time.py): `Scalar` and `ScalarVector` arithmetic, inversion 
 `Point.base_mul` and `FixedBase` (fixed-base tables); `PointVector.msm`, `MSMTable.msm` and `msm_secret`; `select`
 and `swap`; `Transcript` (STROBE-128: no branch on its data) and its witness RNG; `hash_to_scalar_with_secret` and
 `derive_key_scalar`; `mul_encode` (a protocol step's products and their encodings, OPAQUE's and CPace's),
-`from_uniform_bytes` (the one-way map) and `X25519PrivateKey` (libsodium's X25519). *Public values only* (variable
-time): everything named `*_vartime` or `*_public` (`msm_public`, `PointVector.msm_vartime`,
-`MSMTable.msm_vartime`, `PointVector.fold_vartime`), `random_weights` (fresh random public weights), and the batch
-checks (`schnorr_verify_batch`), which verify public signatures.
+`from_uniform_bytes` (the one-way map) and `X25519PrivateKey` (libsodium's X25519); pyristretto.sigma's
+`SigmaPlan.prove` (constant-time in the witness and in which OR branches are true: masked selects, libsodium's
+scalar arithmetic, the combs and the constant-time MSM), `elgamal_encrypt_many` (in the randomness and the values),
+`lizard_encode`, `lizard_decode` (up to whether the point carries data), `elligator_inverse` and `map_to_curve`.
+*Public values only* (variable time): everything named `*_vartime` or `*_public` (`msm_public`,
+`PointVector.msm_vartime`, `MSMTable.msm_vartime`, `PointVector.fold_vartime`), `random_weights` (fresh random
+public weights), and the batch checks (`schnorr_verify_batch`, `SigmaPlan.verify_compact` and
+`SigmaPlan.verify_batch`), which verify public signatures and proofs; `DlogTable` (baby-step giant-step, for values
+that are public once decrypted).
 """
 import operator
 
@@ -34,9 +39,16 @@ from pyristretto._objects import derive_key_scalar, hash_to_scalar_with_secret, 
 # opaque_mul_encode: see mul_encode below.
 from pyristretto._objects import X25519PrivateKey, opaque_mul_encode
 
-__all__ = ["FixedBase", "InvalidPointError", "MSMTable", "Point", "PointVector", "Scalar", "ScalarVector",
-           "Transcript", "X25519PrivateKey", "decode_elements", "derive_key_scalar", "hash_to_scalar_with_secret",
-           "msm_secret", "mul_encode", "random_weights", "schnorr_verify_batch", "select", "swap"]
+# For pyristretto.sigma (_sigma.pxi): SigmaPlan, a compiled statement (prove secret-safe, verify_compact and
+# verify_batch public values only); elgamal_encrypt_many (secret-safe); lizard_encode, lizard_decode,
+# elligator_inverse, map_to_curve (secret-safe); DlogTable (public values only). See the docstring.
+from pyristretto._objects import (DlogTable, SigmaPlan, elgamal_encrypt_many, elligator_inverse, lizard_decode,
+                                  lizard_encode, map_to_curve)
+
+__all__ = ["DlogTable", "FixedBase", "InvalidPointError", "MSMTable", "Point", "PointVector", "Scalar",
+           "ScalarVector", "SigmaPlan", "Transcript", "X25519PrivateKey", "decode_elements", "derive_key_scalar",
+           "elgamal_encrypt_many", "elligator_inverse", "hash_to_scalar_with_secret", "lizard_decode", "lizard_encode",
+           "map_to_curve", "msm_secret", "mul_encode", "random_weights", "schnorr_verify_batch", "select", "swap"]
 
 ORDER = 2**252 + 27742317777372353535851937790883648493
 IDENTITY = Point.identity()

@@ -3,7 +3,7 @@
 conversion (_args.pxi) and the block reader of the multi-point sums (_blocks.pxi); the objects (Point, Scalar,
 FixedBase, ScalarVector, PointVector, MSMTable, Transcript); the functional API on bytes and ints
 (_functional.pxi); the protocols' accelerators, each named for its protocol (_oprf.pxi, _frost.pxi,
-_opaque.pxi); the thread
+_opaque.pxi, _sigma.pxi); the thread
 setting and the backend (_runtime.pxi). The C++ statics (G's and H's fixed-base tables, the thread setting, the
 backend choice) exist once. pyristretto._core only re-exports the cimport-able entry points (through this
 module's C-API) and links no copy of the core.
@@ -63,3 +63,4 @@ include "_functional.pxi"
 include "_oprf.pxi"
 include "_frost.pxi"
 include "_opaque.pxi"
+include "_sigma.pxi"
