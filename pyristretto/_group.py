@@ -26,6 +26,7 @@ that are public once decrypted).
 """
 import operator
 
+from pyristretto._objects import H as _H
 from pyristretto._objects import (FixedBase, InvalidPointError, MSMTable, Point, PointVector, Scalar, ScalarVector,
                                   Transcript, random_weights, select, swap)
 # msm_secret: the functional msm (constant-time in the scalars), its 32-byte encoding returned; for secret scalars.
@@ -53,6 +54,7 @@ __all__ = ["DlogTable", "FixedBase", "InvalidPointError", "MSMTable", "Point", "
 ORDER = 2**252 + 27742317777372353535851937790883648493
 IDENTITY = Point.identity()
 GENERATOR = Point.generator()
+PEDERSEN_H = Point(_H)  # pyristretto.H: pedersen_commit's second generator (its log to G unknown)
 ELEMENT_SIZE = 32
 SCALAR_SIZE = 32
 _BYTES = (bytes, bytearray, memoryview)

@@ -37,6 +37,7 @@ cdef uint32_t index32(object value, object name) except? 0xFFFFFFFF:
     return i
 
 
+@cython.final
 cdef class SigmaPlan:
     """A compiled sigma statement (internal: pyristretto.sigma builds it from a Statement). Branches of linear
     equations over secret slots and points, OR groups of branches, points bound into the statement (fixed):
@@ -386,6 +387,7 @@ def map_to_curve(fe):
     return point_from_c(r)
 
 
+@cython.final
 cdef class DlogTable:
     """Baby-step giant-step for v with v * G == P, 0 <= v < bound: a table of `size` baby steps (12 bytes per
     slot, two slots per step), built once and reused; public values only (variable time)."""

@@ -239,29 +239,24 @@ def _transcript(transcript, name="transcript") -> Transcript:
     return transcript
 
 
-def _public(statement, public, name="public") -> list:
-    """The statement's points in order: None where fixed, else the Point or bytes given (checked by the core)."""
+def _public(c, public, name="public") -> list:
+    """The statement's points in order: None where fixed, else the Point or bytes given (decoded by the core)."""
     if public is None:
         public = {}
-    if not isinstance(public, Mapping):
+    elif not isinstance(public, Mapping):
         raise TypeError(f"{name}: expected a mapping of point names to points, got {type(public).__name__}")
-    fixed = statement._fixed
-    out = []
-    for p in statement._points:
-        if p in fixed:
-            if p in public:
-                raise ValueError(f"{name}[{p!r}]: the statement fixes this point; do not pass it")
-            out.append(None)
-            continue
-        if p not in public:
-            raise ValueError(f"{name}: missing the point {p!r}")
-        value = public[p]
-        if not grp.is_element_argument(value):
+    if len(public) != len(c.public_names) or not all(p in public for p in c.public_names):
+        for p in c.public_names:
+            if p not in public:
+                raise ValueError(f"{name}: missing the point {p!r}")
+        extra = sorted(map(str, set(public) - set(c.public_names)))[0]
+        if extra in c.point_names:
+            raise ValueError(f"{name}[{extra!r}]: the statement fixes this point; do not pass it")
+        raise ValueError(f"{name}: {extra!r} is not a point of the statement")
+    out = [public.get(p) for p in c.point_names]
+    for p, value in zip(c.point_names, out):
+        if value is not None and type(value) is not Point and not grp.is_element_argument(value):
             raise TypeError(f"{name}[{p!r}]: expected a Point or 32 bytes, got {type(value).__name__}")
-        out.append(value)
-    extra = set(public) - set(statement._points)
-    if extra:
-        raise ValueError(f"{name}: {sorted(map(str, extra))[0]!r} is not a point of the statement")
     return out
 
 
@@ -295,70 +290,63 @@ def _known(statement, known) -> list:
     return out
 
 
-def _witness(statement, witness) -> ScalarVector:
+def _witness(c, witness) -> ScalarVector:
     if not isinstance(witness, Mapping):
         raise TypeError(f"witness: expected a mapping of secret names to scalars, got {type(witness).__name__}")
-    names = set(statement.secrets)
-    extra = set(witness) - names
-    if extra:
-        raise ValueError(f"witness: {sorted(map(str, extra))[0]!r} is not a secret of the statement")
-    values = {n: grp.scalar_argument(v, f"witness[{n!r}]") for n, v in witness.items()}
+    for n in witness:
+        if n not in c.secret_names:
+            raise ValueError(f"witness: {n!r} is not a secret of the statement")
     slots = []
-    for name, group in statement._slots():
-        if name in values:
-            slots.append(values[name])
-        elif group < 0:
-            raise ValueError(f"witness: missing the secret {name!r}")
-        else:
-            slots.append(grp.ZERO)  # a branch the prover may not know: its secrets are simulated
+    for name, group in c.slots:
+        v = witness.get(name)
+        if v is None:
+            if group < 0 or name in witness:
+                raise ValueError(f"witness: missing the secret {name!r}")
+            v = grp.ZERO  # a branch the prover may not know: its secrets are simulated
+        elif type(v) is not Scalar:
+            v = grp.scalar_argument(v, f"witness[{name!r}]")
+        slots.append(v)
     return ScalarVector(slots)
 
 
 # ---- proving and verifying -----------------------------------------------------------------------------------
 def prove(statement, witness, public, transcript, known, rng, batchable: bool) -> Proof:
     """The proof of Statement.prove / prove_batchable."""
-    plan = statement.plan()
+    c = statement._compiled()
     t = _transcript(transcript)
-    points = _public(statement, public)
+    points = _public(c, public)
     known_list = _known(statement, known)
-    w = _witness(statement, witness)
-    commitments, challenge, challenges, responses = plan.prove(t, points, w, known_list, rng)
+    w = _witness(c, witness)
+    commitments, challenge, challenges, responses = c.plan.prove(t, points, w, known_list, rng)
     if batchable:
         return BatchableProof._of(commitments, responses, challenges)
     return CompactProof._of(challenge, responses, challenges)
 
 
-def _check_shape(statement, proof, index=None) -> None:
-    plan = statement.plan()
-    n_secrets, n_eq = len(statement._slots()), plan_equations(statement)
-    if len(proof._responses) != 32 * n_secrets:
-        raise InvalidProofError(f"expected {n_secrets} responses, got {len(proof._responses) // 32}", index)
-    if len(proof._challenges) != 32 * plan.n_group_challenges:
-        raise InvalidProofError(f"expected {plan.n_group_challenges} group challenges, "
+def _check_shape(c, proof, index=None) -> None:
+    if len(proof._responses) != 32 * c.n_secrets:
+        raise InvalidProofError(f"expected {c.n_secrets} responses, got {len(proof._responses) // 32}", index)
+    if len(proof._challenges) != 32 * c.n_group_challenges:
+        raise InvalidProofError(f"expected {c.n_group_challenges} group challenges, "
                                 f"got {len(proof._challenges) // 32}", index)
-    if isinstance(proof, BatchableProof) and len(proof._commitments) != 32 * n_eq:
-        raise InvalidProofError(f"expected {n_eq} commitments, got {len(proof._commitments) // 32}", index)
-
-
-def plan_equations(statement) -> int:
-    """The number of equations (commitments of a batchable proof)."""
-    n = len(statement._plain.equations) if statement._plain else 0
-    return n + sum(len(b.equations) for _, bs in statement._groups for b in bs)
+    if isinstance(proof, BatchableProof) and len(proof._commitments) != 32 * c.n_equations:
+        raise InvalidProofError(f"expected {c.n_equations} commitments, got {len(proof._commitments) // 32}", index)
 
 
 def verify(statement, proof, public, transcript) -> bool:
     """Statement.verify."""
     if not isinstance(proof, (CompactProof, BatchableProof)):
         raise TypeError(f"proof: expected a CompactProof or a BatchableProof, got {type(proof).__name__}")
+    c = statement._compiled()
     t = _transcript(transcript)
-    points = _public(statement, public)
-    _check_shape(statement, proof)
-    plan = statement.plan()
+    points = _public(c, public)
+    _check_shape(c, proof)
     if isinstance(proof, CompactProof):
-        if not plan.verify_compact(t, points, proof._challenge, proof._challenges, proof._responses):
+        if not c.plan.verify_compact(t, points, proof._challenge, proof._challenges, proof._responses):
             raise InvalidProofError("the recomputed challenge differs: the proof does not hold")
         return True
-    index, reason = plan.verify_batch([t], [points], [proof._commitments], [proof._challenges], [proof._responses])
+    index, reason = c.plan.verify_batch([t], [points], [proof._commitments], [proof._challenges],
+                                        [proof._responses])
     if index >= 0:
         raise InvalidProofError(reason)
     return True
@@ -370,6 +358,7 @@ def verify_batch(statement, proofs, publics, transcripts) -> bool:
         raise TypeError(f"proofs: expected a sequence of BatchableProof, got {type(proofs).__name__}")
     if isinstance(publics, (str, *_BYTES, Mapping)) or not hasattr(publics, "__iter__"):
         raise TypeError(f"publics: expected a sequence of mappings, got {type(publics).__name__}")
+    c = statement._compiled()
     proofs, publics = list(proofs), list(publics)
     if len(publics) != len(proofs):
         raise ValueError(f"publics: expected {len(proofs)} mappings (one per proof), got {len(publics)}")
@@ -385,9 +374,9 @@ def verify_batch(statement, proofs, publics, transcripts) -> bool:
     for i, (proof, public) in enumerate(zip(proofs, publics)):
         if not isinstance(proof, BatchableProof):
             raise TypeError(f"proofs[{i}]: expected a BatchableProof, got {type(proof).__name__}")
-        _check_shape(statement, proof, i)
-        points.append(_public(statement, public, f"publics[{i}]"))
-    index, reason = statement.plan().verify_batch(ts, points, [p._commitments for p in proofs],
+        _check_shape(c, proof, i)
+        points.append(_public(c, public, f"publics[{i}]"))
+    index, reason = c.plan.verify_batch(ts, points, [p._commitments for p in proofs],
                                                   [p._challenges for p in proofs], [p._responses for p in proofs])
     if index >= 0:
         raise InvalidProofError(reason, index)

@@ -83,12 +83,11 @@ def _parse_equations(equations) -> List[Equation]:
             terms = tuple((_name(s, f"equations[{k}] secret"), _name(b, f"equations[{k}] base"))
                           for s, b in rhs.items())
         elif isinstance(rhs, (tuple, list)):
-            terms = []
             for pair in rhs:
                 if isinstance(pair, str) or not isinstance(pair, (tuple, list)) or len(pair) != 2:
                     raise TypeError(f"equations[{k}]: expected (secret, base) pairs")
-                terms.append((_name(pair[0], f"equations[{k}] secret"), _name(pair[1], f"equations[{k}] base")))
-            terms = tuple(terms)
+            terms = tuple((_name(pair[0], f"equations[{k}] secret"), _name(pair[1], f"equations[{k}] base"))
+                          for pair in rhs)
         else:
             raise TypeError(f"equations[{k}] rhs: expected a mapping, pairs or an expression, "
                             f"got {type(rhs).__name__}")
@@ -146,6 +145,7 @@ class Statement:
     `verify` / `verify_batch` (pyristretto.sigma.proofs). Immutable."""
 
     __slots__ = ("_label", "_plain", "_groups", "_points", "_fixed", "_plan", "__weakref__")
+    _plan: Optional["_Compiled"]
 
     def __init__(self, label, equations, *, secrets: Optional[Sequence[str]] = None,
                  points: Optional[Sequence[str]] = None, fixed: Optional[Mapping[str, object]] = None) -> None:
@@ -281,38 +281,13 @@ class Statement:
 
     def plan(self) -> "grp.SigmaPlan":
         """The compiled statement (built once): the index arrays and fixed-base tables of the C++ core."""
-        if self._plan is None:
-            branches = ([self._plain] if self._plain else []) + [b for _, bs in self._groups for b in bs]
-            index = {p: i for i, p in enumerate(self._points)}
-            secret_names: List[bytes] = []
-            equations, branch_rows, group_rows = [], [], []
-            group_of = []
-            for g, (k, bs) in enumerate(self._groups):
-                group_of += [g] * len(bs)
-            plain_offset = 1 if self._plain else 0
-            for b, branch in enumerate(branches):
-                first = len(secret_names)
-                slot = {s: first + i for i, s in enumerate(branch.secrets)}
-                secret_names += [s.encode() for s in branch.secrets]
-                group = group_of[b - plain_offset] if b >= plain_offset else -1
-                branch_rows.append((first, len(branch.secrets), group))
-                for lhs, terms in branch.equations:
-                    equations.append((index[lhs], b, [(slot[s], index[base]) for s, base in terms]))
-            first = plain_offset
-            for k, bs in self._groups:
-                group_rows.append((first, len(bs), k))
-                first += len(bs)
-            fixed = {index[n]: P for n, P in self._fixed.items()}
-            self._plan = grp.SigmaPlan(self._label, self._shape(), secret_names, [p.encode() for p in self._points],
-                                       equations, branch_rows, group_rows, fixed)
-        return self._plan
+        return self._compiled().plan
 
-    def _slots(self) -> List[Tuple[str, int]]:
-        """(secret name, branch's group or -1) per secret slot, in the plan's order."""
-        out = [(s, -1) for s in self._plain.secrets] if self._plain else []
-        for g, (_, bs) in enumerate(self._groups):
-            out += [(s, g) for b in bs for s in b.secrets]
-        return out
+    def _compiled(self) -> "_Compiled":
+        compiled = self._plan
+        if compiled is None:
+            compiled = self._plan = _Compiled(self)
+        return compiled
 
     # ---- proofs (pyristretto.sigma.proofs) -------------------------------------------------------------------
     def prove(self, witness, public=None, transcript=None, *, known=None, rng=None):
@@ -344,6 +319,46 @@ class Statement:
         ``index`` names a failing proof."""
         from pyristretto.sigma.proofs import verify_batch
         return verify_batch(self, proofs, publics, transcripts)
+
+
+class _Compiled:
+    """What proving and verifying a statement need, computed once: the plan (index arrays, fixed-base tables),
+    the secret slots, the points to take from the caller and the proof's sizes."""
+    __slots__ = ("plan", "slots", "required", "secret_names", "public_names", "point_names", "n_equations",
+                 "n_secrets", "n_group_challenges")
+
+    def __init__(self, st: Statement) -> None:
+        branches = ([st._plain] if st._plain else []) + [b for _, bs in st._groups for b in bs]
+        index = {p: i for i, p in enumerate(st._points)}
+        secret_names: List[bytes] = []
+        equations, branch_rows, group_rows, group_of = [], [], [], []
+        for g, (k, bs) in enumerate(st._groups):
+            group_of += [g] * len(bs)
+        plain_offset = 1 if st._plain else 0
+        self.slots: List[Tuple[str, int]] = []  # (secret name, its branch's group or -1) per slot
+        for b, branch in enumerate(branches):
+            first = len(secret_names)
+            slot = {s: first + i for i, s in enumerate(branch.secrets)}
+            secret_names += [s.encode() for s in branch.secrets]
+            group = group_of[b - plain_offset] if b >= plain_offset else -1
+            self.slots += [(s, group) for s in branch.secrets]
+            branch_rows.append((first, len(branch.secrets), group))
+            for lhs, terms in branch.equations:
+                equations.append((index[lhs], b, [(slot[s], index[base]) for s, base in terms]))
+        first = plain_offset
+        for k, bs in st._groups:
+            group_rows.append((first, len(bs), k))
+            first += len(bs)
+        fixed = {index[n]: P for n, P in st._fixed.items()}
+        self.plan = grp.SigmaPlan(st._label, st._shape(), secret_names, [p.encode() for p in st._points],
+                                  equations, branch_rows, group_rows, fixed)
+        self.required = frozenset(n for n, g in self.slots if g < 0)
+        self.secret_names = frozenset(n for n, _ in self.slots)
+        self.point_names = tuple(st._points)
+        self.public_names = tuple(p for p in st._points if p not in st._fixed)
+        self.n_equations = len(equations)
+        self.n_secrets = len(self.slots)
+        self.n_group_challenges = self.plan.n_group_challenges
 
 
 def _fixed_points(fixed) -> Dict[str, Point]:
@@ -406,7 +421,7 @@ def _branches_of(parts: Sequence[Statement], allow_flatten: bool) -> List[_Branc
             branches += flat
         elif s._groups:
             raise StatementError(f"statements[{k}]: an OR branch cannot itself hold OR parts")
-        else:
+        elif s._plain is not None:
             branches.append(s._plain)
     return branches
 
