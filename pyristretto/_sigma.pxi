@@ -22,7 +22,7 @@ cdef extern from *:
     uint8_t pyr_ct_eq_u64(uint64_t a, uint64_t b) noexcept nogil
 
 
-cdef bytes _IDENTITY_ENCODING = bytes(32)
+cdef object _MISSING = object()  # a name absent from a dict of points
 
 
 cdef uint32_t index32(object value, object name) except? 0xFFFFFFFF:
@@ -116,28 +116,39 @@ cdef class SigmaPlan:
         return self.get().n_group_challenges()
 
     cdef int read_points(self, object points, object where, CEdwardsPoint* out, uint8_t* enc) except -1:
-        """The statement's points: fixed ones from the plan, the others from `points` (one per point, a Point or a
-        32-byte encoding; None where fixed), decoded at once. InvalidPointError naming the point for an invalid
-        encoding or the identity (the zkp crate refuses identity points)."""
+        """The statement's points: fixed ones from the plan, the others from `points`: a list with one entry per
+        point (a Point or a 32-byte encoding; None where fixed), or a dict {name: point} holding exactly the points
+        that are not fixed (the caller checked its size). Decoded at once. InvalidPointError naming the point for an
+        invalid encoding or the identity (the zkp crate refuses identity points)."""
         cdef CSigmaPlan* p = self.get()
         cdef size_t n = p.n_points(), i, k = 0, bad
         cdef vector[size_t] pending
         cdef vector[CEdwardsPoint] decoded
         cdef CSecretBuffer gathered
-        items = as_list(points, "points")
-        if <size_t>len(items) != n:
-            raise ValueError(f"points: expected {n} points, got {len(items)}")
+        cdef bint by_name = type(points) is dict
+        if not by_name:
+            points = as_list(points, "points")
+            if <size_t>len(points) != n:
+                raise ValueError(f"points: expected {n} points, got {len(points)}")
         gathered.allocate(32 * n + 1)
         for i in range(n):
             if p.is_fixed[i]:
                 out[i] = p.fixed_points[i]
                 memcpy(enc + 32 * i, &p.fixed_encodings[32 * i], 32)
                 continue
-            obj = items[i]
+            if by_name:
+                obj = (<dict>points).get(self.names[i], _MISSING)
+                if obj is _MISSING:
+                    raise ValueError(f"{where}: missing the point {self.names[i]!r}")
+            else:
+                obj = points[i]
             if type(obj) is Point:
                 out[i] = (<Point>obj).pt
                 memcpy(enc + 32 * i, PyBytes_AS_STRING((<Point>obj).encoded()), 32)
             else:
+                if isinstance(obj, str) or not PyObject_CheckBuffer(obj):
+                    raise TypeError(f"{where}[{self.names[i]!r}]: expected a Point or 32 bytes, "
+                                    f"got {type(obj).__name__}")
                 read_bytes(obj, f"{where}[{self.names[i]!r}]", enc + 32 * i, 32, InvalidPointError)
                 memcpy(gathered.data() + 32 * k, enc + 32 * i, 32)
                 pending.push_back(i)
@@ -242,18 +253,17 @@ cdef class SigmaPlan:
         return check == cpp.SumCheck.kIdentity
 
     def verify_batch(self, transcripts, points, commitments, group_challenges, responses):
-        """Batchable proofs checked at once: (-1, None) when all hold, else (index, reason) of a failing proof
-        (the first malformed one, or, when the weighted check fails, the first that fails on its own).
-        transcripts: one Transcript per proof (advanced); points: per proof, as prove's; commitments, group
-        challenges, responses: per proof, bytes of 32 per item (the scalars canonical)."""
+        """Batchable proofs checked at once: (-1, None) when all hold, else (index, reason) of a failing proof (the
+        first malformed one, or, when the weighted check fails, the first that fails on its own). transcripts: one
+        Transcript per proof (advanced); points: per proof, as prove's; commitments, group challenges, responses:
+        per proof, bytes of 32 per item (the scalars canonical)."""
         cdef CSigmaPlan* p = self.get()
-        cdef size_t n = p.n_points(), ne = p.n_equations(), m, i
+        cdef size_t n = p.n_points(), ne = p.n_equations(), ngc = p.n_group_challenges(), ns = p.n_secrets()
+        cdef size_t m, i, bad, failing = 0
         cdef vector[CEdwardsPoint] pts, com
         cdef vector[CSigmaBatchItem] items
-        cdef vector[CMerlinTranscript*] states
-        cdef CSecretBuffer enc, com_enc
+        cdef CSecretBuffer enc, com_enc, challenges
         cdef cpp.SumCheck check
-        cdef size_t bad
         ts = as_list(transcripts, "transcripts")
         ps, cs = as_list(points, "points"), as_list(commitments, "commitments")
         gs, rs = as_list(group_challenges, "group_challenges"), as_list(responses, "responses")
@@ -262,17 +272,21 @@ cdef class SigmaPlan:
             raise ValueError("verify_batch: the per-proof sequences must have equal lengths")
         if m == 0:
             return -1, None
+        items.resize(m)
         for i in range(m):
-            if not (type(cs[i]) is bytes and type(gs[i]) is bytes and type(rs[i]) is bytes):
-                raise TypeError(f"verify_batch: proof {i}'s parts must be bytes")
             if type(ts[i]) is not Transcript:
                 raise TypeError(f"transcripts[{i}]: expected a Transcript, got {type(ts[i]).__name__}")
-            states.push_back((<Transcript>ts[i]).state())
-            if (len(cs[i]) != 32 * ne or len(gs[i]) != 32 * p.n_group_challenges()
-                    or len(rs[i]) != 32 * p.n_secrets()):
-                raise ValueError(f"verify_batch: proof {i}'s parts have the wrong sizes")
-        # copies of the transcripts, to replay the proofs one by one when the batch fails
-        kept = [(<Transcript>t).clone() for t in ts]
+            if not (type(cs[i]) is bytes and type(gs[i]) is bytes and type(rs[i]) is bytes):
+                raise TypeError(f"verify_batch: proof {i}'s parts must be bytes")
+            if <size_t>len(cs[i]) != 32 * ne:
+                return i, f"expected {ne} commitments, got {len(cs[i]) // 32}"
+            if <size_t>len(rs[i]) != 32 * ns:
+                return i, f"expected {ns} responses, got {len(rs[i]) // 32}"
+            if <size_t>len(gs[i]) != 32 * ngc:
+                return i, f"expected {ngc} group challenges, got {len(gs[i]) // 32}"
+            items[i].transcript = (<Transcript>ts[i]).state()
+            items[i].group_challenges = <const uint8_t*>PyBytes_AS_STRING(gs[i])
+            items[i].responses = <const uint8_t*>PyBytes_AS_STRING(rs[i])
         pts.resize(n * m + 1)
         enc.allocate(32 * n * m + 1)
         for i in range(m):
@@ -288,30 +302,22 @@ cdef class SigmaPlan:
         for i in range(ne * m):
             if cpp.sodium_is_zero(com_enc.data() + 32 * i, 32):
                 return i // ne, f"commitment {i % ne} is the identity"
-        items.resize(m)
         for i in range(m):
-            items[i].transcript = states[i]
             items[i].points = &pts[n * i]
             items[i].encodings = enc.data() + 32 * n * i
             items[i].commitments = &com[ne * i]
             items[i].commitment_encodings = com_enc.data() + 32 * ne * i
-            items[i].group_challenges = <const uint8_t*>PyBytes_AS_STRING(gs[i])
-            items[i].responses = <const uint8_t*>PyBytes_AS_STRING(rs[i])
+        challenges.allocate(32 * p.branches.size() * m)
+        p.batch_challenges(items.data(), m, challenges.data())  # with the GIL: the transcripts are Python objects
         with nogil:
-            check = p.verify_batch(items.data(), m)
+            check = p.verify_batch(items.data(), m, challenges.data(), &failing)
         if check == cpp.SumCheck.kIdentity:
             return -1, None
         if check == cpp.SumCheck.kOutOfMemory:
             raise MemoryError("SigmaPlan.verify_batch: out of memory")
-        for i in range(m):  # which one: each proof against its own weighted check
-            items[i].transcript = (<Transcript>kept[i]).state()
-            with nogil:
-                check = p.verify_batch(&items[i], 1)
-            if check == cpp.SumCheck.kOutOfMemory:
-                raise MemoryError("SigmaPlan.verify_batch: out of memory")
-            if check != cpp.SumCheck.kIdentity:
-                return i, "the proof's equations do not hold"
-        return 0, "the batch's equations do not hold"  # not reached unless the weights were unlucky
+        if failing < m:
+            return failing, "the proof's equations do not hold"
+        return 0, "the batch's equations do not hold"  # every proof holds alone: unlucky weights (2^-128)
 
 
 def elgamal_encrypt_many(FixedBase public_key not None, ScalarVector randomness not None,

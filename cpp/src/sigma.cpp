@@ -44,6 +44,14 @@ const uint8_t kOne[32] = {1};
 const uint8_t kZero[32] = {0};
 const uint8_t kEmptyLabel[1] = {0};  // the crate keys each witness with the label b""
 
+// out = bit ? b : a, constant-time in bit (a masked select over the point's bytes).
+void select_point(EdwardsPoint& out, const EdwardsPoint& a, const EdwardsPoint& b, uint8_t bit) noexcept {
+    EdwardsPoint r;
+    ct_select_bytes(reinterpret_cast<uint8_t*>(&r), reinterpret_cast<const uint8_t*>(&a),
+                    reinterpret_cast<const uint8_t*>(&b), sizeof(EdwardsPoint), bit);
+    out = r;
+}
+
 }  // namespace
 
 std::string SigmaPlan::finalize() {
@@ -110,6 +118,21 @@ std::string SigmaPlan::finalize() {
                     crypto_core_ristretto255_scalar_mul(out, out, &inv[32 * (t * (n + 1) + u)]);
                 }
             }
+        }
+    }
+    lhs_pairs_.clear();
+    paired_.assign(equations.size(), 0);
+    for (const SigmaGroup& G : groups) {
+        if (G.n_branches != 2 || G.k != 1) continue;
+        std::vector<uint32_t> first, second;
+        for (uint32_t j = 0; j < equations.size(); ++j) {
+            if (equations[j].branch == G.first_branch) first.push_back(j);
+            if (equations[j].branch == G.first_branch + 1) second.push_back(j);
+        }
+        if (first.size() != second.size()) continue;
+        for (size_t e = 0; e < first.size(); ++e) {
+            lhs_pairs_.push_back({first[e], second[e], G.first_branch, G.first_branch + 1});
+            paired_[first[e]] = paired_[second[e]] = 1;
         }
     }
     table_of_.assign(np, nullptr);
@@ -244,23 +267,44 @@ bool SigmaPlan::prove(MerlinTranscript& t, const EdwardsPoint* points, const uin
         SecretBuffer r(32 * ns), a(32 * ns), sim_z(32 * ns), sim_c(32 * nb), lhs(32 * nb), cb(32 * nb), zc(32);
         for (size_t s = 0; s < ns; ++s) rng.random_scalar(r.data() + 32 * s);
         std::memcpy(a.data(), r.data(), 32 * ns);
+        // The simulated values of every branch in a group from one output of the RNG (64 bytes reduced per value).
+        size_t n_sim = 0;
+        for (const SigmaBranch& B : branches)
+            if (B.group >= 0) n_sim += 1 + B.n_secrets;
+        SecretBuffer wide(64 * n_sim + 1);
+        rng.fill_bytes(wide.data(), 64 * n_sim);
+        const uint8_t* next = wide.data();
         for (size_t b = 0; b < nb; ++b) {
             const SigmaBranch& B = branches[b];
             if (B.group < 0) continue;
-            rng.random_scalar(sim_c.data() + 32 * b);
+            crypto_core_ristretto255_scalar_reduce(sim_c.data() + 32 * b, next);
+            next += 64;
             uint8_t* l = lhs.data() + 32 * b;
             crypto_core_ristretto255_scalar_negate(l, sim_c.data() + 32 * b);
             ct_select_bytes(l, l, kZero, 32, real[b]);
             for (size_t s = B.first_secret; s < B.first_secret + B.n_secrets; ++s) {
-                rng.random_scalar(sim_z.data() + 32 * s);
+                crypto_core_ristretto255_scalar_reduce(sim_z.data() + 32 * s, next);
+                next += 64;
                 ct_select_bytes(a.data() + 32 * s, sim_z.data() + 32 * s, r.data() + 32 * s, 32, real[b]);
             }
         }
-        std::vector<EdwardsPoint> R(ne);
+        // The lhs multiples of paired equations: one multiplication per pair, of the simulated branch's lhs by its
+        // -(simulated challenge), put in its place; the true branch's is the identity.
+        std::vector<EdwardsPoint> R(ne), lhs_term(ne, EdwardsPoint::identity());
+        for (const LhsPair& pair : lhs_pairs_) {
+            const uint8_t second_simulated = real[pair.b0];
+            EdwardsPoint L;
+            select_point(L, points[equations[pair.j0].lhs], points[equations[pair.j1].lhs], second_simulated);
+            ct_select_bytes(zc.data(), lhs.data() + 32 * pair.b0, lhs.data() + 32 * pair.b1, 32, second_simulated);
+            const EdwardsPoint T = point_mul_decoded(zc.data(), L);
+            select_point(lhs_term[pair.j0], T, EdwardsPoint::identity(), second_simulated);
+            select_point(lhs_term[pair.j1], EdwardsPoint::identity(), T, second_simulated);
+        }
         for (size_t j = 0; j < ne; ++j) {
             const size_t b = equations[j].branch;
-            const uint8_t* l = branches[b].group >= 0 ? lhs.data() + 32 * b : nullptr;
+            const uint8_t* l = branches[b].group >= 0 && !paired_[j] ? lhs.data() + 32 * b : nullptr;
             if (!commitment(j, a.data(), l, points, R[j])) return false;
+            R[j] = R[j] + lhs_term[j];
         }
         encode_points(commitments, R.data(), ne);
         for (size_t j = 0; j < ne; ++j) {
@@ -347,53 +391,73 @@ SumCheck SigmaPlan::verify_compact(MerlinTranscript& t, const EdwardsPoint* poin
     }
 }
 
-SumCheck SigmaPlan::verify_batch(const BatchItem* items, size_t m) const noexcept {
+SumCheck SigmaPlan::weighted_check(const BatchItem* items, size_t m, const uint8_t* challenges) const {
     const size_t np = n_points(), ne = n_equations(), nb = branches.size();
-    try {
-        // The MSM's terms: the fixed points once, then per proof its other points and its commitments.
-        std::vector<size_t> slot(np);
-        size_t n_fixed = 0;
+    // The MSM's terms: the fixed points once, then per proof its other points and its commitments.
+    std::vector<size_t> slot(np);
+    size_t n_fixed = 0, n_instance = 0;
+    for (size_t p = 0; p < np; ++p) slot[p] = is_fixed[p] ? n_fixed++ : n_instance++;
+    const size_t per_proof = n_instance + ne, total = n_fixed + m * per_proof;
+    std::vector<uint8_t> coef(32 * total, 0), weights(32 * m * ne);
+    std::vector<EdwardsPoint> bases(total);
+    for (size_t p = 0; p < np; ++p)
+        if (is_fixed[p]) bases[slot[p]] = fixed_points[p];
+    batch_weights(weights.data(), m * ne);
+    uint8_t wc[32], term[32];
+    for (size_t i = 0; i < m; ++i) {
+        const BatchItem& it = items[i];
+        const uint8_t* cb = challenges + 32 * nb * i;
+        const size_t base = n_fixed + i * per_proof;
+        auto at = [&](uint32_t p) -> uint8_t* { return &coef[32 * (is_fixed[p] ? slot[p] : base + slot[p])]; };
         for (size_t p = 0; p < np; ++p)
-            if (is_fixed[p]) slot[p] = n_fixed++;
-        size_t n_instance = 0;
-        for (size_t p = 0; p < np; ++p)
-            if (!is_fixed[p]) slot[p] = n_instance++;
-        const size_t per_proof = n_instance + ne, total = n_fixed + m * per_proof;
-        std::vector<uint8_t> coef(32 * total, 0), weights(32 * m * ne), cb(32 * nb);
-        std::vector<EdwardsPoint> bases(total);
-        for (size_t p = 0; p < np; ++p)
-            if (is_fixed[p]) bases[slot[p]] = fixed_points[p];
-        batch_weights(weights.data(), m * ne);
-        uint8_t c[32], wc[32], term[32];
-        for (size_t i = 0; i < m; ++i) {
-            const BatchItem& it = items[i];
-            const size_t base = n_fixed + i * per_proof;
-            auto at = [&](uint32_t p) -> uint8_t* {
-                return &coef[32 * (is_fixed[p] ? slot[p] : base + slot[p])];
-            };
-            for (size_t p = 0; p < np; ++p)
-                if (!is_fixed[p]) bases[base + slot[p]] = it.points[p];
-            bind(*it.transcript, it.encodings);
-            for (size_t j = 0; j < ne; ++j) {
-                append(*it.transcript, "blindcom", point_names[equations[j].lhs]);
-                append(*it.transcript, "val", it.commitment_encodings + 32 * j, 32);
-                bases[base + n_instance + j] = it.commitments[j];
-            }
-            it.transcript->challenge_scalar(reinterpret_cast<const uint8_t*>("chal"), 4, c);
-            branch_challenges(c, it.group_challenges, cb.data());
-            for (size_t j = 0; j < ne; ++j) {  // w (sum z * base - c_branch * lhs - R_j)
-                const SigmaEquation& e = equations[j];
-                const uint8_t* w = &weights[32 * (i * ne + j)];
-                crypto_core_ristretto255_scalar_negate(&coef[32 * (base + n_instance + j)], w);
-                crypto_core_ristretto255_scalar_mul(wc, w, &cb[32 * e.branch]);
-                crypto_core_ristretto255_scalar_sub(at(e.lhs), at(e.lhs), wc);
-                for (uint32_t k = e.first_term; k < e.first_term + e.n_terms; ++k) {
-                    crypto_core_ristretto255_scalar_mul(term, w, it.responses + 32 * terms[k].secret);
-                    crypto_core_ristretto255_scalar_add(at(terms[k].point), at(terms[k].point), term);
-                }
+            if (!is_fixed[p]) bases[base + slot[p]] = it.points[p];
+        for (size_t j = 0; j < ne; ++j) {  // w (sum z * base - c_branch * lhs - R_j)
+            const SigmaEquation& e = equations[j];
+            const uint8_t* w = &weights[32 * (i * ne + j)];
+            bases[base + n_instance + j] = it.commitments[j];
+            crypto_core_ristretto255_scalar_negate(&coef[32 * (base + n_instance + j)], w);
+            crypto_core_ristretto255_scalar_mul(wc, w, cb + 32 * e.branch);
+            crypto_core_ristretto255_scalar_sub(at(e.lhs), at(e.lhs), wc);
+            for (uint32_t k = e.first_term; k < e.first_term + e.n_terms; ++k) {
+                crypto_core_ristretto255_scalar_mul(term, w, it.responses + 32 * terms[k].secret);
+                crypto_core_ristretto255_scalar_add(at(terms[k].point), at(terms[k].point), term);
             }
         }
-        return weighted_sum_is_identity(coef.data(), bases.data(), total);
+    }
+    return weighted_sum_is_identity(coef.data(), bases.data(), total);
+}
+
+void SigmaPlan::batch_challenges(const BatchItem* items, size_t m, uint8_t* out) const noexcept {
+    const size_t ne = n_equations(), nb = branches.size();
+    uint8_t c[32];
+    for (size_t i = 0; i < m; ++i) {
+        const BatchItem& it = items[i];
+        bind(*it.transcript, it.encodings);
+        for (size_t j = 0; j < ne; ++j) {
+            append(*it.transcript, "blindcom", point_names[equations[j].lhs]);
+            append(*it.transcript, "val", it.commitment_encodings + 32 * j, 32);
+        }
+        it.transcript->challenge_scalar(reinterpret_cast<const uint8_t*>("chal"), 4, c);
+        branch_challenges(c, it.group_challenges, out + 32 * nb * i);
+    }
+}
+
+SumCheck SigmaPlan::verify_batch(const BatchItem* items, size_t m, const uint8_t* challenges,
+                                 size_t* failing) const noexcept {
+    const size_t nb = branches.size();
+    try {
+        SumCheck check = weighted_check(items, m, challenges);
+        if (check != SumCheck::kNotIdentity || failing == nullptr) return check;
+        for (size_t i = 0; i < m; ++i) {  // which one: each proof on its own, with the challenges drawn
+            const SumCheck one = weighted_check(items + i, 1, challenges + 32 * nb * i);
+            if (one == SumCheck::kOutOfMemory) return one;
+            if (one == SumCheck::kNotIdentity) {
+                *failing = i;
+                return one;
+            }
+        }
+        *failing = m;  // every proof holds on its own: the batch's weights were unlucky (probability 2^-128)
+        return SumCheck::kNotIdentity;
     } catch (const std::bad_alloc&) {
         return SumCheck::kOutOfMemory;
     }

@@ -239,8 +239,12 @@ def _transcript(transcript, name="transcript") -> Transcript:
     return transcript
 
 
-def _public(c, public, name="public") -> list:
-    """The statement's points in order: None where fixed, else the Point or bytes given (decoded by the core)."""
+def _public(c, public, name="public"):
+    """The statement's points for the core: the dict itself when it holds exactly the points that are not fixed
+    (the core reads them by name), else a list in order, None where fixed; ValueError or TypeError naming what is
+    wrong. The core decodes the points."""
+    if type(public) is dict and len(public) == len(c.public_names):
+        return public  # a wrong name shows as a missing one, which the core names
     if public is None:
         public = {}
     elif not isinstance(public, Mapping):
@@ -262,6 +266,8 @@ def _public(c, public, name="public") -> list:
 
 def _known(statement, known) -> list:
     groups = statement._groups
+    if type(known) is int and len(groups) == 1 and groups[0][0] == 1:
+        return [[known]]  # one 1-of-n group (the core checks the range)
     if not groups:
         if known is not None:
             raise ValueError("known: the statement has no OR parts")
@@ -291,6 +297,10 @@ def _known(statement, known) -> list:
 
 
 def _witness(c, witness) -> ScalarVector:
+    if type(witness) is dict and len(witness) == len(c.secret_names):  # every secret given: Scalars go straight in
+        values = [witness.get(name) for name, _ in c.slots]
+        if all(type(v) is Scalar for v in values):
+            return ScalarVector(values)
     if not isinstance(witness, Mapping):
         raise TypeError(f"witness: expected a mapping of secret names to scalars, got {type(witness).__name__}")
     for n in witness:
@@ -372,10 +382,9 @@ def verify_batch(statement, proofs, publics, transcripts) -> bool:
             raise ValueError(f"transcripts: expected {len(proofs)} transcripts, got {len(ts)}")
     points = []
     for i, (proof, public) in enumerate(zip(proofs, publics)):
-        if not isinstance(proof, BatchableProof):
+        if type(proof) is not BatchableProof:
             raise TypeError(f"proofs[{i}]: expected a BatchableProof, got {type(proof).__name__}")
-        _check_shape(c, proof, i)
-        points.append(_public(c, public, f"publics[{i}]"))
+        points.append(_public(c, public, f"publics[{i}]"))  # the parts' sizes are checked by the core
     index, reason = c.plan.verify_batch(ts, points, [p._commitments for p in proofs],
                                                   [p._challenges for p in proofs], [p._responses for p in proofs])
     if index >= 0:

@@ -14,6 +14,7 @@ from typing import Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Uni
 
 from pyristretto import _group as grp
 from pyristretto._group import Point
+from pyristretto.sigma import proofs as _proofs
 
 __all__ = ["StatementError", "Statement", "And", "Or", "Threshold"]
 
@@ -299,26 +300,22 @@ class Statement:
         for a k-of-n group). The branches' secrets not given are taken as 0 (use the same secret names in every
         branch of an OR and give them all, and the witness's shape does not depend on the true branch). A
         witness that does not satisfy the statement gives a proof that does not verify."""
-        from pyristretto.sigma.proofs import prove
-        return prove(self, witness, public, transcript, known, rng, batchable=False)
+        return _proofs.prove(self, witness, public, transcript, known, rng, batchable=False)
 
     def prove_batchable(self, witness, public=None, transcript=None, *, known=None, rng=None):
         """A batchable proof (`BatchableProof`: the commitments and the responses), as `prove`."""
-        from pyristretto.sigma.proofs import prove
-        return prove(self, witness, public, transcript, known, rng, batchable=True)
+        return _proofs.prove(self, witness, public, transcript, known, rng, batchable=True)
 
     def verify(self, proof, public=None, transcript=None) -> bool:
         """True when the proof (compact or batchable) holds for the public points on the transcript (by default a
         new ``Transcript(b"pyristretto.sigma")``); otherwise `InvalidProofError`, never False."""
-        from pyristretto.sigma.proofs import verify
-        return verify(self, proof, public, transcript)
+        return _proofs.verify(self, proof, public, transcript)
 
     def verify_batch(self, proofs, publics, transcripts=None) -> bool:
         """True when every batchable proof holds (proofs[i] for publics[i] on transcripts[i]), checked at once in one
         multi-scalar multiplication with independent 128-bit weights; otherwise `InvalidProofError` whose
         ``index`` names a failing proof."""
-        from pyristretto.sigma.proofs import verify_batch
-        return verify_batch(self, proofs, publics, transcripts)
+        return _proofs.verify_batch(self, proofs, publics, transcripts)
 
 
 class _Compiled:

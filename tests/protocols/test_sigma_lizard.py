@@ -68,12 +68,14 @@ def test_random_round_trips():
         slots = elligator_inverse(P)
         assert_inverse_is_right(bytes(P), slots)
         assert rr.lizard_field_element(data) in slots[:8]
+    found = 0
     for _ in range(40):
         P = Point.random()
         assert lizard_decode(P) is None  # about 2^-125 of points carry data
-        slots = elligator_inverse(P)
-        assert any(slots)
+        slots = elligator_inverse(P)  # none defined for about 1 point in 256 (each slot pair: a square test)
+        found += any(slots)
         assert_inverse_is_right(bytes(P), slots)
+    assert found >= 35
     for _ in range(20):  # any field element is found among the inverses of its image
         fe = bytearray(os.urandom(32))
         fe[31] &= 0x7F

@@ -110,12 +110,21 @@ public:
         const uint8_t* responses;
     };
 
-    // Every proof of the batch at once: each transcript replayed for its challenge, then
+    // The transcripts of a batch replayed (bind, the commitments, the challenge "chal"): each proof's branch
+    // challenges (32 * branches bytes per proof) into out. Advances the transcripts.
+    void batch_challenges(const BatchItem* items, size_t m, uint8_t* out) const noexcept;
+
+    // Every proof of the batch at once, with the challenges of batch_challenges:
     // sum over proofs and equations of w (sum z * base - c_branch * lhs - commitment) == 0 with independent 128-bit
-    // weights w, in one multi-scalar multiplication (the fixed points' terms summed over the batch first).
-    SumCheck verify_batch(const BatchItem* items, size_t m) const noexcept;
+    // weights w, in one multi-scalar multiplication (the fixed points' terms summed over the batch first). When it
+    // fails and failing is not null, each proof is checked on its own and *failing set to the first that fails
+    // (m if none does: unlucky weights, probability 2^-128). Touches no transcript.
+    SumCheck verify_batch(const BatchItem* items, size_t m, const uint8_t* challenges,
+                          size_t* failing = nullptr) const noexcept;
 
 private:
+    // The weighted check of verify_batch for items[0..m) with their branch challenges (32 * branches per item).
+    SumCheck weighted_check(const BatchItem* items, size_t m, const uint8_t* challenges) const;
     // R = sum a[secret] * base over equation j's terms, plus lhs_scalar * lhs when lhs_scalar is not null:
     // constant-time in the scalars (the fixed bases' combs, else a constant-time MSM). False when memory runs out.
     bool commitment(size_t j, const uint8_t* a, const uint8_t* lhs_scalar, const EdwardsPoint* points,
@@ -125,6 +134,16 @@ private:
     // branches' places; out[i] = sim[i] for the others. Constant-time in real (masks over every place).
     void interpolate_ct(size_t g, const uint8_t c[32], const uint8_t* sim, const uint8_t* real,
                         uint8_t* out) const noexcept;
+
+    // The equations of a 1-of-2 group whose branches have as many equations, paired in order: of each pair only
+    // the simulated branch's lhs needs its multiple (-simulated challenge * lhs), so the prover computes one
+    // multiplication per pair on the selected lhs instead of one per equation.
+    struct LhsPair {
+        uint32_t j0, j1;  // equations of the group's first and second branch
+        uint32_t b0, b1;  // their branches
+    };
+    std::vector<LhsPair> lhs_pairs_;
+    std::vector<uint8_t> paired_;  // per equation: 1 when in lhs_pairs_
 
     size_t n_group_challenges_ = 0;
     std::vector<const FixedBaseTable*> table_of_;           // per point: the comb of a fixed base, else null
