@@ -135,13 +135,17 @@ def main():
     assert elgamal.verify_bit(key.public_key, ct, p_bit)
 
     rows = [
-        ("DLEQ prove", lambda: dleq.prove({"x": x}, pub, Transcript(b"bench")), lambda: hw_dleq.prove([x], hw_pub), "hand", 30),
-        ("DLEQ verify", lambda: dleq.verify(proof, pub, Transcript(b"bench")), lambda: hw_dleq.verify(hw_proof, hw_pub), "hand", 35),
+        ("DLEQ prove", lambda: dleq.prove({"x": x}, pub, Transcript(b"bench")),
+         lambda: hw_dleq.prove([x], hw_pub), "hand", 30),
+        ("DLEQ verify", lambda: dleq.verify(proof, pub, Transcript(b"bench")),
+         lambda: hw_dleq.verify(hw_proof, hw_pub), "hand", 35),
         ("DLEQ verify batchable (1)", lambda: dleq.verify(batch[0], publics[0]), None, None, None),
         (f"DLEQ batch-verify {args.batch}, per proof", lambda: dleq.verify_batch(batch, publics),
          lambda: dleq.verify(proof, pub, Transcript(b"bench")), "single", None),
-        ("8 equations prove", lambda: eight.prove(w8, pub8, Transcript(b"bench")), lambda: hw8.prove(x8, hw_pub8), "hand", None),
-        ("8 equations verify", lambda: eight.verify(p8, pub8, Transcript(b"bench")), lambda: hw8.verify(hw_p8, hw_pub8), "hand", None),
+        ("8 equations prove", lambda: eight.prove(w8, pub8, Transcript(b"bench")),
+         lambda: hw8.prove(x8, hw_pub8), "hand", None),
+        ("8 equations verify", lambda: eight.verify(p8, pub8, Transcript(b"bench")),
+         lambda: hw8.verify(hw_p8, hw_pub8), "hand", None),
         ("OR of 2 DLOGs prove", lambda: or2.prove({"x": x}, pub_or, known=1), lambda: dlog.prove({"x": x}, pub1),
          "DLOG", None),
         ("OR of 2 DLOGs verify", lambda: or2.verify(p_or, pub_or), lambda: dlog.verify(p1, pub1), "DLOG", None),

@@ -110,6 +110,20 @@ def scalar_argument(value, name, encoding_error=ValueError) -> Scalar:
     return Scalar(value)
 
 
+def int_argument(value, name, low, high) -> int:
+    """A public int argument (a count, a bound, an index): an int-like (operator.index; not a bool) in
+    [low, high]. TypeError for other types, ValueError outside the range."""
+    if isinstance(value, bool):
+        raise TypeError(f"{name}: expected an int, got bool")
+    try:
+        value = operator.index(value)
+    except TypeError:
+        raise TypeError(f"{name}: expected an int, got {type(value).__name__}") from None
+    if not low <= value <= high:
+        raise ValueError(f"{name}: expected {low} <= {name} <= {high}, got {value}")
+    return value
+
+
 # ---- elements: Points, kept decoded --------------------------------------------------------------------
 hash_to_group = Point.hash_to_group     # RFC 9380 hash_to_ristretto255
 base_mul = Point.base_mul               # s*G through G's fixed-base table (secret-safe)

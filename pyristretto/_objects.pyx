@@ -3,10 +3,9 @@
 conversion (_args.pxi) and the block reader of the multi-point sums (_blocks.pxi); the objects (Point, Scalar,
 FixedBase, ScalarVector, PointVector, MSMTable, Transcript); the functional API on bytes and ints
 (_functional.pxi); the protocols' accelerators, each named for its protocol (_oprf.pxi, _frost.pxi,
-_opaque.pxi, _sigma.pxi); the thread
-setting and the backend (_runtime.pxi). The C++ statics (G's and H's fixed-base tables, the thread setting, the
-backend choice) exist once. pyristretto._core only re-exports the cimport-able entry points (through this
-module's C-API) and links no copy of the core.
+_opaque.pxi, _sigma.pxi); the thread setting and the backend (_runtime.pxi). The C++ statics (G's and H's
+fixed-base tables, the thread setting, the backend choice) exist once. pyristretto._core only re-exports the
+cimport-able entry points (through this module's C-API) and links no copy of the core.
 """
 cimport cython
 from cpython.buffer cimport (PyBUF_RECORDS_RO, PyBuffer_Release, PyBuffer_ToContiguous, PyObject_CheckBuffer,

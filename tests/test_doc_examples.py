@@ -36,7 +36,9 @@ def _docstrings():
     import inspect
 
     for module_name in ("pyristretto", "pyristretto.oprf", "pyristretto.frost", "pyristretto.bulletproofs",
-                        "pyristretto.dask", "pyristretto.opaque", "pyristretto.cpace"):
+                        "pyristretto.dask", "pyristretto.opaque", "pyristretto.cpace", "pyristretto.sigma",
+                        "pyristretto.sigma.statements", "pyristretto.sigma.proofs", "pyristretto.sigma.library",
+                        "pyristretto.sigma.elgamal", "pyristretto.sigma.dlog", "pyristretto.sigma.lizard"):
         module = importlib.import_module(module_name)
         yield module_name, module.__doc__ or ""
         for name, value in vars(module).items():

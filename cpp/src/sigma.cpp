@@ -172,7 +172,8 @@ void SigmaPlan::branch_challenges(const uint8_t c[32], const uint8_t* group_chal
         std::memcpy(cb, given, 32 * d);
         if (G.k == 1) {  // the last one makes the sum c
             std::memcpy(cb + 32 * d, c, 32);
-            for (size_t i = 0; i < d; ++i) crypto_core_ristretto255_scalar_sub(cb + 32 * d, cb + 32 * d, given + 32 * i);
+            for (size_t i = 0; i < d; ++i)
+                crypto_core_ristretto255_scalar_sub(cb + 32 * d, cb + 32 * d, given + 32 * i);
         } else {  // f(x) for x = d+1..n from f(0) = c and f(1..d)
             const std::vector<uint8_t>& w = forward_weights_[g];
             for (size_t x = d + 1; x <= n; ++x) {
@@ -206,7 +207,8 @@ bool SigmaPlan::commitment(size_t j, const uint8_t* a, const uint8_t* lhs_scalar
             bases.push_back(points[p]);
         }
     };
-    for (uint32_t t = e.first_term; t < e.first_term + e.n_terms; ++t) add_term(a + 32 * terms[t].secret, terms[t].point);
+    for (uint32_t t = e.first_term; t < e.first_term + e.n_terms; ++t)
+        add_term(a + 32 * terms[t].secret, terms[t].point);
     if (lhs_scalar != nullptr) add_term(lhs_scalar, e.lhs);
     if (bases.size() == 1) {
         acc = acc + point_mul_decoded(scalars.data(), bases[0]);

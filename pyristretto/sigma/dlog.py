@@ -8,7 +8,6 @@ step per m values more (encoded in batches, one inversion per 256 points). ``Dis
 """
 from __future__ import annotations
 
-import operator
 import threading
 from typing import Dict, Iterable, List, Optional
 
@@ -22,18 +21,6 @@ class DiscreteLogError(ValueError):
     """No v in [0, bound) has v * G == P."""
 
 
-def _count(value, name, low, high) -> int:
-    if isinstance(value, bool):
-        raise TypeError(f"{name}: expected an int, got bool")
-    try:
-        value = operator.index(value)
-    except TypeError:
-        raise TypeError(f"{name}: expected an int, got {type(value).__name__}") from None
-    if not low <= value <= high:
-        raise ValueError(f"{name}: expected {low} <= {name} <= {high}, got {value}")
-    return value
-
-
 class DiscreteLogTable:
     """A baby-step giant-step table of `size` baby steps (1 <= size <= 2^32; 24 bytes of memory per step), built
     once (with the GIL released) and shared by any number of threads: ``solve(P, bound)`` finds v in
@@ -42,7 +29,7 @@ class DiscreteLogTable:
     __slots__ = ("_table",)
 
     def __init__(self, size: int = 1 << 16) -> None:
-        self._table = grp.DlogTable(_count(size, "size", 1, 1 << 32))
+        self._table = grp.DlogTable(grp.int_argument(size, "size", 1, 1 << 32))
 
     @property
     def size(self) -> int:
@@ -64,7 +51,7 @@ class DiscreteLogTable:
 
     def solve_many(self, points, bound: int) -> List[Optional[int]]:
         """[v or None] for each point (Points, encodings or a PointVector), all first giant steps encoded at once."""
-        bound = _count(bound, "bound", 0, 1 << 62)
+        bound = grp.int_argument(bound, "bound", 0, 1 << 62)
         if type(points) is not PointVector:
             if isinstance(points, (str, bytes, bytearray, memoryview)) or not hasattr(points, "__iter__"):
                 raise TypeError(f"points: expected a sequence of points, got {type(points).__name__}")
@@ -102,7 +89,7 @@ def discrete_log(P, bound: int, table: Optional[DiscreteLogTable] = None) -> int
     """v in [0, bound) with v * G == P, DiscreteLogError when there is none. table: a DiscreteLogTable to use (by
     default a table shared by the calls, of about sqrt(bound) baby steps up to 2^20, built on first use).
     Variable time: for public values only."""
-    bound = _count(bound, "bound", 0, 1 << 62)
+    bound = grp.int_argument(bound, "bound", 0, 1 << 62)
     if table is None:
         table = _default_table(bound)
     elif not isinstance(table, DiscreteLogTable):

@@ -305,9 +305,7 @@ def prove_range(public_key, value, bits: int, transcript=None) -> Tuple[Cipherte
     pk = _public_key(public_key)
     st = _range_statement(bits)
     n = len(st.groups)
-    v = operator.index(value)
-    if not 0 <= v < 1 << n:
-        raise ValueError(f"value: expected 0 <= value < 2**{n}")
+    v = grp.int_argument(value, "value", 0, (1 << n) - 1)
     bit_values = [(v >> i) & 1 for i in range(n)]
     cts, r = encrypt_ints(pk, bit_values)
     total = _weighted_sum(cts)
@@ -380,15 +378,7 @@ class DecryptionShare:
 
 
 def _participant(value, name) -> int:
-    if isinstance(value, bool):
-        raise TypeError(f"{name}: expected an int, got bool")
-    try:
-        value = operator.index(value)
-    except TypeError:
-        raise TypeError(f"{name}: expected an int, got {type(value).__name__}") from None
-    if not 1 <= value < 1 << 32:
-        raise ValueError(f"{name}: expected a participant index in [1, 2**32)")
-    return value
+    return grp.int_argument(value, name, 1, (1 << 32) - 1)
 
 
 def threshold_keygen(threshold: int, participants: int, secret=None) -> Tuple[PublicKey, List[KeyShare]]:

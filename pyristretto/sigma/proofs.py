@@ -84,28 +84,21 @@ def _vec(data: bytes) -> bytes:
     return struct.pack("<Q", len(data) // 32) + data
 
 
-class CompactProof:
-    """A compact proof: the challenge, the responses (one per secret slot) and, for a statement with OR groups, the
-    group challenges (n - k per group). ``CompactProof(challenge, responses, challenges=())`` from scalars;
-    `to_bytes` / `from_bytes` in the zkp crate's bincode form. Immutable; equal proofs compare equal."""
+class _Proof:
+    """What both proof forms share: the responses, the OR groups' challenges, value semantics and pickling."""
 
-    __slots__ = ("_challenge", "_responses", "_challenges")
+    __slots__ = ("_first", "_responses", "_challenges")  # _first: the challenge, or the commitments
 
-    def __init__(self, challenge, responses, challenges=()) -> None:
-        self._challenge = grp.scalar_argument(challenge, "challenge", SigmaError).to_bytes()
+    def __init__(self, first: bytes, responses, challenges) -> None:
+        self._first = first
         self._responses = _canonical_scalars(responses, "responses")
         self._challenges = _canonical_scalars(challenges, "challenges")
 
     @classmethod
-    def _of(cls, challenge: bytes, responses: bytes, challenges: bytes) -> "CompactProof":
+    def _of(cls, first: bytes, responses: bytes, challenges: bytes):
         p = cls.__new__(cls)
-        p._challenge, p._responses, p._challenges = challenge, responses, challenges
+        p._first, p._responses, p._challenges = first, responses, challenges
         return p
-
-    @property
-    def challenge(self) -> Scalar:
-        """The challenge c."""
-        return Scalar.from_bytes(self._challenge)
 
     @property
     def responses(self) -> List[Scalar]:
@@ -117,10 +110,57 @@ class CompactProof:
         """The OR groups' challenges (empty for a statement without OR)."""
         return [Scalar.from_bytes(s) for s in _split(self._challenges)]
 
+    def _tail(self) -> bytes:
+        return _vec(self._responses) + (_vec(self._challenges) if self._challenges else b"")
+
+    @staticmethod
+    def _read_tail(r: "_Reader"):
+        responses = r.scalars()
+        challenges = b"" if r.done() else r.scalars()
+        if not r.done():
+            raise SigmaError("data: trailing bytes")
+        return responses, challenges
+
+    def to_bytes(self) -> bytes:  # the subclasses document their forms
+        raise NotImplementedError
+
+    def __eq__(self, other) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return (self._first, self._responses, self._challenges) == (other._first, other._responses, other._challenges)
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self._first, self._responses, self._challenges))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.from_bytes(bytes.fromhex({self.to_bytes().hex()!r}))"
+
+    def __reduce__(self):
+        return type(self).from_bytes, (self.to_bytes(),)  # type: ignore[attr-defined]
+
+
+class CompactProof(_Proof):
+    """A compact proof: the challenge, the responses (one per secret slot) and, for a statement with OR groups, the
+    group challenges (n - k per group). ``CompactProof(challenge, responses, challenges=())`` from scalars;
+    `to_bytes` / `from_bytes` in the zkp crate's bincode form. Immutable; equal proofs compare equal."""
+
+    __slots__ = ()
+
+    def __init__(self, challenge, responses, challenges=()) -> None:
+        super().__init__(grp.scalar_argument(challenge, "challenge", SigmaError).to_bytes(), responses, challenges)
+
+    @property
+    def _challenge(self) -> bytes:
+        return self._first
+
+    @property
+    def challenge(self) -> Scalar:
+        """The challenge c."""
+        return Scalar.from_bytes(self._first)
+
     def to_bytes(self) -> bytes:
         """``challenge || u64(n) || responses`` (the crate's bincode), ``|| u64(k) || challenges`` with OR groups."""
-        tail = _vec(self._challenges) if self._challenges else b""
-        return self._challenge + _vec(self._responses) + tail
+        return self._first + self._tail()
 
     @classmethod
     def from_bytes(cls, data) -> "CompactProof":
@@ -129,34 +169,15 @@ class CompactProof:
         challenge = r.take(32)
         if grp.deserialize_scalar(challenge) is None:
             raise SigmaError("data: the challenge is not canonical")
-        responses = r.scalars()
-        challenges = b"" if r.done() else r.scalars()
-        if not r.done():
-            raise SigmaError("data: trailing bytes")
-        return cls._of(challenge, responses, challenges)
-
-    def __eq__(self, other) -> bool:
-        if not isinstance(other, CompactProof):
-            return NotImplemented
-        return (self._challenge, self._responses, self._challenges) == (
-            other._challenge, other._responses, other._challenges)
-
-    def __hash__(self) -> int:
-        return hash((self._challenge, self._responses, self._challenges))
-
-    def __repr__(self) -> str:
-        return f"CompactProof.from_bytes(bytes.fromhex({self.to_bytes().hex()!r}))"
-
-    def __reduce__(self):
-        return CompactProof.from_bytes, (self.to_bytes(),)
+        return cls._of(challenge, *cls._read_tail(r))
 
 
-class BatchableProof:
+class BatchableProof(_Proof):
     """A batchable proof: the commitments (one per equation), the responses and, for a statement with OR groups,
     the group challenges. ``BatchableProof(commitments, responses, challenges=())``; `to_bytes` / `from_bytes` in
     the crate's bincode form. The commitments are checked when verifying (as the crate does). Immutable."""
 
-    __slots__ = ("_commitments", "_responses", "_challenges")
+    __slots__ = ()
 
     def __init__(self, commitments, responses, challenges=()) -> None:
         if isinstance(commitments, (str, *_BYTES)) or not hasattr(commitments, "__iter__"):
@@ -169,62 +190,28 @@ class BatchableProof:
             if len(enc) != 32:
                 raise SigmaError(f"commitments[{i}]: expected 32 bytes, got {len(enc)}")
             parts.append(enc)
-        self._commitments = b"".join(parts)
-        self._responses = _canonical_scalars(responses, "responses")
-        self._challenges = _canonical_scalars(challenges, "challenges")
+        super().__init__(b"".join(parts), responses, challenges)
 
-    @classmethod
-    def _of(cls, commitments: bytes, responses: bytes, challenges: bytes) -> "BatchableProof":
-        p = cls.__new__(cls)
-        p._commitments, p._responses, p._challenges = commitments, responses, challenges
-        return p
+    @property
+    def _commitments(self) -> bytes:
+        return self._first
 
     @property
     def commitments(self) -> List[bytes]:
         """The commitments' 32-byte encodings, one per equation (decoded when verifying)."""
-        return _split(self._commitments)
-
-    @property
-    def responses(self) -> List[Scalar]:
-        """The responses, one per secret slot."""
-        return [Scalar.from_bytes(s) for s in _split(self._responses)]
-
-    @property
-    def challenges(self) -> List[Scalar]:
-        """The OR groups' challenges (empty for a statement without OR)."""
-        return [Scalar.from_bytes(s) for s in _split(self._challenges)]
+        return _split(self._first)
 
     def to_bytes(self) -> bytes:
         """``u64(m) || commitments || u64(n) || responses`` (the crate's bincode), then ``|| u64(k) || challenges``
         with OR groups."""
-        tail = _vec(self._challenges) if self._challenges else b""
-        return _vec(self._commitments) + _vec(self._responses) + tail
+        return _vec(self._first) + self._tail()
 
     @classmethod
     def from_bytes(cls, data) -> "BatchableProof":
         """The proof of `to_bytes`'s form; SigmaError when it is malformed (non-canonical scalars included)."""
         r = _Reader(data, "data")
         commitments = r.items()
-        responses = r.scalars()
-        challenges = b"" if r.done() else r.scalars()
-        if not r.done():
-            raise SigmaError("data: trailing bytes")
-        return cls._of(commitments, responses, challenges)
-
-    def __eq__(self, other) -> bool:
-        if not isinstance(other, BatchableProof):
-            return NotImplemented
-        return (self._commitments, self._responses, self._challenges) == (
-            other._commitments, other._responses, other._challenges)
-
-    def __hash__(self) -> int:
-        return hash((self._commitments, self._responses, self._challenges))
-
-    def __repr__(self) -> str:
-        return f"BatchableProof.from_bytes(bytes.fromhex({self.to_bytes().hex()!r}))"
-
-    def __reduce__(self):
-        return BatchableProof.from_bytes, (self.to_bytes(),)
+        return cls._of(commitments, *cls._read_tail(r))
 
 
 Proof = Union[CompactProof, BatchableProof]
@@ -300,7 +287,7 @@ def _witness(c, witness) -> ScalarVector:
     if type(witness) is dict and len(witness) == len(c.secret_names):  # every secret given: Scalars go straight in
         values = [witness.get(name) for name, _ in c.slots]
         if all(type(v) is Scalar for v in values):
-            return ScalarVector(values)
+            return ScalarVector([v for v in values if v is not None])
     if not isinstance(witness, Mapping):
         raise TypeError(f"witness: expected a mapping of secret names to scalars, got {type(witness).__name__}")
     for n in witness:

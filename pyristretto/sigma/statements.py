@@ -104,6 +104,18 @@ def _text(equations: Sequence[Equation]) -> str:
     return "; ".join(f"{lhs} = " + " + ".join(f"{s} * {b}" for s, b in terms) for lhs, terms in equations)
 
 
+def _order(given, used: List[str], what: str) -> List[str]:
+    """The order `given` for the names `used` (each exactly once), or `used` itself when none is given."""
+    if given is None:
+        return used
+    if isinstance(given, str) or not hasattr(given, "__iter__"):
+        raise TypeError(f"{what}: expected a sequence of names, got {type(given).__name__}")
+    order = [_name(n, what) for n in given]
+    if len(set(order)) != len(order) or set(order) != set(used):
+        raise StatementError(f"{what}: expected each of {sorted(used)} once, got {order}")
+    return order
+
+
 def _unique(names: Iterable[str]) -> List[str]:
     seen: Dict[str, None] = {}
     for n in names:
@@ -151,23 +163,10 @@ class Statement:
     def __init__(self, label, equations, *, secrets: Optional[Sequence[str]] = None,
                  points: Optional[Sequence[str]] = None, fixed: Optional[Mapping[str, object]] = None) -> None:
         eqs = _parse_equations(equations)
-        used_secrets = _unique(s for _, terms in eqs for s, _ in terms)
-        if secrets is not None:
-            if isinstance(secrets, str) or not hasattr(secrets, "__iter__"):
-                raise TypeError(f"secrets: expected a sequence of names, got {type(secrets).__name__}")
-            order = [_name(s, "secrets") for s in secrets]
-            if len(set(order)) != len(order) or set(order) != set(used_secrets):
-                raise StatementError(f"secrets: expected each of {sorted(used_secrets)} once, got {order}")
-            used_secrets = order
-        default_points = _unique([lhs for lhs, _ in eqs] + [b for _, terms in eqs for _, b in terms])
-        if points is not None:
-            if isinstance(points, str) or not hasattr(points, "__iter__"):
-                raise TypeError(f"points: expected a sequence of names, got {type(points).__name__}")
-            order = [_name(p, "points") for p in points]
-            if len(set(order)) != len(order) or set(order) != set(default_points):
-                raise StatementError(f"points: expected each of {sorted(default_points)} once, got {order}")
-            default_points = order
-        self._init(_label(label), _Branch(used_secrets, eqs), [], default_points, _fixed_points(fixed))
+        used_secrets = _order(secrets, _unique(s for _, terms in eqs for s, _ in terms), "secrets")
+        used_points = _order(points, _unique([lhs for lhs, _ in eqs] + [b for _, terms in eqs for _, b in terms]),
+                             "points")
+        self._init(_label(label), _Branch(used_secrets, eqs), [], used_points, _fixed_points(fixed))
 
     def _init(self, label: bytes, plain: Optional[_Branch], groups: List[Tuple[int, List[_Branch]]],
               points: List[str], fixed: Dict[str, Point]) -> None:
