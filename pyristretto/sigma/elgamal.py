@@ -18,7 +18,7 @@ from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 from pyristretto import _group as grp
 from pyristretto._group import FixedBase, Point, PointVector, Scalar, ScalarVector
-from pyristretto.sigma import library
+import pyristretto.sigma.library as library
 from pyristretto.sigma.dlog import DiscreteLogTable, discrete_log
 from pyristretto.sigma.proofs import CompactProof, InvalidProofError
 from pyristretto.sigma.statements import Statement

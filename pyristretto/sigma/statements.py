@@ -14,7 +14,7 @@ from typing import Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Uni
 
 from pyristretto import _group as grp
 from pyristretto._group import Point
-from pyristretto.sigma import proofs as _proofs
+import pyristretto.sigma.proofs as _proofs
 
 __all__ = ["StatementError", "Statement", "And", "Or", "Threshold"]
 
