@@ -301,7 +301,7 @@ cdef extern from "pyristretto/lizard.hpp" namespace "pyristretto" nogil:
     CEdwardsPoint ristretto_map_to_curve(const uint8_t* fe) noexcept
     void ristretto_elligator_inverse(const CEdwardsPoint& p, uint8_t* out, uint8_t* defined) noexcept
     CEdwardsPoint lizard_encode(const uint8_t* data) noexcept
-    bint lizard_decode(const CEdwardsPoint& p, uint8_t* data) noexcept
+    uint8_t lizard_decode(const CEdwardsPoint& p, uint8_t* data) noexcept
 
 cdef extern from "pyristretto/dlog.hpp" namespace "pyristretto" nogil:
     # Baby-step giant-step tables (dlog.hpp); public values only. Hold by pointer.

@@ -133,8 +133,9 @@ EdwardsPoint lizard_encode(const uint8_t data[16]) noexcept {
     return p;
 }
 
-bool lizard_decode(const EdwardsPoint& p, uint8_t data[16]) noexcept {
-    uint8_t fes[16 * 32], defined[16], expected[32], found = 0;
+uint8_t lizard_decode(const EdwardsPoint& p, uint8_t data[16]) noexcept {
+    uint8_t fes[16 * 32], defined[16], expected[32];
+    unsigned found = 0;
     ristretto_elligator_inverse(p, fes, defined);
     std::memset(data, 0, 16);
     for (int i = 0; i < 8; ++i) {
@@ -148,13 +149,16 @@ bool lizard_decode(const EdwardsPoint& p, uint8_t data[16]) noexcept {
         const uint8_t ok = static_cast<uint8_t>(defined[i] & (((static_cast<unsigned>(diff) - 1) >> 8) & 1));
         const uint8_t mask = static_cast<uint8_t>(-ok);
         for (int k = 0; k < 16; ++k) data[k] = static_cast<uint8_t>((data[k] & ~mask) | (fe[8 + k] & mask));
-        found = static_cast<uint8_t>(found + ok);
+        found += ok;
     }
+    // exactly one: found == 1, without a branch (the caller branches on the result, which is revealed)
+    const unsigned x = found ^ 1u;
+    const uint8_t one = static_cast<uint8_t>(((x | (0u - x)) >> 31) ^ 1u);
+    const uint8_t keep = static_cast<uint8_t>(-one);
+    for (int k = 0; k < 16; ++k) data[k] &= keep;
     sodium_memzero(fes, sizeof fes);
     sodium_memzero(expected, sizeof expected);
-    if (found == 1) return true;
-    sodium_memzero(data, 16);
-    return false;
+    return one;
 }
 
 }  // namespace pyristretto

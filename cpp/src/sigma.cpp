@@ -41,6 +41,11 @@ void scalar_from_int(uint8_t out[32], int64_t v) noexcept {
 }
 
 const uint8_t kOne[32] = {1};
+// (q + 1) / 2, the inverse of 2 mod q: commitments are computed halved, their encodings then come from
+// ristretto_encode_doubled (one batched inversion instead of a square root per commitment).
+const uint8_t kHalf[32] = {0xf7, 0xe9, 0x7a, 0x2e, 0x8d, 0x31, 0x09, 0x2c, 0x6b, 0xce, 0x7b,
+                           0x51, 0xef, 0x7c, 0x6f, 0x0a, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+                           0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x08};
 const uint8_t kZero[32] = {0};
 const uint8_t kEmptyLabel[1] = {0};  // the crate keys each witness with the label b""
 
@@ -290,6 +295,9 @@ bool SigmaPlan::prove(MerlinTranscript& t, const EdwardsPoint* points, const uin
                 ct_select_bytes(a.data() + 32 * s, sim_z.data() + 32 * s, r.data() + 32 * s, 32, real[b]);
             }
         }
+        // Everything halved: the points below are R_j / 2, whose doubles' encodings need no square root.
+        sv_scale(a.data(), a.data(), kHalf, ns);
+        sv_scale(lhs.data(), lhs.data(), kHalf, nb);
         // The lhs multiples of paired equations: one multiplication per pair, of the simulated branch's lhs by its
         // -(simulated challenge), put in its place; the true branch's is the identity.
         std::vector<EdwardsPoint> R(ne), lhs_term(ne, EdwardsPoint::identity());
@@ -308,7 +316,7 @@ bool SigmaPlan::prove(MerlinTranscript& t, const EdwardsPoint* points, const uin
             if (!commitment(j, a.data(), l, points, R[j])) return false;
             R[j] = R[j] + lhs_term[j];
         }
-        encode_points(commitments, R.data(), ne);
+        ristretto_encode_doubled(commitments, R.data(), R.data(), ne);
         for (size_t j = 0; j < ne; ++j) {
             append(t, "blindcom", point_names[equations[j].lhs]);
             append(t, "val", commitments + 32 * j, 32);
@@ -366,21 +374,25 @@ SumCheck SigmaPlan::verify_compact(MerlinTranscript& t, const EdwardsPoint* poin
         bind(t, encodings);
         std::vector<uint8_t> cb(32 * branches.size()), scalars, enc(32 * ne);
         branch_challenges(challenge, group_challenges, cb.data());
+        // R_j / 2 = sum (z / 2) base - (c_branch / 2) lhs: the doubles' encodings with one batched inversion
+        std::vector<uint8_t> half_z(32 * n_secrets() + 1);
+        sv_scale(half_z.data(), responses, kHalf, n_secrets());
+        sv_scale(cb.data(), cb.data(), kHalf, branches.size());
         std::vector<EdwardsPoint> R(ne), bases;
-        for (size_t j = 0; j < ne; ++j) {  // R_j = sum z * base - c_branch * lhs
+        for (size_t j = 0; j < ne; ++j) {
             const SigmaEquation& e = equations[j];
             scalars.assign(32 * (e.n_terms + 1), 0);
             bases.clear();
             for (uint32_t k = 0; k < e.n_terms; ++k) {
                 const SigmaTerm& term = terms[e.first_term + k];
-                std::memcpy(&scalars[32 * k], responses + 32 * term.secret, 32);
+                std::memcpy(&scalars[32 * k], &half_z[32 * term.secret], 32);
                 bases.push_back(points[term.point]);
             }
             crypto_core_ristretto255_scalar_negate(&scalars[32 * e.n_terms], &cb[32 * e.branch]);
             bases.push_back(points[e.lhs]);
             if (!msm_vartime_points(scalars.data(), bases.data(), bases.size(), R[j])) return SumCheck::kOutOfMemory;
         }
-        encode_points(enc.data(), R.data(), ne);
+        ristretto_encode_doubled(enc.data(), R.data(), R.data(), ne);
         for (size_t j = 0; j < ne; ++j) {
             append(t, "blindcom", point_names[equations[j].lhs]);
             append(t, "val", &enc[32 * j], 32);

@@ -131,6 +131,9 @@ class _Branch:
         self.secrets = secrets
         self.equations = equations
 
+    def __reduce__(self):
+        return _Branch, (self.secrets, self.equations)
+
     def renamed(self, mapping: Mapping[str, str]) -> "_Branch":
         r = lambda n: mapping.get(n, n)  # noqa: E731
         return _Branch([r(s) for s in self.secrets],
@@ -241,6 +244,20 @@ class Statement:
         fixed = f", fixed={sorted(self._fixed)}" if self._fixed else ""
         return f"Statement({self._label!r}, {str(self)!r}{fixed})"
 
+    def __reduce__(self):
+        # the parts, without the compiled plan (rebuilt on first use)
+        return _rebuild, (self._label, self._plain, self._groups, self._points,
+                          {n: bytes(P) for n, P in self._fixed.items()})
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, Statement):
+            return NotImplemented
+        return (self._label, str(self), self._points, self._fixed) == (other._label, str(other), other._points,
+                                                                        other._fixed)
+
+    def __hash__(self) -> int:
+        return hash((self._label, str(self), tuple(self._points)))
+
     # ---- composition -------------------------------------------------------------------------------------
     def rename(self, mapping: Optional[Mapping[str, str]] = None, /, **names: str) -> "Statement":
         """A copy with names changed (``s.rename(A="A1", x="x1")`` or ``s.rename({"A": "A1"})``): points and secrets
@@ -315,6 +332,10 @@ class Statement:
         multi-scalar multiplication with independent 128-bit weights; otherwise `InvalidProofError` whose
         ``index`` names a failing proof."""
         return _proofs.verify_batch(self, proofs, publics, transcripts)
+
+
+def _rebuild(label, plain, groups, points, fixed) -> Statement:
+    return Statement._make(label, plain, groups, points, _fixed_points(fixed))
 
 
 class _Compiled:

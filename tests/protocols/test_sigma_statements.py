@@ -508,3 +508,16 @@ def test_proof_objects():
         st.verify(BatchableProof(b.commitments[:1], b.responses, b.challenges), public)
     with pytest.raises(InvalidProofError, match="group challenges"):
         st.verify(CompactProof(proof.challenge, proof.responses), public)
+
+
+def test_statements_pickle_and_compare():
+    import copy
+    import pickle
+    st = library.dlog().rename(A="K", x="s", B="G") & or_of_dlogs(2).rename(B="G")
+    x, s = Scalar.random(), Scalar.random()
+    public = {"A0": Point.random(), "A1": x * G, "K": s * G}
+    proof = st.prove({"x": x, "s": s}, public, known=1)
+    for again in (pickle.loads(pickle.dumps(st)), copy.copy(st), copy.deepcopy(st)):
+        assert again == st and hash(again) == hash(st) and str(again) == str(st)
+        assert again.verify(proof, public)
+    assert st != library.dlog() and st != "a statement"

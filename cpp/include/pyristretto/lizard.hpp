@@ -21,8 +21,9 @@ void ristretto_elligator_inverse(const EdwardsPoint& p, uint8_t out[16 * 32], ui
 // cleared; the point MAP(fe).
 EdwardsPoint lizard_encode(const uint8_t data[16]) noexcept;
 
-// The data of a Lizard point: true and data set when exactly one of p's even MAP preimages has the Lizard form,
-// else false and data zero. Every slot is checked (no early exit); only the result is branched on.
-bool lizard_decode(const EdwardsPoint& p, uint8_t data[16]) noexcept;
+// The data of a Lizard point: 1 and data set when exactly one of p's even MAP preimages has the Lizard form, else 0
+// and data zero. Every slot is checked, and the result computed, without a branch on the point (the caller's
+// branch on the result reveals only whether the point carries data).
+uint8_t lizard_decode(const EdwardsPoint& p, uint8_t data[16]) noexcept;
 
 }  // namespace pyristretto
