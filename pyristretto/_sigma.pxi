@@ -252,11 +252,12 @@ cdef class SigmaPlan:
             raise MemoryError("SigmaPlan.verify_compact: out of memory")
         return check == cpp.SumCheck.kIdentity
 
-    def verify_batch(self, transcripts, points, commitments, group_challenges, responses):
+    def verify_batch(self, transcripts, points, commitments, group_challenges, responses, fresh_label=None):
         """Batchable proofs checked at once: (-1, None) when all hold, else (index, reason) of a failing proof (the
         first malformed one, or, when the weighted check fails, the first that fails on its own). transcripts: one
-        Transcript per proof (advanced); points: per proof, as prove's; commitments, group challenges, responses:
-        per proof, bytes of 32 per item (the scalars canonical)."""
+        Transcript per proof (advanced), or None for a new Transcript(fresh_label) each; points: per proof, as
+        prove's; commitments, group challenges, responses: per proof, bytes of 32 per item (the scalars
+        canonical)."""
         cdef CSigmaPlan* p = self.get()
         cdef size_t n = p.n_points(), ne = p.n_equations(), ngc = p.n_group_challenges(), ns = p.n_secrets()
         cdef size_t m, i, bad, failing = 0
@@ -264,17 +265,28 @@ cdef class SigmaPlan:
         cdef vector[CSigmaBatchItem] items
         cdef CSecretBuffer enc, com_enc, challenges
         cdef cpp.SumCheck check
-        ts = as_list(transcripts, "transcripts")
+        cdef unique_ptr[CMerlinTranscript] fresh
+        cdef CSecretBuffer label_copy
+        cdef size_t label_len
+        cdef const uint8_t* lp
         ps, cs = as_list(points, "points"), as_list(commitments, "commitments")
         gs, rs = as_list(group_challenges, "group_challenges"), as_list(responses, "responses")
-        m = len(ts)
+        if transcripts is None:
+            lp = borrow_bytes(fresh_label, "fresh_label", label_copy, &label_len)
+            check_length(label_len, "fresh_label")
+            fresh.reset(new CMerlinTranscript(lp, label_len))
+            ts = None
+            m = len(ps)
+        else:
+            ts = as_list(transcripts, "transcripts")
+            m = len(ts)
         if not (len(ps) == len(cs) == len(gs) == len(rs) == m):
             raise ValueError("verify_batch: the per-proof sequences must have equal lengths")
         if m == 0:
             return -1, None
         items.resize(m)
         for i in range(m):
-            if type(ts[i]) is not Transcript:
+            if ts is not None and type(ts[i]) is not Transcript:
                 raise TypeError(f"transcripts[{i}]: expected a Transcript, got {type(ts[i]).__name__}")
             if not (type(cs[i]) is bytes and type(gs[i]) is bytes and type(rs[i]) is bytes):
                 raise TypeError(f"verify_batch: proof {i}'s parts must be bytes")
@@ -284,7 +296,9 @@ cdef class SigmaPlan:
                 return i, f"expected {ns} responses, got {len(rs[i]) // 32}"
             if <size_t>len(gs[i]) != 32 * ngc:
                 return i, f"expected {ngc} group challenges, got {len(gs[i]) // 32}"
-            items[i].transcript = (<Transcript>ts[i]).state()
+            items[i].transcript = NULL
+            if ts is not None:
+                items[i].transcript = (<Transcript>ts[i]).state()
             items[i].group_challenges = <const uint8_t*>PyBytes_AS_STRING(gs[i])
             items[i].responses = <const uint8_t*>PyBytes_AS_STRING(rs[i])
         pts.resize(n * m + 1)
@@ -308,7 +322,8 @@ cdef class SigmaPlan:
             items[i].commitments = &com[ne * i]
             items[i].commitment_encodings = com_enc.data() + 32 * ne * i
         challenges.allocate(32 * p.branches.size() * m)
-        p.batch_challenges(items.data(), m, challenges.data())  # with the GIL: the transcripts are Python objects
+        if not p.batch_challenges(items.data(), m, challenges.data(), fresh.get()):  # with the GIL: the transcripts
+            raise MemoryError("SigmaPlan.verify_batch: out of memory")
         with nogil:
             check = p.verify_batch(items.data(), m, challenges.data(), &failing)
         if check == cpp.SumCheck.kIdentity:

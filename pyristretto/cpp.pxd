@@ -290,7 +290,8 @@ cdef extern from "pyristretto/sigma.hpp" namespace "pyristretto" nogil:
         SumCheck verify_compact(CMerlinTranscript& t, const CEdwardsPoint* points, const uint8_t* encodings,
                                 const uint8_t* challenge, const uint8_t* group_challenges,
                                 const uint8_t* responses) noexcept const
-        void batch_challenges(const CSigmaBatchItem* items, size_t m, uint8_t* out) noexcept const
+        bint batch_challenges(const CSigmaBatchItem* items, size_t m, uint8_t* out,
+                              const CMerlinTranscript* fresh) noexcept const
         SumCheck verify_batch(const CSigmaBatchItem* items, size_t m, const uint8_t* challenges,
                               size_t* failing) noexcept const
     void elgamal_encrypt_many(const CFixedBaseTable& pk, const uint8_t* r, const uint8_t* m, size_t n,

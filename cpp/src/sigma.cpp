@@ -125,6 +125,9 @@ std::string SigmaPlan::finalize() {
             }
         }
     }
+    first_instance_point_ = np;
+    for (size_t p = np; p-- > 0;)
+        if (!is_fixed[p]) first_instance_point_ = p;
     lhs_pairs_.clear();
     paired_.assign(equations.size(), 0);
     for (const SigmaGroup& G : groups) {
@@ -154,15 +157,24 @@ std::string SigmaPlan::finalize() {
     return std::string();
 }
 
-void SigmaPlan::bind(MerlinTranscript& t, const uint8_t* encodings) const noexcept {
+void SigmaPlan::bind_prefix(MerlinTranscript& t) const noexcept {
     append(t, "dom-sep", reinterpret_cast<const uint8_t*>(kZkpDomain), sizeof kZkpDomain - 1);
     append(t, "dom-sep", label);
     if (!shape.empty()) append(t, "sigma-shape", shape);
     for (const std::string& name : secret_names) append(t, "scvar", name);
-    for (size_t p = 0; p < n_points(); ++p) {
+    bind_points(t, fixed_encodings.data(), 0, first_instance_point_);
+}
+
+void SigmaPlan::bind_points(MerlinTranscript& t, const uint8_t* encodings, size_t from, size_t to) const noexcept {
+    for (size_t p = from; p < to; ++p) {
         append(t, "ptvar", point_names[p]);
         append(t, "val", encodings + 32 * p, 32);
     }
+}
+
+void SigmaPlan::bind(MerlinTranscript& t, const uint8_t* encodings) const noexcept {
+    bind_prefix(t);
+    bind_points(t, encodings, first_instance_point_, n_points());
 }
 
 void SigmaPlan::branch_challenges(const uint8_t c[32], const uint8_t* group_challenges,
@@ -441,19 +453,40 @@ SumCheck SigmaPlan::weighted_check(const BatchItem* items, size_t m, const uint8
     return weighted_sum_is_identity(coef.data(), bases.data(), total);
 }
 
-void SigmaPlan::batch_challenges(const BatchItem* items, size_t m, uint8_t* out) const noexcept {
+bool SigmaPlan::batch_challenges(const BatchItem* items, size_t m, uint8_t* out,
+                                 const MerlinTranscript* fresh) const noexcept try {
     const size_t ne = n_equations(), nb = branches.size();
+    std::unique_ptr<MerlinTranscript> start, bound, local;  // a transcript's state before and after bind_prefix
     uint8_t c[32];
     for (size_t i = 0; i < m; ++i) {
         const BatchItem& it = items[i];
-        bind(*it.transcript, it.encodings);
-        for (size_t j = 0; j < ne; ++j) {
-            append(*it.transcript, "blindcom", point_names[equations[j].lhs]);
-            append(*it.transcript, "val", it.commitment_encodings + 32 * j, 32);
+        MerlinTranscript* t = it.transcript;
+        if (t == nullptr) {
+            if (local) {
+                *local = *fresh;
+            } else {
+                local.reset(new MerlinTranscript(*fresh));
+            }
+            t = local.get();
         }
-        it.transcript->challenge_scalar(reinterpret_cast<const uint8_t*>("chal"), 4, c);
+        if (start && t->same_state_vartime(*start)) {
+            *t = *bound;
+        } else {
+            start.reset(new MerlinTranscript(*t));
+            bind_prefix(*t);
+            bound.reset(new MerlinTranscript(*t));
+        }
+        bind_points(*t, it.encodings, first_instance_point_, n_points());
+        for (size_t j = 0; j < ne; ++j) {
+            append(*t, "blindcom", point_names[equations[j].lhs]);
+            append(*t, "val", it.commitment_encodings + 32 * j, 32);
+        }
+        t->challenge_scalar(reinterpret_cast<const uint8_t*>("chal"), 4, c);
         branch_challenges(c, it.group_challenges, out + 32 * nb * i);
     }
+    return true;
+} catch (const std::bad_alloc&) {
+    return false;
 }
 
 SumCheck SigmaPlan::verify_batch(const BatchItem* items, size_t m, const uint8_t* challenges,

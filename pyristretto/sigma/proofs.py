@@ -360,7 +360,7 @@ def verify_batch(statement, proofs, publics, transcripts) -> bool:
     if len(publics) != len(proofs):
         raise ValueError(f"publics: expected {len(proofs)} mappings (one per proof), got {len(publics)}")
     if transcripts is None:
-        ts = [Transcript(DEFAULT_TRANSCRIPT_LABEL) for _ in proofs]
+        ts = None  # the core starts each proof's from Transcript(DEFAULT_TRANSCRIPT_LABEL)
     else:
         if isinstance(transcripts, (str, *_BYTES)) or not hasattr(transcripts, "__iter__"):
             raise TypeError(f"transcripts: expected a sequence of Transcript, got {type(transcripts).__name__}")
@@ -373,7 +373,8 @@ def verify_batch(statement, proofs, publics, transcripts) -> bool:
             raise TypeError(f"proofs[{i}]: expected a BatchableProof, got {type(proof).__name__}")
         points.append(_public(c, public, f"publics[{i}]"))  # the parts' sizes are checked by the core
     index, reason = c.plan.verify_batch(ts, points, [p._commitments for p in proofs],
-                                                  [p._challenges for p in proofs], [p._responses for p in proofs])
+                                                  [p._challenges for p in proofs], [p._responses for p in proofs],
+                                        DEFAULT_TRANSCRIPT_LABEL)
     if index >= 0:
         raise InvalidProofError(reason, index)
     return True

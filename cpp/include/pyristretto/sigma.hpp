@@ -76,6 +76,10 @@ public:
     // The statement's part of the transcript: dom-sep "schnorrzkp/1.0/ristretto255", dom-sep label, the shape if
     // any, scvar per secret slot, ptvar + val per point (encodings: 32 bytes per point).
     void bind(MerlinTranscript& t, const uint8_t* encodings) const noexcept;
+    // bind in two parts: what does not depend on the points that are not fixed (the domain, the shape, the secrets'
+    // names and the points before the first that is not fixed), then the rest.
+    void bind_prefix(MerlinTranscript& t) const noexcept;
+    void bind_points(MerlinTranscript& t, const uint8_t* encodings, size_t from, size_t to) const noexcept;
 
     // Per-branch challenges (32 bytes each) from the transcript's c and a proof's group challenges. Public.
     void branch_challenges(const uint8_t c[32], const uint8_t* group_challenges, uint8_t* out) const noexcept;
@@ -111,8 +115,11 @@ public:
     };
 
     // The transcripts of a batch replayed (bind, the commitments, the challenge "chal"): each proof's branch
-    // challenges (32 * branches bytes per proof) into out. Advances the transcripts.
-    void batch_challenges(const BatchItem* items, size_t m, uint8_t* out) const noexcept;
+    // challenges (32 * branches bytes per proof) into out. Advances the transcripts; an item whose transcript is
+    // null uses a copy of *fresh. Transcripts that start in the state of the one before share its binding up to the
+    // first point that is not fixed (computed once). False when memory runs out.
+    bool batch_challenges(const BatchItem* items, size_t m, uint8_t* out,
+                          const MerlinTranscript* fresh = nullptr) const noexcept;
 
     // Every proof of the batch at once, with the challenges of batch_challenges:
     // sum over proofs and equations of w (sum z * base - c_branch * lhs - commitment) == 0 with independent 128-bit
@@ -146,6 +153,7 @@ private:
     std::vector<uint8_t> paired_;  // per equation: 1 when in lhs_pairs_
 
     size_t n_group_challenges_ = 0;
+    size_t first_instance_point_ = 0;  // the first point that is not fixed (n_points when all are)
     std::vector<const FixedBaseTable*> table_of_;           // per point: the comb of a fixed base, else null
     std::vector<std::unique_ptr<FixedBaseTable>> tables_;   // the combs owned (G's is the library's)
     // Per group: for k >= 2 the public Lagrange weights that take f(0), f(1), ..., f(n-k) to f(n-k+1), ..., f(n)
