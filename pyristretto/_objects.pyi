@@ -222,16 +222,18 @@ class SigmaPlan:
                  fixed: Mapping[int, PointLike]) -> None: ...
     @property
     def n_group_challenges(self) -> int: ...
-    def prove(self, transcript: Transcript, points: Union[Dict[str, PointLike], Iterable[Optional[PointLike]]],
-              witness: ScalarVector,
-              known: Iterable[Iterable[SupportsIndex]],
+    def prove(self, transcript: Transcript,
+              points: Union[None, Dict[str, PointLike], Iterable[Optional[PointLike]]] = None,
+              witness: Optional[ScalarVector] = None, known: Iterable[Iterable[SupportsIndex]] = (),
               rng: Union[None, Buffer, Callable[[int], Buffer]] = None) -> Tuple[bytes, bytes, bytes, bytes]: ...
     def verify_compact(self, transcript: Transcript,
-                       points: Union[Dict[str, PointLike], Iterable[Optional[PointLike]]], challenge: bytes,
-                       group_challenges: bytes, responses: bytes) -> bool: ...
+                       points: Union[None, Dict[str, PointLike], Iterable[Optional[PointLike]]] = None,
+                       challenge: Optional[bytes] = None, group_challenges: Optional[bytes] = None,
+                       responses: Optional[bytes] = None) -> bool: ...
     def verify_batch(self, transcripts: Optional[Iterable[Transcript]],
-                     points: Iterable[Union[Dict[str, PointLike], Iterable[Optional[PointLike]]]],
-                     commitments: Iterable[bytes], group_challenges: Iterable[bytes], responses: Iterable[bytes],
+                     points: Iterable[Union[Dict[str, PointLike], Iterable[Optional[PointLike]]]] = (),
+                     commitments: Iterable[bytes] = (), group_challenges: Iterable[bytes] = (),
+                     responses: Iterable[bytes] = (),
                      fresh_label: Optional[Buffer] = None) -> Tuple[int, Optional[str]]: ...
 def elgamal_encrypt_many(public_key: FixedBase, randomness: ScalarVector,
                          values: ScalarVector) -> Tuple[PointVector, PointVector]: ...

@@ -25,6 +25,13 @@ cdef extern from *:
 cdef object _MISSING = object()  # a name absent from a dict of points
 
 
+cdef CMerlinTranscript* transcript_state(object transcript, object name) except NULL:
+    """A Transcript argument's state (TypeError for another type; ValueError for an uninitialised one)."""
+    if type(transcript) is not Transcript:
+        raise TypeError(f"{name}: expected a Transcript, got {type(transcript).__name__}")
+    return (<Transcript>transcript).state()
+
+
 cdef uint32_t index32(object value, object name) except? 0xFFFFFFFF:
     """A plan's index or count (public): an int in [0, 2^32 - 1)."""
     cdef object i
@@ -165,12 +172,14 @@ cdef class SigmaPlan:
                 out[pending[i]] = decoded[i]
         return 0
 
-    def prove(self, Transcript transcript not None, points, ScalarVector witness not None, known, rng=None):
+    def prove(self, transcript, points=None, witness=None, known=(), rng=None):
         """(commitments, challenge, group challenges, responses) as bytes (32 per item) of a proof of the statement
-        on `transcript`, which it advances. witness: a ScalarVector, one scalar per secret slot; known: per OR
-        group, the indices (secret) of its true branches; rng: as TranscriptRngBuilder.finalize."""
+        on `transcript` (a Transcript), which it advances. points: as read_points; witness: a ScalarVector, one
+        scalar per secret slot; known: per OR group, the indices (secret) of its true branches; rng: as
+        TranscriptRngBuilder.finalize. (Every argument after the transcript has a default, so that a call on an
+        uninitialised plan says so first.)"""
         cdef CSigmaPlan* p = self.get()
-        cdef CMerlinTranscript* t = transcript.state()
+        cdef CMerlinTranscript* t = transcript_state(transcript, "transcript")
         cdef size_t n = p.n_points(), ns = p.n_secrets(), ne = p.n_equations(), ngc = p.n_group_challenges()
         cdef size_t nb = p.branches.size(), g, i, count
         cdef vector[CEdwardsPoint] pts
@@ -178,8 +187,10 @@ cdef class SigmaPlan:
         cdef uint64_t v
         cdef CSigmaGroup gr
         cdef bint ok
-        if witness.n != ns:
-            raise ValueError(f"witness: expected {ns} scalars, got {witness.n}")
+        if type(witness) is not ScalarVector:
+            raise TypeError(f"witness: expected a ScalarVector, got {type(witness).__name__}")
+        if (<ScalarVector>witness).n != ns:
+            raise ValueError(f"witness: expected {ns} scalars, got {(<ScalarVector>witness).n}")
         pts.resize(n)
         enc.allocate(32 * n + 1)
         self.read_points(points, "public", pts.data(), enc.data())
@@ -222,23 +233,24 @@ cdef class SigmaPlan:
         challenge = PyBytes_FromStringAndSize(NULL, 32)
         group_challenges = PyBytes_FromStringAndSize(NULL, 32 * ngc)
         responses = PyBytes_FromStringAndSize(NULL, 32 * ns)
-        ok = p.prove(t[0], pts.data(), enc.data(), sv_data(witness), real.data(), random_bytes.data(),
+        ok = p.prove(t[0], pts.data(), enc.data(), sv_data(<ScalarVector>witness), real.data(), random_bytes.data(),
                      <uint8_t*>PyBytes_AS_STRING(commitments), <uint8_t*>PyBytes_AS_STRING(challenge),
                      <uint8_t*>PyBytes_AS_STRING(group_challenges), <uint8_t*>PyBytes_AS_STRING(responses))
         if not ok:
             raise MemoryError("SigmaPlan.prove: out of memory")
         return commitments, challenge, group_challenges, responses
 
-    def verify_compact(self, Transcript transcript not None, points, bytes challenge not None,
-                       bytes group_challenges not None, bytes responses not None):
-        """Whether the compact proof (challenge, group challenges, responses: canonical scalars, 32 bytes each)
-        holds for the points on `transcript` (which it advances)."""
+    def verify_compact(self, transcript, points=None, challenge=None, group_challenges=None, responses=None):
+        """Whether the compact proof (challenge, group challenges, responses: bytes, canonical scalars of 32 bytes
+        each) holds for the points on `transcript` (a Transcript, which it advances)."""
         cdef CSigmaPlan* p = self.get()
-        cdef CMerlinTranscript* t = transcript.state()
+        cdef CMerlinTranscript* t = transcript_state(transcript, "transcript")
         cdef size_t n = p.n_points()
         cdef vector[CEdwardsPoint] pts
         cdef CSecretBuffer enc
         cdef cpp.SumCheck check
+        if not (type(challenge) is bytes and type(group_challenges) is bytes and type(responses) is bytes):
+            raise TypeError("verify_compact: the proof's parts must be bytes")
         if (len(challenge) != 32 or <size_t>len(group_challenges) != 32 * p.n_group_challenges()
                 or <size_t>len(responses) != 32 * p.n_secrets()):
             raise ValueError("verify_compact: the proof's parts have the wrong sizes")
@@ -252,7 +264,8 @@ cdef class SigmaPlan:
             raise MemoryError("SigmaPlan.verify_compact: out of memory")
         return check == cpp.SumCheck.kIdentity
 
-    def verify_batch(self, transcripts, points, commitments, group_challenges, responses, fresh_label=None):
+    def verify_batch(self, transcripts, points=(), commitments=(), group_challenges=(), responses=(),
+                     fresh_label=None):
         """Batchable proofs checked at once: (-1, None) when all hold, else (index, reason) of a failing proof (the
         first malformed one, or, when the weighted check fails, the first that fails on its own). transcripts: one
         Transcript per proof (advanced), or None for a new Transcript(fresh_label) each; points: per proof, as

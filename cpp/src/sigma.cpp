@@ -284,15 +284,20 @@ bool SigmaPlan::prove(MerlinTranscript& t, const EdwardsPoint* points, const uin
         // per secret slot. a: the commitments' scalars (r for a true branch, the simulated response otherwise);
         // lhs: -(simulated challenge) for a branch that is not true, 0 for a true one (only in groups).
         SecretBuffer r(32 * ns), a(32 * ns), sim_z(32 * ns), sim_c(32 * nb), lhs(32 * nb), cb(32 * nb), zc(32);
-        for (size_t s = 0; s < ns; ++s) rng.random_scalar(r.data() + 32 * s);
-        std::memcpy(a.data(), r.data(), 32 * ns);
-        // The simulated values of every branch in a group from one output of the RNG (64 bytes reduced per value).
+        // A statement without groups draws one blinding per secret, as the crate does; with groups, the blindings
+        // and every branch's simulated values come from one output of the RNG (64 bytes reduced per value).
         size_t n_sim = 0;
         for (const SigmaBranch& B : branches)
             if (B.group >= 0) n_sim += 1 + B.n_secrets;
-        SecretBuffer wide(64 * n_sim + 1);
-        rng.fill_bytes(wide.data(), 64 * n_sim);
+        SecretBuffer wide(64 * (ns + n_sim) + 1);
         const uint8_t* next = wide.data();
+        if (n_sim == 0) {
+            for (size_t s = 0; s < ns; ++s) rng.random_scalar(r.data() + 32 * s);
+        } else {
+            rng.fill_bytes(wide.data(), 64 * (ns + n_sim));
+            for (size_t s = 0; s < ns; ++s, next += 64) crypto_core_ristretto255_scalar_reduce(r.data() + 32 * s, next);
+        }
+        std::memcpy(a.data(), r.data(), 32 * ns);
         for (size_t b = 0; b < nb; ++b) {
             const SigmaBranch& B = branches[b];
             if (B.group < 0) continue;

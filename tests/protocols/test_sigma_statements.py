@@ -521,3 +521,28 @@ def test_statements_pickle_and_compare():
         assert again == st and hash(again) == hash(st) and str(again) == str(st)
         assert again.verify(proof, public)
     assert st != library.dlog() and st != "a statement"
+
+
+def test_one_statement_from_many_threads():
+    """A statement's plan is shared: proofs, verifications and batches (whose MSM runs without the GIL, with the
+    core's threads) from several threads at once all come out right."""
+    from concurrency import run_concurrently, thread_setting
+    st = library.dleq(G, None)
+    H = Point.random()
+    xs = [Scalar.random() for _ in range(40)]
+    publics = [{"A": x * G, "B": x * H, "H": H} for x in xs]
+    proofs = [st.prove_batchable({"x": x}, p) for x, p in zip(xs, publics)]
+    bad = list(publics)
+    bad[17] = dict(bad[17], B=G)
+
+    def work(k):
+        for _ in range(3):
+            assert st.verify_batch(proofs, publics)
+            with pytest.raises(InvalidProofError) as e:
+                st.verify_batch(proofs, bad)
+            assert e.value.index == 17
+            x = xs[k]
+            assert st.verify(st.prove({"x": x}, publics[k]), publics[k])
+
+    with thread_setting(2):
+        run_concurrently(work, 4)
