@@ -437,7 +437,7 @@ cdef class DlogTable:
         except TypeError:
             raise TypeError(f"size: expected an int, got {type(size).__name__}") from None
         if not 1 <= n <= cpp.kDlogMaxSize:
-            raise ValueError(f"size: expected 1 <= size <= 2**32, got {n}")
+            raise ValueError(f"size: expected 1 <= size <= 2**30, got {n}")
         s = n
         with nogil:
             t = new CDlogTable(s)

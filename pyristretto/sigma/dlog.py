@@ -22,14 +22,14 @@ class DiscreteLogError(ValueError):
 
 
 class DiscreteLogTable:
-    """A baby-step giant-step table of `size` baby steps (1 <= size <= 2^32; 24 bytes of memory per step), built
+    """A baby-step giant-step table of `size` baby steps (1 <= size <= 2^30; 24 bytes of memory per step), built
     once (with the GIL released) and shared by any number of threads: ``solve(P, bound)`` finds v in
     [0, bound) with v * G == P in about bound / size giant steps. Public values only (variable time)."""
 
     __slots__ = ("_table",)
 
     def __init__(self, size: int = 1 << 16) -> None:
-        self._table = grp.DlogTable(grp.int_argument(size, "size", 1, 1 << 32))
+        self._table = grp.DlogTable(grp.int_argument(size, "size", 1, 1 << 30))
 
     @property
     def size(self) -> int:

@@ -14,7 +14,8 @@ namespace pyristretto {
 // answer. 12 bytes per slot: a 2^20-step table holds 2^21 slots (24 MiB).
 class DlogTable {
 public:
-    static constexpr uint64_t kMaxSize = uint64_t(1) << 32;  // baby steps are stored as 32-bit values
+    // At most 2^30 steps (24 GiB): values are stored in 32 bits, and a larger table is not a reasonable request.
+    static constexpr uint64_t kMaxSize = uint64_t(1) << 30;
 
     // Builds the table of size baby steps, 1 <= size <= kMaxSize: the steps' halves by additions, their encodings
     // with one batched inversion per block (ristretto_encode_doubled). Throws std::bad_alloc.
