@@ -101,9 +101,7 @@ FE e_inverse_positive(const JacobiPoint& j, uint8_t& defined) {
 
 }  // namespace
 
-EdwardsPoint ristretto_map_to_curve(const uint8_t fe[32]) noexcept {
-    return ristretto_elligator(FE::from_bytes(fe));
-}
+EdwardsPoint ristretto_map_to_curve(const uint8_t fe[32]) noexcept { return ristretto_elligator(FE::from_bytes(fe)); }
 
 void ristretto_elligator_inverse(const EdwardsPoint& p, uint8_t out[16 * 32], uint8_t defined[16]) noexcept {
     JacobiPoint jc[4];
@@ -126,7 +124,7 @@ EdwardsPoint lizard_encode(const uint8_t data[16]) noexcept {
     uint8_t fe[32];
     crypto_hash_sha256(fe, data, 16);
     std::memcpy(fe + 8, data, 16);
-    fe[0] &= 0xfe;  // even: the preimage is found among the first eight slots
+    fe[0] &= 0xfe;   // even: the preimage is found among the first eight slots
     fe[31] &= 0x3f;  // below 2^254 < p: read as is
     const EdwardsPoint p = ristretto_map_to_curve(fe);
     sodium_memzero(fe, sizeof fe);

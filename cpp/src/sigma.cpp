@@ -177,8 +177,7 @@ void SigmaPlan::bind(MerlinTranscript& t, const uint8_t* encodings) const noexce
     bind_points(t, encodings, first_instance_point_, n_points());
 }
 
-void SigmaPlan::branch_challenges(const uint8_t c[32], const uint8_t* group_challenges,
-                                  uint8_t* out) const noexcept {
+void SigmaPlan::branch_challenges(const uint8_t c[32], const uint8_t* group_challenges, uint8_t* out) const noexcept {
     for (size_t b = 0; b < branches.size(); ++b)
         if (branches[b].group < 0) std::memcpy(out + 32 * b, c, 32);
     const uint8_t* given = group_challenges;
@@ -271,9 +270,9 @@ void SigmaPlan::interpolate_ct(size_t g, const uint8_t c[32], const uint8_t* sim
     sodium_memzero(member, sizeof member);
 }
 
-bool SigmaPlan::prove(MerlinTranscript& t, const EdwardsPoint* points, const uint8_t* encodings,
-                      const uint8_t* witness, const uint8_t* real, const uint8_t random[32], uint8_t* commitments,
-                      uint8_t* challenge, uint8_t* group_challenges, uint8_t* responses) const noexcept {
+bool SigmaPlan::prove(MerlinTranscript& t, const EdwardsPoint* points, const uint8_t* encodings, const uint8_t* witness,
+                      const uint8_t* real, const uint8_t random[32], uint8_t* commitments, uint8_t* challenge,
+                      uint8_t* group_challenges, uint8_t* responses) const noexcept {
     const size_t ns = n_secrets(), ne = n_equations(), nb = branches.size();
     try {
         bind(t, encodings);

@@ -35,7 +35,7 @@ private:
     int64_t lookup(const uint8_t enc[32], uint64_t giant, uint64_t bound, const EdwardsPoint& p) const noexcept;
 
     uint64_t size_;
-    uint64_t mask_;                 // slots - 1
+    uint64_t mask_;  // slots - 1
     std::vector<uint64_t> keys_;
     std::vector<uint32_t> values_;  // kEmpty marks a free slot
     EdwardsPoint giant_half_;       // (-size / 2) G: half of the giant step

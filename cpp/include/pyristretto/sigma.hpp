@@ -44,7 +44,7 @@ struct SigmaBranch {
 
 struct SigmaGroup {
     uint32_t first_branch, n_branches;  // consecutive branches
-    uint32_t k;                          // k of n_branches are true: 1 <= k < n_branches
+    uint32_t k;                         // k of n_branches are true: 1 <= k < n_branches
 };
 
 class SigmaPlan {
@@ -58,7 +58,7 @@ public:
     std::vector<SigmaEquation> equations;
     std::vector<SigmaBranch> branches;
     std::vector<SigmaGroup> groups;
-    std::vector<uint8_t> is_fixed;          // per point: 1 for a point bound into the statement
+    std::vector<uint8_t> is_fixed;           // per point: 1 for a point bound into the statement
     std::vector<EdwardsPoint> fixed_points;  // per point (fixed ones only meaningful)
     std::vector<uint8_t> fixed_encodings;    // 32 per point (fixed ones only meaningful)
 
@@ -153,9 +153,9 @@ private:
     std::vector<uint8_t> paired_;  // per equation: 1 when in lhs_pairs_
 
     size_t n_group_challenges_ = 0;
-    size_t first_instance_point_ = 0;  // the first point that is not fixed (n_points when all are)
-    std::vector<const FixedBaseTable*> table_of_;           // per point: the comb of a fixed base, else null
-    std::vector<std::unique_ptr<FixedBaseTable>> tables_;   // the combs owned (G's is the library's)
+    size_t first_instance_point_ = 0;                      // the first point that is not fixed (n_points when all are)
+    std::vector<const FixedBaseTable*> table_of_;          // per point: the comb of a fixed base, else null
+    std::vector<std::unique_ptr<FixedBaseTable>> tables_;  // the combs owned (G's is the library's)
     // Per group: for k >= 2 the public Lagrange weights that take f(0), f(1), ..., f(n-k) to f(n-k+1), ..., f(n)
     // (k rows of n - k + 1 scalars) and the inverses 1/(t - u) for t != u in [0, n] ((n + 1)^2 scalars, zero on
     // the diagonal) of the prover's interpolation; empty for k = 1.
