@@ -42,8 +42,8 @@ ROOT = Path(__file__).resolve().parent
 CPP = ROOT / "cpp"
 MIN_SODIUM = (1, 0, 18)
 CPP_SOURCES = ["sodium", "hash", "field", "edwards", "ristretto", "scalar", "points", "threads", "msm_algorithms",
-               "msm", "fixed_base", "backend", "point_vector", "msm_table", "batch_check", "frost", "keccak",
-               "transcript", "scalar_vector", "scratch", "sr25519",
+               "msm", "fixed_base", "backend", "point_vector", "msm_table", "batch_check", "frost", "sigma", "lizard",
+               "dlog", "keccak", "transcript", "scalar_vector", "scratch", "sr25519",
                # the backends (backend.cpp chooses one): portable/ on every CPU, avx2/ and ifma/ where the CPU has them
                "portable/straus", "portable/pippenger", "portable/batch", "portable/fixed_base", "portable/msm_table",
                "avx2/straus", "avx2/msm_table", "avx2/batch", "avx2/pippenger", "avx2/fixed_base",

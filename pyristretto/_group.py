@@ -19,12 +19,17 @@ and `swap`; `Transcript` (STROBE-128: no branch on its data) and its witness RNG
 `public_point`, `sr25519_mini_secret`, `sr25519_secret`, `sr25519_random_secret`, `sr25519_sign`,
 `sr25519_sign_bytes`, `sr25519_pair_bytes`, `sr25519_derive_soft`, `sr25519_derive_soft_bytes`,
 `sr25519_hard_derive`, `sr25519_hard_derive_bytes`, `sr25519_vrf_sign`, `sr25519_vrf_output` and
-`sr25519_dleq_prove` (signing, expansion, derivation and VRF signing are in the valgrind check). *Public values only*
-(variable time): everything named `*_vartime` or `*_public` (`msm_public`, `PointVector.msm_vartime`,
-`MSMTable.msm_vartime`, `PointVector.fold_vartime`), `random_weights` (fresh random public weights), the batch
-checks (`schnorr_verify_batch`, `sr25519_batch_check`), which verify public signatures, and sr25519's other
-verifications and public derivations (`sr25519_verify`, `sr25519_parse_signature`, `sr25519_public_point`,
-`sr25519_derive_public`, `sr25519_vrf_hash`, `sr25519_dleq_verify`, `sr25519_dleq_challenge`).
+`sr25519_dleq_prove` (signing, expansion, derivation and VRF signing are in the valgrind check); pyristretto.sigma's
+`SigmaPlan.prove` (constant-time in the witness and in which OR branches are true: masked selects, libsodium's
+scalar arithmetic, the combs and the constant-time MSM), `elgamal_encrypt_many` (in the randomness and the values),
+`lizard_encode`, `lizard_decode` (up to whether the point carries data), `elligator_inverse` and `map_to_curve`.
+*Public values only* (variable time): everything named `*_vartime` or `*_public` (`msm_public`,
+`PointVector.msm_vartime`, `MSMTable.msm_vartime`, `PointVector.fold_vartime`), `random_weights` (fresh random
+public weights), the batch checks (`schnorr_verify_batch`, `sr25519_batch_check`, `SigmaPlan.verify_compact` and
+`SigmaPlan.verify_batch`), which verify public signatures and proofs, sr25519's other verifications and public
+derivations (`sr25519_verify`, `sr25519_parse_signature`, `sr25519_public_point`, `sr25519_derive_public`,
+`sr25519_vrf_hash`, `sr25519_dleq_verify`, `sr25519_dleq_challenge`), and `DlogTable` (baby-step giant-step, for
+values that are public once decrypted).
 
 Arguments. The conversions every protocol shares, so that they all take what docs/objects.md's "Conventions across
 the protocols" says: `point_argument` and `element_argument` (a Point or 32 bytes-like, the latter refusing the
@@ -33,6 +38,7 @@ identity; anything else a TypeError naming the argument, never a `bytes(x)`), `s
 """
 import operator
 
+from pyristretto._objects import H as _H
 from pyristretto._objects import (FixedBase, InvalidPointError, MSMTable, Point, PointVector, Scalar, ScalarVector,
                                   Transcript, random_weights, select, swap)
 # msm_secret: the functional msm (constant-time in the scalars), its 32-byte encoding returned; for secret scalars.
@@ -46,6 +52,12 @@ from pyristretto._objects import derive_key_scalar, hash_to_scalar_with_secret, 
 # opaque_mul_encode: see mul_encode below.
 from pyristretto._objects import X25519PrivateKey, opaque_mul_encode
 
+# For pyristretto.sigma (_sigma.pxi): SigmaPlan, a compiled statement (prove secret-safe, verify_compact and
+# verify_batch public values only); elgamal_encrypt_many (secret-safe); lizard_encode, lizard_decode,
+# elligator_inverse, map_to_curve (secret-safe); DlogTable (public values only). See the docstring.
+from pyristretto._objects import (DlogTable, SigmaPlan, elgamal_encrypt_many, elligator_inverse, lizard_decode,
+                                  lizard_encode, map_to_curve)
+
 # sr25519 (pyristretto.sr25519), one C++ call each (_sr25519.pxi, cpp/src/sr25519.cpp): SrMiniSecret and SrSecret
 # hold the secret keys (wiped C memory; no pickling, copies or repr); SR_* are the codes the verifications return.
 # Which are secret-safe and which public-only: the docstring above.
@@ -58,11 +70,12 @@ from pyristretto._objects import (SR_EQUATION_FALSE, SR_LENGTH, SR_NOT_MARKED, S
                                   sr25519_random_secret, sr25519_secret, sr25519_sign, sr25519_sign_bytes,
                                   sr25519_verify, sr25519_vrf_hash, sr25519_vrf_output, sr25519_vrf_sign)
 
-__all__ = ["FixedBase", "InvalidPointError", "MSMTable", "Point", "PointVector", "Scalar", "ScalarVector",
-           "Transcript", "X25519PrivateKey", "decode_elements", "derive_key_scalar", "hash_to_scalar_with_secret",
-           "msm_secret", "mul_encode", "random_weights", "schnorr_verify_batch", "select", "swap",
-           "SR_EQUATION_FALSE", "SR_LENGTH", "SR_NOT_MARKED", "SR_POINT_DECOMPRESSION", "SR_SCALAR_FORMAT",
-           "SR_VALID", "SrMiniSecret", "SrSecret", "sr25519_batch_check", "sr25519_derive_public",
+__all__ = ["DlogTable", "FixedBase", "InvalidPointError", "MSMTable", "Point", "PointVector", "Scalar",
+           "ScalarVector", "SigmaPlan", "Transcript", "X25519PrivateKey", "decode_elements", "derive_key_scalar",
+           "elgamal_encrypt_many", "elligator_inverse", "hash_to_scalar_with_secret", "lizard_decode",
+           "lizard_encode", "map_to_curve", "msm_secret", "mul_encode", "random_weights", "schnorr_verify_batch",
+           "select", "swap", "SR_EQUATION_FALSE", "SR_LENGTH", "SR_NOT_MARKED", "SR_POINT_DECOMPRESSION",
+           "SR_SCALAR_FORMAT", "SR_VALID", "SrMiniSecret", "SrSecret", "sr25519_batch_check", "sr25519_derive_public",
            "sr25519_derive_soft", "sr25519_derive_soft_bytes", "sr25519_dleq_challenge", "sr25519_dleq_prove",
            "sr25519_dleq_verify", "sr25519_hard_derive", "sr25519_hard_derive_bytes", "sr25519_mini_secret",
            "sr25519_pair_bytes", "sr25519_parse_signature", "sr25519_public_point", "sr25519_random_secret",
@@ -72,6 +85,7 @@ __all__ = ["FixedBase", "InvalidPointError", "MSMTable", "Point", "PointVector",
 ORDER = 2**252 + 27742317777372353535851937790883648493
 IDENTITY = Point.identity()
 GENERATOR = Point.generator()
+PEDERSEN_H = Point(_H)  # pyristretto.H: pedersen_commit's second generator (its log to G unknown)
 ELEMENT_SIZE = 32
 SCALAR_SIZE = 32
 _BYTES = (bytes, bytearray, memoryview)
@@ -125,6 +139,20 @@ def scalar_argument(value, name, encoding_error=ValueError) -> Scalar:
     if not 0 <= value < ORDER:
         raise ValueError(f"{name}: expected a scalar in [0, q)")
     return Scalar(value)
+
+
+def int_argument(value, name, low, high) -> int:
+    """A public int argument (a count, a bound, an index): an int-like (operator.index; not a bool) in
+    [low, high]. TypeError for other types, ValueError outside the range."""
+    if isinstance(value, bool):
+        raise TypeError(f"{name}: expected an int, got bool")
+    try:
+        value = operator.index(value)
+    except TypeError:
+        raise TypeError(f"{name}: expected an int, got {type(value).__name__}") from None
+    if not low <= value <= high:
+        raise ValueError(f"{name}: expected {low} <= {name} <= {high}, got {value}")
+    return value
 
 
 # ---- elements: Points, kept decoded --------------------------------------------------------------------

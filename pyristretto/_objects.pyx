@@ -2,8 +2,8 @@
 """pyristretto's one extension module with the C++ core linked in, as an index of the parts it includes: argument
 conversion (_args.pxi) and the block reader of the multi-point sums (_blocks.pxi); the objects (Point, Scalar,
 FixedBase, ScalarVector, PointVector, MSMTable, Transcript); the functional API on bytes and ints
-(_functional.pxi); the protocols' accelerators, each named for its protocol (_oprf.pxi, _frost.pxi,
-_opaque.pxi, _sr25519.pxi); the thread setting and the backend (_runtime.pxi). The C++ statics (G's and H's
+(_functional.pxi); the protocols' accelerators, each named for its protocol (_oprf.pxi, _frost.pxi, _opaque.pxi,
+_sr25519.pxi, _sigma.pxi); the thread setting and the backend (_runtime.pxi). The C++ statics (G's and H's
 fixed-base tables, the thread setting, the backend choice) exist once. pyristretto._core only re-exports the
 cimport-able entry points (through this module's C-API) and links no copy of the core.
 """
@@ -63,3 +63,4 @@ include "_oprf.pxi"
 include "_frost.pxi"
 include "_opaque.pxi"
 include "_sr25519.pxi"
+include "_sigma.pxi"

@@ -4,7 +4,9 @@
 # entry points on encodings re-exported by pyristretto._core).
 # Scalars (base_mul, point_mul, msm, msm_vartime, pedersen_commit): ANY 32 bytes, read little-endian and taken
 # mod q (values >= q and bit 255 included: folded in constant time, scalar.hpp); no caller needs to reduce.
-from libc.stdint cimport uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
+from libcpp.string cimport string
+from libcpp.vector cimport vector
 
 cdef extern from "pyristretto/secret_buffer.hpp" namespace "pyristretto" nogil:
     cdef cppclass CSecretBuffer "pyristretto::SecretBuffer":
@@ -296,3 +298,78 @@ cdef extern from "pyristretto/sr25519.hpp" nogil:
     bint sr_dleq_challenge_vartime "pyristretto::sr25519::dleq_challenge_vartime"(
         CMerlinTranscript& t, const uint8_t* h_enc, const uint8_t* o_enc, const uint8_t* pub,
         const uint8_t* batchable, bint kusama, uint8_t* c) noexcept
+cdef extern from "pyristretto/sigma.hpp" namespace "pyristretto" nogil:
+    # Sigma proofs on Merlin transcripts (sigma.hpp): a compiled statement, its proofs and (batch) verification,
+    # and exponential ElGamal on the fixed-base combs. Hold a plan by pointer; fill it, then finalize() (except +:
+    # it allocates its tables) before any other call.
+    cdef struct CSigmaTerm "pyristretto::SigmaTerm":
+        uint32_t secret
+        uint32_t point
+    cdef struct CSigmaEquation "pyristretto::SigmaEquation":
+        uint32_t lhs
+        uint32_t first_term
+        uint32_t n_terms
+        uint32_t branch
+    cdef struct CSigmaBranch "pyristretto::SigmaBranch":
+        uint32_t first_secret
+        uint32_t n_secrets
+        int32_t group
+    cdef struct CSigmaGroup "pyristretto::SigmaGroup":
+        uint32_t first_branch
+        uint32_t n_branches
+        uint32_t k
+    cdef cppclass CSigmaBatchItem "pyristretto::SigmaPlan::BatchItem":
+        CMerlinTranscript* transcript
+        const CEdwardsPoint* points
+        const uint8_t* encodings
+        const CEdwardsPoint* commitments
+        const uint8_t* commitment_encodings
+        const uint8_t* group_challenges
+        const uint8_t* responses
+    cdef cppclass CSigmaPlan "pyristretto::SigmaPlan":
+        CSigmaPlan() except +
+        string label
+        string shape
+        vector[string] secret_names
+        vector[string] point_names
+        vector[CSigmaTerm] terms
+        vector[CSigmaEquation] equations
+        vector[CSigmaBranch] branches
+        vector[CSigmaGroup] groups
+        vector[uint8_t] is_fixed
+        vector[CEdwardsPoint] fixed_points
+        vector[uint8_t] fixed_encodings
+        string finalize() except +
+        size_t n_points() noexcept const
+        size_t n_secrets() noexcept const
+        size_t n_equations() noexcept const
+        size_t n_group_challenges() noexcept const
+        bint prove(CMerlinTranscript& t, const CEdwardsPoint* points, const uint8_t* encodings, const uint8_t* witness,
+                   const uint8_t* real, const uint8_t* random, uint8_t* commitments, uint8_t* challenge,
+                   uint8_t* group_challenges, uint8_t* responses) noexcept const
+        SumCheck verify_compact(CMerlinTranscript& t, const CEdwardsPoint* points, const uint8_t* encodings,
+                                const uint8_t* challenge, const uint8_t* group_challenges,
+                                const uint8_t* responses) noexcept const
+        bint batch_challenges(const CSigmaBatchItem* items, size_t m, uint8_t* out,
+                              const CMerlinTranscript* fresh) noexcept const
+        SumCheck verify_batch(const CSigmaBatchItem* items, size_t m, const uint8_t* challenges,
+                              size_t* failing) noexcept const
+    void elgamal_encrypt_many(const CFixedBaseTable& pk, const uint8_t* r, const uint8_t* m, size_t n,
+                              CEdwardsPoint* a, CEdwardsPoint* b) noexcept
+
+cdef extern from "pyristretto/lizard.hpp" namespace "pyristretto" nogil:
+    # Lizard and the RFC 9496 MAP and its inverse (lizard.hpp); constant-time.
+    CEdwardsPoint ristretto_map_to_curve(const uint8_t* fe) noexcept
+    void ristretto_elligator_inverse(const CEdwardsPoint& p, uint8_t* out, uint8_t* defined) noexcept
+    CEdwardsPoint lizard_encode(const uint8_t* data) noexcept
+    uint8_t lizard_decode(const CEdwardsPoint& p, uint8_t* data) noexcept
+
+cdef extern from "pyristretto/dlog.hpp" namespace "pyristretto" nogil:
+    # Baby-step giant-step tables (dlog.hpp); public values only. Hold by pointer.
+    cdef cppclass CDlogTable "pyristretto::DlogTable":
+        CDlogTable(uint64_t size) except +
+        uint64_t size() noexcept const
+        size_t nbytes() noexcept const
+        int64_t solve(const CEdwardsPoint& p, uint64_t bound) noexcept const
+        void solve_many(const CEdwardsPoint* points, size_t n, uint64_t bound, int64_t* results) noexcept const
+    const uint64_t kDlogMaxSize "pyristretto::DlogTable::kMaxSize"

@@ -39,7 +39,9 @@ def _docstrings():
                         "pyristretto.dask", "pyristretto.opaque", "pyristretto.cpace", "pyristretto.sr25519",
                         "pyristretto.sr25519.keys", "pyristretto.sr25519.context", "pyristretto.sr25519.signing",
                         "pyristretto.sr25519.batch", "pyristretto.sr25519.derivation", "pyristretto.sr25519.vrf",
-                        "pyristretto.sr25519.compat", "pyristretto.sr25519.errors"):
+                        "pyristretto.sr25519.compat", "pyristretto.sr25519.errors", "pyristretto.sigma",
+                        "pyristretto.sigma.statements", "pyristretto.sigma.proofs", "pyristretto.sigma.library",
+                        "pyristretto.sigma.elgamal", "pyristretto.sigma.dlog", "pyristretto.sigma.lizard"):
         module = importlib.import_module(module_name)
         yield module_name, module.__doc__ or ""
         for name, value in vars(module).items():

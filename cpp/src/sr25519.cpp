@@ -331,9 +331,12 @@ void dleq_prove(MerlinTranscript& t, const EdwardsPoint& H, const uint8_t h_enc[
                 bool kusama, uint8_t proof[64], uint8_t batchable[96]) noexcept {
     dleq_start(t, h_enc, pub, kusama);
     uint8_t r[32], c[32], s[32];
-    witness_scalar(t, SR_L("proving\0" "0"), nonce, random, r);
-    base_mul_encoded(r, batchable);                                 // R = r G
-    ristretto_encode(batchable + 32, point_mul_decoded(r, H));      // Hr = r H
+    witness_scalar(t,
+                   SR_L("proving\0"
+                        "0"),
+                   nonce, random, r);
+    base_mul_encoded(r, batchable);                             // R = r G
+    ristretto_encode(batchable + 32, point_mul_decoded(r, H));  // Hr = r H
     dleq_challenge(t, h_enc, o_enc, pub, batchable, batchable + 32, kusama, c);
     crypto_core_ristretto255_scalar_mul(s, c, key);
     crypto_core_ristretto255_scalar_sub(s, r, s);  // s = r - c key

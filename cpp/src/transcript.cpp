@@ -44,6 +44,11 @@ Strobe128::Strobe128() noexcept : st_{}, pos_(0), pos_begin_(0), cur_flags_(0) {
 
 Strobe128::Strobe128(const uint8_t* protocol_label, size_t len) noexcept : Strobe128() { init(protocol_label, len); }
 
+bool Strobe128::same_state_vartime(const Strobe128& other) const noexcept {
+    return pos_ == other.pos_ && pos_begin_ == other.pos_begin_ && cur_flags_ == other.cur_flags_ &&
+           std::memcmp(st_, other.st_, sizeof st_) == 0;
+}
+
 Strobe128::Strobe128(const Strobe128& other) noexcept
     : pos_(other.pos_), pos_begin_(other.pos_begin_), cur_flags_(other.cur_flags_) {
     std::memcpy(st_, other.st_, sizeof st_);

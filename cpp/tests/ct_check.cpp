@@ -55,6 +55,7 @@
 #include "pyristretto/ifma/scalar8.hpp"
 #include "pyristretto/ifma/scalar_mul.hpp"
 #include "pyristretto/ifma/straus.hpp"
+#include "pyristretto/lizard.hpp"
 #include "pyristretto/msm.hpp"
 #include "pyristretto/msm_algorithms.hpp"
 #include "pyristretto/msm_table.hpp"
@@ -64,7 +65,9 @@
 #include "pyristretto/scalar.hpp"
 #include "pyristretto/scalar_mul.hpp"
 #include "pyristretto/scalar_vector.hpp"
+#include "pyristretto/sigma.hpp"
 #include "pyristretto/sr25519.hpp"
+#include "pyristretto/transcript.hpp"
 
 using namespace pyristretto;
 
@@ -728,6 +731,132 @@ void check_toolkit_lanes() {
     }
 }
 
+// pyristretto.sigma's prover (SigmaPlan::prove): a statement with an AND part (C = a G + b H), a 1-of-2 OR group of
+// equal shape (A0 = x G | A1 = x G: the simulated branch's lhs selected and multiplied once) and a 2-of-3 group
+// (B0 = y H | B1 = y H | B2 = y H: the constant-time interpolation of the challenges). The witness, which
+// branches are true and the RNG's random bytes are secret; the proof is declassified and compared with the same
+// proof computed on defined data.
+void check_sigma_prover() {
+    SigmaPlan plan;
+    plan.label = "ct-check";
+    plan.shape = "ct-check shape";
+    plan.secret_names = {"a", "b", "x", "x", "y", "y", "y"};
+    plan.point_names = {"C", "G", "H", "A0", "A1", "B0", "B1", "B2"};
+    const size_t np = plan.point_names.size();
+    plan.terms = {{0, 1}, {1, 2}, {2, 1}, {3, 1}, {4, 2}, {5, 2}, {6, 2}};
+    plan.equations = {{0, 0, 2, 0}, {3, 2, 1, 1}, {4, 3, 1, 2}, {5, 4, 1, 3}, {6, 5, 1, 4}, {7, 6, 1, 5}};
+    plan.branches = {{0, 2, -1}, {2, 1, 0}, {3, 1, 0}, {4, 1, 1}, {5, 1, 1}, {6, 1, 1}};
+    plan.groups = {{1, 2, 1}, {3, 3, 2}};
+    plan.is_fixed.assign(np, 0);
+    plan.fixed_points.assign(np, EdwardsPoint::identity());
+    plan.fixed_encodings.assign(32 * np, 0);
+    plan.is_fixed[1] = 1;  // G: a fixed base, on its comb
+    plan.fixed_points[1] = EdwardsPoint::basepoint();
+    ristretto_encode(&plan.fixed_encodings[32], EdwardsPoint::basepoint());
+    expect(plan.finalize().empty(), "sigma plan finalizes");
+    const size_t ns = plan.n_secrets(), ne = plan.n_equations(), ngc = plan.n_group_challenges();
+    // the witness: a, b; x true in branch A1; y true in B0 and B2
+    uint8_t wit[7][32], wide[64] = {0};
+    for (auto& w : wit) {
+        randombytes_buf(wide, 32);
+        crypto_core_ristretto255_scalar_reduce(w, wide);
+    }
+    std::memcpy(wit[2], wit[3], 32);
+    std::memcpy(wit[5], wit[4], 32);
+    std::memcpy(wit[6], wit[4], 32);
+    std::vector<EdwardsPoint> pts(np);
+    pts[1] = EdwardsPoint::basepoint();
+    uint8_t h[32];
+    crypto_core_ristretto255_random(h);
+    ristretto_decode(pts[2], h);
+    pts[0] = point_mul_decoded(wit[0], pts[1]) + point_mul_decoded(wit[1], pts[2]);
+    pts[3] = point_mul_decoded(wit[4], pts[2]);  // A0: not x G (a false branch)
+    pts[4] = point_mul_decoded(wit[3], pts[1]);
+    pts[5] = point_mul_decoded(wit[4], pts[2]);
+    pts[6] = point_mul_decoded(wit[0], pts[1]);  // B1: not y H
+    pts[7] = point_mul_decoded(wit[4], pts[2]);
+    std::vector<uint8_t> enc(32 * np);
+    encode_points(enc.data(), pts.data(), np);
+    uint8_t real[6] = {1, 0, 1, 1, 0, 1}, random_bytes[32];
+    randombytes_buf(random_bytes, 32);
+    const uint8_t label[] = "ct";
+    std::vector<uint8_t> want(32 * (ne + 1 + ngc + ns)), got(want.size());
+    for (int pass = 0; pass < 2; ++pass) {
+        std::vector<uint8_t>& out = pass ? got : want;
+        if (pass) {
+            secret(wit, sizeof wit);
+            secret(real, sizeof real);
+            secret(random_bytes, sizeof random_bytes);
+        }
+        MerlinTranscript t(label, 2);
+        const bool ok = plan.prove(t, pts.data(), enc.data(), &wit[0][0], real, random_bytes, out.data(),
+                                   out.data() + 32 * ne, out.data() + 32 * (ne + 1), out.data() + 32 * (ne + 1 + ngc));
+        declassify(out.data(), out.size());
+        expect(ok, "SigmaPlan::prove ran");
+    }
+    declassify(wit, sizeof wit);
+    declassify(real, sizeof real);
+    declassify(random_bytes, sizeof random_bytes);
+    expect(got == want, "SigmaPlan::prove on a secret witness and secret true branches (AND, 1-of-2, 2-of-3)");
+    MerlinTranscript t(label, 2);
+    expect(plan.verify_compact(t, pts.data(), enc.data(), got.data() + 32 * ne, got.data() + 32 * (ne + 1),
+                               got.data() + 32 * (ne + 1 + ngc)) == SumCheck::kIdentity,
+           "the constant-time prover's proof verifies");
+}
+
+// Lizard (its data is an ElGamal plaintext) and the Elligator inverse of a secret point; exponential ElGamal's
+// encryption of secret values with secret randomness on the combs.
+void check_lizard_and_elgamal() {
+    uint8_t data[16], enc_want[32], enc_got[32], back[16], slots_want[16 * 32], slots_got[16 * 32], def_want[16],
+        def_got[16];
+    randombytes_buf(data, 16);
+    const EdwardsPoint P = lizard_encode(data);
+    ristretto_encode(enc_want, P);
+    ristretto_elligator_inverse(P, slots_want, def_want);
+    secret(data, 16);
+    const EdwardsPoint Q = lizard_encode(data);
+    EdwardsPoint S = Q;
+    ristretto_encode(enc_got, Q);
+    declassify(enc_got, 32);
+    ristretto_elligator_inverse(S, slots_got, def_got);
+    uint8_t one = lizard_decode(S, back);
+    declassify(slots_got, sizeof slots_got);
+    declassify(def_got, sizeof def_got);
+    declassify(&one, 1);
+    declassify(back, 16);
+    declassify(data, 16);
+    expect(std::memcmp(enc_got, enc_want, 32) == 0, "lizard_encode of secret data");
+    expect(std::memcmp(slots_got, slots_want, sizeof slots_got) == 0 && std::memcmp(def_got, def_want, 16) == 0,
+           "ristretto_elligator_inverse of a secret point");
+    expect(one == 1 && std::memcmp(back, data, 16) == 0, "lizard_decode of a secret point");
+
+    const size_t n = 5;
+    std::vector<uint8_t> r(32 * n), m(32 * n, 0);
+    for (size_t i = 0; i < n; ++i) {
+        crypto_core_ristretto255_scalar_random(&r[32 * i]);
+        m[32 * i] = static_cast<uint8_t>(i);
+    }
+    uint8_t kenc[32];
+    crypto_core_ristretto255_random(kenc);
+    EdwardsPoint K;
+    ristretto_decode(K, kenc);
+    const FixedBaseTable table(K);
+    std::vector<EdwardsPoint> a(n), b(n), a2(n), b2(n);
+    elgamal_encrypt_many(table, r.data(), m.data(), n, a.data(), b.data());
+    secret(r.data(), r.size());
+    secret(m.data(), m.size());
+    elgamal_encrypt_many(table, r.data(), m.data(), n, a2.data(), b2.data());
+    std::vector<uint8_t> e1(64 * n), e2(64 * n);
+    encode_points(e1.data(), a.data(), n);
+    encode_points(e1.data() + 32 * n, b.data(), n);
+    encode_points(e2.data(), a2.data(), n);
+    encode_points(e2.data() + 32 * n, b2.data(), n);
+    declassify(e2.data(), e2.size());
+    declassify(r.data(), r.size());
+    declassify(m.data(), m.size());
+    expect(e1 == e2, "elgamal_encrypt_many of secret values with secret randomness");
+}
+
 }  // namespace
 
 int main() {
@@ -757,6 +886,8 @@ int main() {
     check_sr25519();
     check_toolkit();
     check_toolkit_lanes();
+    check_sigma_prover();
+    check_lizard_and_elgamal();
     std::printf("%s\n", g_failed == 0 ? "all results correct" : "WRONG RESULTS");
     return g_failed == 0 ? 0 : 1;
 }

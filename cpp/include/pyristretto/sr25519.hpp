@@ -61,9 +61,9 @@ void sign(MerlinTranscript& t, const uint8_t key[32], const uint8_t nonce[32], c
 // Why a signature, proof or key was refused (public values: the verifications run in variable time).
 enum class Check : int {
     kValid = 0,
-    kEquationFalse = 1,     // well formed, but the equation does not hold
-    kNotMarked = 2,         // bit 7 of byte 63 is clear (a pre-0.8 signature, or not an sr25519 one)
-    kScalarFormat = 3,      // s (or a proof's c or s) is not canonical
+    kEquationFalse = 1,      // well formed, but the equation does not hold
+    kNotMarked = 2,          // bit 7 of byte 63 is clear (a pre-0.8 signature, or not an sr25519 one)
+    kScalarFormat = 3,       // s (or a proof's c or s) is not canonical
     kPointDecompression = 4  // a point (public key, VRF output) is not a valid encoding
 };
 
@@ -73,8 +73,7 @@ Check parse_signature_vartime(const uint8_t sig[64], uint8_t s_out[32]) noexcept
 
 // PublicKey::verify on the signing transcript t (changed): recomputes k and accepts iff the encoding of
 // s G - k A equals the signature's R bytes. A is the decoded public key, pub its encoding.
-Check verify_vartime(MerlinTranscript& t, const EdwardsPoint& A, const uint8_t pub[32],
-                     const uint8_t sig[64]) noexcept;
+Check verify_vartime(MerlinTranscript& t, const EdwardsPoint& A, const uint8_t pub[32], const uint8_t sig[64]) noexcept;
 
 // One signature of a batch: the transcript (a signing context, to which append_message("sign-bytes", msg) is
 // applied on a copy, or with msg == nullptr the whole signing transcript, copied), the 64-byte signature, and the

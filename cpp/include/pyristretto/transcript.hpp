@@ -42,6 +42,9 @@ public:
     // The raw 200-byte sponge state, as the STROBE reference implementation shows it: the framing bytes of the
     // operation in progress are XORed in only when F runs. For the known-answer tests.
     const uint8_t* state() const noexcept { return st_; }
+    // Whether two objects are in the same state (the sponge and the operation in progress). Variable time: for
+    // public transcripts (a batch verifier recognising transcripts that start alike).
+    bool same_state_vartime(const Strobe128& other) const noexcept;
     void wipe() noexcept;
 
 private:
@@ -77,6 +80,9 @@ public:
     void challenge_scalar(const uint8_t* label, size_t label_len, uint8_t out[32]) noexcept;
 
     const Strobe128& strobe() const noexcept { return strobe_; }
+    bool same_state_vartime(const MerlinTranscript& other) const noexcept {
+        return strobe_.same_state_vartime(other.strobe_);
+    }
 
 private:
     Strobe128 strobe_;
