@@ -88,6 +88,19 @@ bool avx2_available() {
 
 namespace {
 
+// AMD's Zen 4 (family 19h: leaf 0's vendor "AuthenticAMD", leaf 1's base family 0xF plus extended family 0xA).
+bool cpu_is_zen4() noexcept {
+#if PYRISTRETTO_IFMA && !defined(PYRISTRETTO_IFMA_EMULATE)
+    unsigned eax, ebx, ecx, edx;
+    if (!__get_cpuid(0, &eax, &ebx, &ecx, &edx) || ebx != 0x68747541u) return false;  // "Auth"
+    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx)) return false;
+    const unsigned base = (eax >> 8) & 0xFu;
+    return base == 0xFu && base + ((eax >> 20) & 0xFFu) == 0x19u;
+#else
+    return false;
+#endif
+}
+
 // Each backend's table: the portable one fills every entry; a vector backend starts from it and replaces what its
 // lanes do faster, with the sizes from which they pay (its own measurements, docs/backends.md).
 
@@ -212,6 +225,10 @@ BackendOps ifma_ops() {
         8 * ifma::kTableEntryBytes, ifma::build_multiples_1_to_8, ifma::straus_ct_tables, SIZE_MAX};
     static const ScalarLanes scalar_lanes = {ifma::kScalar8Min, ifma::kInner8Max, ifma::sv_mul8,  ifma::sv_scale8,
                                              ifma::sv_fold8,    ifma::sv_powers8, ifma::sv_inner8};
+    // From how many points a last group of eight pays in scale. AMD's Zen 4 (family 19h) runs each 512-bit IFMA
+    // instruction as two 256-bit halves: a group costs ~62 us there, 5.6 one-point multiplications (mul_ct_one, ~11
+    // us), so it pays from 6 points; ifma::kScaleMin elsewhere (docs/backends.md).
+    static const size_t scale_min = cpu_is_zen4() ? 6 : ifma::kScaleMin;
     BackendOps o = portable_ops();
     o.backend = Backend::Ifma;
     o.name = "ifma";
@@ -242,12 +259,12 @@ BackendOps ifma_ops() {
         return n >= ifma::kSumMin ? ifma::sum_points(points, n) : portable::sum(points, n);
     };
     o.buckets = buckets_past_a_block<ifma::new_pippenger_buckets>;
-    // Groups of eight on the lanes, a last group from ifma::kScaleMin points; the rest, or everything without the
+    // Groups of eight on the lanes, a last group from scale_min points; the rest, or everything without the
     // memory, one point on four lanes. The lanes' constant-time scale beats a NAF multiplication per point for public
     // scalars too.
     o.scale = [](EdwardsPoint* out, const uint8_t* scalars, const EdwardsPoint* points, size_t n) noexcept {
         size_t first = 0;
-        const size_t lanes = n % 8 >= ifma::kScaleMin ? n : n - n % 8;
+        const size_t lanes = n % 8 >= scale_min ? n : n - n % 8;
         try {
             if (lanes != 0) ifma::scale_ct(out, scalars, points, lanes);
             first = lanes;
