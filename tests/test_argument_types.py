@@ -3,7 +3,8 @@ beside them) and of the protocols (every public module or subpackage of pyristre
 tests/test_layout.py finds them: oprf, frost, bulletproofs, opaque, cpace, sr25519, sigma... and dask) is fed each
 wrong type for each of its arguments (ints, lists, str, None, floats, numpy arrays of the wrong dtype or shape,
 wrong lengths) and must raise TypeError or ValueError (a protocol's own error is a ValueError) whose message names
-the argument: never turn it into a valid-looking value (bytes(32) is the identity; list(b"..") small ints) and never crash.
+the argument: never turn it into a valid-looking value (bytes(32) is the identity; list(b"..") small ints)
+and never crash.
 
 The callables are found by walking the classes and the modules' __all__, so a new public function cannot be
 forgotten: it must get a row in SPECS, or be listed in NO_ARGUMENTS or NOT_COVERED with the reason."""
