@@ -110,12 +110,10 @@ def _finish(partial: Partial) -> bytes:
     return partial
 
 
-def _reduce(function_name: str, arrays: List[da.Array], split_every: Optional[int], compute: bool) -> Result:
-    """One task per non-empty chunk (_chunk_partial), then a tree of _combine tasks, then _finish.
-
-    The graph is written out directly (one dict, in Dask's task-tuple form): building it through
-    dask.delayed costs ~1 ms a chunk on the client, more than a chunk's task costs the cluster."""
-    if not isinstance(compute, (bool, np.bool_)):  # a truthy "no" would compute: refused
+def _options(split_every: Optional[int], compute: bool) -> int:
+    """The tree's fan-in (split_every: None for the default, else an int >= 2); TypeError for a compute that is not
+    a bool (a truthy "no" would compute)."""
+    if not isinstance(compute, (bool, np.bool_)):
         raise TypeError(f"compute: expected a bool, got {type(compute).__name__}")
     if isinstance(split_every, (bool, np.bool_)):
         raise TypeError("split_every: expected an int, got bool")
@@ -125,6 +123,15 @@ def _reduce(function_name: str, arrays: List[da.Array], split_every: Optional[in
         raise TypeError(f"split_every: expected an int, got {type(split_every).__name__}") from None
     if split_every < 2:
         raise ValueError(f"split_every: expected an int >= 2, got {split_every}")
+    return split_every
+
+
+def _reduce(function_name: str, arrays: List[da.Array], split_every: Optional[int], compute: bool) -> Result:
+    """One task per non-empty chunk (_chunk_partial), then a tree of _combine tasks, then _finish.
+
+    The graph is written out directly (one dict, in Dask's task-tuple form): building it through
+    dask.delayed costs ~1 ms a chunk on the client, more than a chunk's task costs the cluster."""
+    split_every = _options(split_every, compute)
     chunk_rows = arrays[-1].chunks[0]  # the points' chunks: every other array is aligned to them
     token = tokenize(function_name, split_every, *arrays)
     name = f"pyristretto-{function_name.replace('_', '-')}-{token}"
@@ -268,6 +275,7 @@ def sr25519_verify_batch(signatures: ArrayLike, messages: Union[ArrayLike, Seque
     ``compute=False`` returns a ``dask.delayed`` object; ``split_every`` as for :func:`point_sum`."""
     if not isinstance(context, bytes):
         raise TypeError(f"context: expected bytes, got {type(context).__name__}")
+    split_every = _options(split_every, compute)
     sigs = _as_rows(signatures, "signatures", 64, None)
     keys = _as_rows(public_keys, "public_keys", 32, sigs.chunks[0])
     msgs = _as_rows(messages, "messages", None, sigs.chunks[0])
@@ -278,9 +286,6 @@ def sr25519_verify_batch(signatures: ArrayLike, messages: Union[ArrayLike, Seque
         keys = keys.rechunk({0: sigs.chunks[0]})
     if msgs.chunks[0] != sigs.chunks[0]:
         msgs = msgs.rechunk({0: sigs.chunks[0]})
-    split_every = DEFAULT_SPLIT_EVERY if split_every is None else operator.index(split_every)
-    if split_every < 2:
-        raise ValueError(f"split_every: expected an int >= 2, got {split_every}")
     token = tokenize("sr25519", context, split_every, sigs, msgs, keys)
     name = f"pyristretto-sr25519-verify-batch-{token}"
     graph: Dict[Any, Any] = {}

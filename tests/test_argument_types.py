@@ -1,9 +1,10 @@
 """Issue 44: every public function and method of the object layer (pyristretto._objects' classes and the functions
 beside them) and of the protocols (every public module or subpackage of pyristretto but the benchmark tool, found as
-tests/test_layout.py finds them: oprf, frost, bulletproofs, opaque, cpace... and dask) is fed each wrong type for
-each of its arguments (ints, lists, str, None, floats, numpy arrays of the wrong dtype or shape, wrong lengths) and must
-raise TypeError or ValueError (a protocol's own error is a ValueError) whose message names the argument: never
-turn it into a valid-looking value (bytes(32) is the identity; list(b"..") small ints) and never crash.
+tests/test_layout.py finds them: oprf, frost, bulletproofs, opaque, cpace, sr25519, sigma... and dask) is fed each
+wrong type for each of its arguments (ints, lists, str, None, floats, numpy arrays of the wrong dtype or shape,
+wrong lengths) and must raise TypeError or ValueError (a protocol's own error is a ValueError) whose message names
+the argument: never turn it into a valid-looking value (bytes(32) is the identity; list(b"..") small ints)
+and never crash.
 
 The callables are found by walking the classes and the modules' __all__, so a new public function cannot be
 forgotten: it must get a row in SPECS, or be listed in NO_ARGUMENTS or NOT_COVERED with the reason."""
@@ -15,7 +16,7 @@ import numpy as np
 import pytest
 
 import pyristretto as pr
-from pyristretto import _objects, bulletproofs as bp, cpace, dask as prdask, frost, opaque, oprf
+from pyristretto import _objects, bulletproofs as bp, cpace, dask as prdask, frost, opaque, oprf, sigma, sr25519 as sr
 from pyristretto import FixedBase, MSMTable, Point, PointVector, Scalar, ScalarVector, Transcript
 
 G = Point.generator()
@@ -85,6 +86,41 @@ WRONG = {
     "optional_config": [5, "x", b"config"],
     "optional_data": [5, "text", [1, 2], 1.5, G, b""],  # None is the default (OPAQUE's identities)
     "record": [5, "x", [0] * 192, bytes(191)],
+    # sr25519 and sigma
+    "sr_secret": [5, None, "x", bytes(64), G],  # a SecretKey object
+    "mode": [5, None, "ed25519", b"uniform"],  # an ExpansionMode
+    "text": [5, None, b"//Alice", 1.5, ["x"]],  # a str (a phrase, a secret URI, an address, a password)
+    "optional_text": [5, b"pw", 1.5, ["x"]],
+    "signature": [5, None, "x", [0] * 64, 1.5, G, np.zeros(64, dtype=np.int64), bytes(31)],  # fixed-length bytes
+    "signatures": [5, "x", None, b"\x00" * 64, [5], [None], ["x"], [bytes(31)]],
+    # verify_each's per-item inspection: a malformed item (a wrong length) is its False; the types still raise
+    "signatures_type": [5, "x", None, b"\x00" * 64, [5], [None], ["x"]],
+    "points_type": [5, "x", None, G, 1.5, [5], [None], ["00" * 16]],
+    "path": [5, None, b"//a", ["//a"], [5], 1.5],  # a str of junctions or a list of DeriveJunctions
+    "junction": [None, 1.5, [1], G, -1],  # an int, str or bytes index
+    "point_object": [32, None, [0] * 32, "00" * 16, 1.5, Scalar(1)],  # a Point (VRFInOut's input and output)
+    "keypair": [5, None, "x", bytes(96), G, (bytes(64), bytes(32))],
+    "inout": [5, None, "x", bytes(32), G, (G, G)],
+    "inouts": [5, None, "x", [5], [None], [(G, G)]],
+    "optional_transcript": [b"label", 5, "label", 1.5],
+    "optional_transcripts": [5, "x", b"t", [5], [b"t"]],  # [None]: each None is the default transcript
+    # (the bindings' messages about a tuple's items, "Invalid PubKey", "at index 1", are test_sr25519_compat.py's)
+    "compat_pair": [5, None, "x", [bytes(32), bytes(64)]],
+    "label": [5, None, [1, 2], 1.5, G],  # a sigma label: str or bytes (the zkp crate's labels are str)
+    "optional_label": [5, [1, 2], 1.5, G],
+    "equations": [5, None, b"A = x * G", 1.5, G, [5], [("A", 5)]],
+    "names": [5, "x", b"x", [5], [None], [b"x"]],
+    "optional_names": [5, "x", b"x", [5], [None]],
+    "name_mapping": [5, "x", [("x", "y")], {"x": 5}, {5: "y"}, {"x": b"y"}],
+    "scalar_mapping": [5, None, "x", [7], {"x": "1"}, {"x": None}, {"x": 1.5}, {"x": G}, {"x": bytes(31)}, {5: 7}],
+    "point_mapping": [5, "x", [G], {"A": 32, "B": H}, {"A": [0] * 32, "B": H}, {"A": "00" * 16, "B": H},
+                      {"A": None, "B": H}, {"A": NP_INT64_32, "B": H}, {"A": Scalar(1), "B": H}, {5: G}],
+    "point_mappings": [5, None, "x", [5], [None], [{"A": 5, "B": H}]],
+    "sigma_proof": [5, None, "x", [0] * 64, G],
+    "sigma_proofs": [5, None, "x", [5], [None], [b"proof"]],
+    "statement": [5, None, "A = x * G", G, b"s"],
+    "dask_messages": [5, None, "x", [5], [None], ["text"], np.zeros((1, 3), dtype=np.int64),
+                      np.zeros((1, 2, 2), np.uint8)],
 }
 
 
@@ -177,6 +213,24 @@ OPAQUE_KE3 = _LOGIN.finish(OPAQUE_KE2).ke3
 CPACE_PEER = cpace.CPace(b"password", role=cpace.RESPONDER).message
 DASK_POINTS = np.frombuffer(G.to_bytes() + H.to_bytes(), dtype=np.uint8).reshape(2, 32)
 DASK_SCALARS = np.frombuffer(Scalar(3).to_bytes() + Scalar(4).to_bytes(), dtype=np.uint8).reshape(2, 32)
+
+SEED = bytes(range(32))
+KP = sr.Keypair.from_seed(SEED)
+MINI = sr.MiniSecretKey(SEED)
+ED25519, UNIFORM = sr.ExpansionMode.ED25519, sr.ExpansionMode.UNIFORM
+SR_SIG = KP.sign(b"m")
+CHAIN_CODE = bytes(range(32, 64))
+VRF_IO, VRF_PROOF, VRF_BATCHABLE = KP.vrf_sign(b"m", b"c")
+VRFS_IOS, VRFS_PROOF, _ = KP.vrfs_sign([b"a", b"b"], b"c")
+COMPAT_PUBLIC, COMPAT_SECRET = sr.pair_from_seed(SEED)
+COMPAT_SIG = sr.sign((COMPAT_PUBLIC, COMPAT_SECRET), b"m")
+DASK_SIGS = np.frombuffer(SR_SIG, dtype=np.uint8).reshape(1, 64)
+DASK_KEYS = np.frombuffer(KP.public.to_bytes(), dtype=np.uint8).reshape(1, 32)
+DLEQ = sigma.Statement("t/dleq", "A = x * G, B = x * H", fixed={"G": G, "H": H})
+DLOG = sigma.Statement("t/dlog", "C = y * G", fixed={"G": G})
+PUBLIC = {"A": Scalar(7) * G, "B": Scalar(7) * H}
+COMPACT = DLEQ.prove({"x": 7}, PUBLIC, Transcript(b"s"))
+BATCHABLE = DLEQ.prove_batchable({"x": 7}, PUBLIC, Transcript(b"s"))
 
 
 def P(name, kind, value, keyword=False, label=None):
@@ -489,6 +543,184 @@ SPECS = {
                                                 P("expected_client_mac", "data", bytes(64)),
                                                 P("session_key", "data", bytes(64))]),
     "opaque.ServerLogin.finish": (_server_login_finish, [P("ke3", "data", FRESH_SESSION, label="ke3")]),
+    # ---- pyristretto.sr25519 ----
+    "sr25519.Keypair": (sr.Keypair, [P("secret", "sr_secret", KP.secret), P("public", "optional_point", KP.public)]),
+    "sr25519.Keypair.from_seed": (sr.Keypair.from_seed, [P("seed", "data", SEED), P("mode", "mode", ED25519)]),
+    "sr25519.Keypair.from_bytes": (sr.Keypair.from_bytes, [P("data", "data", KP.to_bytes())]),
+    "sr25519.Keypair.from_half_ed25519_bytes": (sr.Keypair.from_half_ed25519_bytes, [
+        P("data", "data", KP.to_half_ed25519_bytes())]),
+    "sr25519.Keypair.from_mnemonic": (sr.Keypair.from_mnemonic, [P("phrase", "text", sr.DEV_PHRASE),
+                                                                 P("password", "text", "pw")]),
+    "sr25519.Keypair.from_uri": (sr.Keypair.from_uri, [P("suri", "text", "//Alice"),
+                                                       P("password", "optional_text", "pw")]),
+    "sr25519.Keypair.sign": (KP.sign, [P("message", "data", b"m"), P("context", "data", b"ctx"),
+                                       P("rng", "rng", bytes(32), True)]),
+    "sr25519.Keypair.verify": (KP.verify, [P("message", "data", b"m"), P("signature", "signature", SR_SIG),
+                                           P("context", "data", sr.SUBSTRATE)]),
+    "sr25519.Keypair.derived_key_simple": (KP.derived_key_simple, [
+        P("chain_code", "data", CHAIN_CODE), P("index", "data", b"i"), P("rng", "rng", bytes(32), True)]),
+    "sr25519.Keypair.hard_derive_mini_secret_key": (KP.hard_derive_mini_secret_key, [
+        P("chain_code", "optional_data", CHAIN_CODE), P("index", "data", b"i")]),
+    "sr25519.Keypair.derive": (KP.derive, [P("path", "path", "//hard/soft"), P("rng", "rng", bytes(32), True)]),
+    "sr25519.Keypair.vrf_create_hash": (KP.vrf_create_hash, [P("message", "data", b"m"), P("context", "data", b"c"),
+                                                             P("malleable", "bool", False, True)]),
+    "sr25519.Keypair.vrf_sign": (KP.vrf_sign, [
+        P("message", "data", b"m"), P("context", "data", b"c"), P("extra", "optional_transcript", None, True),
+        P("malleable", "bool", False, True), P("kusama", "bool", True, True), P("rng", "rng", bytes(32), True)]),
+    "sr25519.Keypair.vrfs_sign": (KP.vrfs_sign, [
+        P("messages", "datas", [b"a", b"b"]), P("context", "data", b"c"),
+        P("extra", "optional_transcript", None, True), P("rng", "rng", bytes(32), True)]),
+    "sr25519.MiniSecretKey": (sr.MiniSecretKey, [P("seed", "data", SEED)]),
+    "sr25519.MiniSecretKey.from_bytes": (sr.MiniSecretKey.from_bytes, [P("seed", "data", SEED)]),
+    **{f"sr25519.MiniSecretKey.{name}": (getattr(MINI, name), [P("mode", "mode", UNIFORM)])
+       for name in ("expand", "expand_to_keypair", "expand_to_public")},
+    "sr25519.MiniSecretKey.hard_derive_mini_secret_key": (MINI.hard_derive_mini_secret_key, [
+        P("chain_code", "optional_data", CHAIN_CODE), P("index", "data", b"i"), P("mode", "mode", ED25519)]),
+    "sr25519.SecretKey": (sr.SecretKey, [P("data", "data", KP.secret.to_bytes())]),
+    "sr25519.SecretKey.from_bytes": (sr.SecretKey.from_bytes, [P("data", "data", KP.secret.to_bytes())]),
+    "sr25519.SecretKey.from_ed25519_bytes": (sr.SecretKey.from_ed25519_bytes, [
+        P("data", "data", KP.secret.to_ed25519_bytes())]),
+    "sr25519.SecretKey.sign": (KP.secret.sign, [
+        P("message", "data", b"m"), P("public_key", "point", KP.public), P("context", "data", b"c"),
+        P("rng", "rng", bytes(32), True)]),
+    "sr25519.SecretKey.hard_derive_mini_secret_key": (KP.secret.hard_derive_mini_secret_key, [
+        P("chain_code", "optional_data", CHAIN_CODE), P("index", "data", b"i")]),
+    "sr25519.PublicKey": (sr.PublicKey, [P("data", "point", KP.public.to_bytes())]),
+    "sr25519.PublicKey.from_bytes": (sr.PublicKey.from_bytes, [P("data", "point", KP.public.to_bytes())]),
+    "sr25519.PublicKey.from_ss58": (sr.PublicKey.from_ss58, [P("address", "text", sr.DEV_ADDRESS)]),
+    "sr25519.PublicKey.to_ss58": (KP.public.to_ss58, [P("prefix", "count", 42)]),
+    "sr25519.PublicKey.verify": (KP.public.verify, [P("message", "data", b"m"), P("signature", "signature", SR_SIG),
+                                                    P("context", "data", sr.SUBSTRATE)]),
+    "sr25519.PublicKey.derived_key_simple": (KP.public.derived_key_simple, [
+        P("chain_code", "data", CHAIN_CODE), P("index", "data", b"i")]),
+    "sr25519.PublicKey.derive": (KP.public.derive, [P("path", "path", "/soft")]),
+    "sr25519.PublicKey.vrf_hash": (KP.public.vrf_hash, [P("message", "data", b"m"), P("context", "data", b"c"),
+                                                        P("malleable", "bool", False, True)]),
+    "sr25519.PublicKey.vrf_verify": (KP.public.vrf_verify, [
+        P("message", "data", b"m"), P("preout", "signature", VRF_IO.preout), P("proof", "signature", VRF_PROOF),
+        P("context", "data", b"c"), P("extra", "optional_transcript", None, True),
+        P("malleable", "bool", False, True), P("kusama", "bool", True, True)]),
+    "sr25519.SigningContext": (sr.SigningContext, [P("context", "data", b"c")]),
+    "sr25519.SigningContext.bytes": (sr.SigningContext(b"c").bytes, [P("message", "data", b"m")]),
+    "sr25519.signing_context": (sr.signing_context, [P("context", "data", b"c")]),
+    "sr25519.DeriveJunction": (sr.DeriveJunction, [P("chain_code", "data", CHAIN_CODE), P("hard", "bool", True)]),
+    "sr25519.DeriveJunction.soft": (sr.DeriveJunction.soft, [P("index", "junction", 5)]),
+    "sr25519.DeriveJunction.hard_of": (sr.DeriveJunction.hard_of, [P("index", "junction", 5)]),
+    "sr25519.DeriveJunction.parse": (sr.DeriveJunction.parse, [P("text", "text", "//5")]),
+    "sr25519.VRFInOut": (sr.VRFInOut, [P("input", "point_object", VRF_IO.input),
+                                       P("output", "point_object", VRF_IO.output)]),
+    "sr25519.VRFInOut.commit": (VRF_IO.commit, [P("t", "transcript", Fresh(lambda: Transcript(b"t")))]),
+    "sr25519.VRFInOut.make_bytes": (VRF_IO.make_bytes, [P("context", "data", b"c"), P("n", "count", 16)]),
+    "sr25519.derive_public": (sr.derive_public, [P("public_key", "point", KP.public), P("path", "path", "/soft")]),
+    "sr25519.keypair_from_uri": (sr.keypair_from_uri, [P("suri", "text", "//Alice"),
+                                                       P("password", "optional_text", None)]),
+    "sr25519.mini_secret_from_entropy": (sr.mini_secret_from_entropy, [P("entropy", "data", bytes(16)),
+                                                                       P("password", "text", "")]),
+    "sr25519.mini_secret_from_mnemonic": (sr.mini_secret_from_mnemonic, [P("phrase", "text", sr.DEV_PHRASE),
+                                                                         P("password", "text", "")]),
+    "sr25519.mnemonic_to_entropy": (sr.mnemonic_to_entropy, [P("phrase", "text", sr.DEV_PHRASE)]),
+    "sr25519.parse_suri": (sr.parse_suri, [P("suri", "text", "//Alice")]),
+    "sr25519.ss58_encode": (sr.ss58_encode, [P("public_key", "data", KP.public.to_bytes()),
+                                             P("prefix", "count", 42)]),
+    "sr25519.ss58_decode": (sr.ss58_decode, [P("address", "text", sr.DEV_ADDRESS)]),
+    "sr25519.verify_batch": (sr.verify_batch, [
+        P("signatures", "signatures", [SR_SIG]), P("messages", "datas", [b"m"]),
+        P("public_keys", "points", [KP.public]),
+        P("context", "data", sr.SUBSTRATE)]),
+    "sr25519.verify_each": (sr.verify_each, [
+        P("signatures", "signatures_type", [SR_SIG]), P("messages", "datas", [b"m"]),
+        P("public_keys", "points_type", [KP.public]),
+        P("context", "data", sr.SUBSTRATE)]),
+    "sr25519.vrf_hash": (sr.vrf_hash, [P("public_key", "point", KP.public), P("message", "data", b"m"),
+                                       P("context", "data", b"c"), P("malleable", "bool", False, True)]),
+    "sr25519.vrf_create_hash": (sr.vrf_create_hash, [P("keypair", "keypair", KP), P("message", "data", b"m"),
+                                                     P("context", "data", b"c"), P("malleable", "bool", False, True)]),
+    "sr25519.vrf_sign": (sr.vrf_sign, [
+        P("keypair", "keypair", KP), P("message", "data", b"m"), P("context", "data", b"c"),
+        P("extra", "optional_transcript", None, True), P("malleable", "bool", False, True),
+        P("kusama", "bool", True, True), P("rng", "rng", bytes(32), True)]),
+    "sr25519.vrf_verify": (sr.vrf_verify, [
+        P("public_key", "point", KP.public), P("message", "data", b"m"), P("preout", "signature", VRF_IO.preout),
+        P("proof", "signature", VRF_PROOF), P("context", "data", b"c"), P("extra", "optional_transcript", None, True),
+        P("malleable", "bool", False, True), P("kusama", "bool", True, True)]),
+    "sr25519.attach_input_hash": (sr.attach_input_hash, [
+        P("public_key", "point", KP.public), P("preout", "signature", VRF_IO.preout), P("message", "data", b"m"),
+        P("context", "data", b"c"), P("malleable", "bool", False, True)]),
+    "sr25519.dleq_prove": (sr.dleq_prove, [
+        P("keypair", "keypair", KP), P("inout", "inout", VRF_IO), P("extra", "optional_transcript", None),
+        P("kusama", "bool", True, True), P("rng", "rng", bytes(32), True)]),
+    "sr25519.dleq_verify": (sr.dleq_verify, [
+        P("public_key", "point", KP.public), P("inout", "inout", VRF_IO), P("proof", "signature", VRF_PROOF),
+        P("extra", "optional_transcript", None), P("kusama", "bool", True, True)]),
+    "sr25519.shorten_dleq": (sr.shorten_dleq, [
+        P("public_key", "point", KP.public), P("inout", "inout", VRF_IO), P("batchable", "signature", VRF_BATCHABLE),
+        P("extra", "optional_transcript", None), P("kusama", "bool", True, True)]),
+    "sr25519.vrfs_merge": (sr.vrfs_merge, [P("public_key", "point", KP.public), P("inouts", "inouts", [VRF_IO]),
+                                           P("vartime", "bool", True)]),
+    "sr25519.vrfs_sign": (sr.vrfs_sign, [
+        P("keypair", "keypair", KP), P("messages", "datas", [b"a", b"b"]), P("context", "data", b"c"),
+        P("extra", "optional_transcript", None, True), P("rng", "rng", bytes(32), True)]),
+    "sr25519.vrfs_verify": (sr.vrfs_verify, [
+        P("public_key", "point", KP.public), P("messages", "datas", [b"a", b"b"]),
+        P("preouts", "signatures", [io.preout for io in VRFS_IOS]), P("proof", "signature", VRFS_PROOF),
+        P("context", "data", b"c"), P("extra", "optional_transcript", None, True)]),
+    "sr25519.dleq_verify_batch": (sr.dleq_verify_batch, [
+        P("inouts", "inouts", [VRF_IO]), P("proofs", "signatures", [VRF_BATCHABLE]),
+        P("public_keys", "points", [KP.public]), P("kusama", "bool", True, True)]),
+    "sr25519.vrf_verify_batch": (sr.vrf_verify_batch, [
+        P("messages", "datas", [b"m"]), P("preouts", "signatures", [VRF_IO.preout]),
+        P("proofs", "signatures", [VRF_BATCHABLE]), P("public_keys", "points", [KP.public]),
+        P("context", "data", b"c"), P("kusama", "bool", True, True)]),
+    # py-sr25519-bindings' drop-in functions raise the bindings' exceptions with the bindings' messages (documented in
+    # docs/protocols/sr25519.md; test_sr25519_compat.py compares them with the bindings'): the label is the part of
+    # that message which says what was wrong
+    "sr25519.pair_from_seed": (sr.pair_from_seed, [P("seed", "data", SEED, label="Expected a bytestring")]),
+    **{f"sr25519.{name}": (getattr(sr, name), [P("secret_key", "data", COMPAT_SECRET, label="64 byte secret key")])
+       for name in ("public_from_secret_key", "convert_secret_key_to_ed25519")},
+    "sr25519.pair_from_ed25519_secret_key": (sr.pair_from_ed25519_secret_key, [
+        P("secret_key", "data", sr.convert_secret_key_to_ed25519(COMPAT_SECRET), label="64 byte secret key")]),
+    "sr25519.sign": (sr.sign, [P("keypair", "compat_pair", (COMPAT_PUBLIC, COMPAT_SECRET), label="Keypair"),
+                               P("message", "data", b"m", label="Expected bytes object")]),
+    "sr25519.verify": (sr.verify, [P("signature", "data", COMPAT_SIG, label="64 byte signature"),
+                                   P("message", "data", b"m", label="Expected bytes object"),
+                                   P("pubkey", "data", COMPAT_PUBLIC, label="PubKey")]),
+    "sr25519.derive_pubkey": (sr.derive_pubkey, [
+        P("extended_pubkey", "compat_pair", (CHAIN_CODE, COMPAT_PUBLIC), label="Expected"),
+        P("id", "data", b"i", label="Expected bytes object")]),
+    **{f"sr25519.{name}": (getattr(sr, name), [
+        P("extended_keypair", "compat_pair", (CHAIN_CODE, COMPAT_PUBLIC, COMPAT_SECRET), label="Expected"),
+        P("id", "data", b"i", label="Expected bytes object")]) for name in ("derive_keypair", "hard_derive_keypair")},
+    # ---- pyristretto.sigma ----
+    "sigma.Statement": (sigma.Statement, [
+        P("label", "label", b"t/dleq"), P("equations", "equations", "A = x * G, B = x * H"),
+        P("secrets", "names", ["x"], True), P("points", "names", ["A", "B", "G", "H"], True),
+        P("fixed", "point_mapping", {"G": G, "H": H}, True)]),
+    "sigma.Statement.rename": (DLEQ.rename, [P("mapping", "name_mapping", {"x": "y"})]),
+    **{f"sigma.Statement.{name}": (getattr(DLEQ, name), [
+        P("witness", "scalar_mapping", {"x": 7}), P("public", "point_mapping", PUBLIC),
+        P("transcript", "optional_transcript", Fresh(lambda: Transcript(b"s"))),
+        P("known", "optional_names", None, True), P("rng", "rng", bytes(32), True)])
+       for name in ("prove", "prove_batchable")},
+    "sigma.Statement.verify": (DLEQ.verify, [
+        P("proof", "sigma_proof", COMPACT), P("public", "point_mapping", PUBLIC),
+        P("transcript", "optional_transcript", Fresh(lambda: Transcript(b"s")))]),
+    "sigma.Statement.verify_batch": (DLEQ.verify_batch, [
+        P("proofs", "sigma_proofs", [BATCHABLE]), P("publics", "point_mappings", [PUBLIC]),
+        P("transcripts", "optional_transcripts", Fresh(lambda: [Transcript(b"s")]))]),
+    "sigma.CompactProof": (sigma.CompactProof, [P("challenge", "scalar", COMPACT.challenge),
+                                                P("responses", "scalars", COMPACT.responses),
+                                                P("challenges", "scalars", ())]),
+    "sigma.CompactProof.from_bytes": (sigma.CompactProof.from_bytes, [P("data", "data", COMPACT.to_bytes())]),
+    "sigma.BatchableProof": (sigma.BatchableProof, [P("commitments", "points", BATCHABLE.commitments),
+                                                    P("responses", "scalars", BATCHABLE.responses),
+                                                    P("challenges", "scalars", ())]),
+    "sigma.BatchableProof.from_bytes": (sigma.BatchableProof.from_bytes, [P("data", "data", BATCHABLE.to_bytes())]),
+    **{f"sigma.{name}": (getattr(sigma, name), [
+        P("first", "statement", DLEQ, label="statements"), P("second", "statement", DLOG, label="statements"),
+        P("label", "optional_label", b"composed", True)]) for name in ("And", "Or")},
+    "sigma.Threshold": (sigma.Threshold, [P("k", "count", 1), P("first", "statement", DLEQ, label="statements"),
+                                          P("second", "statement", DLOG, label="statements"),
+                                          P("label", "optional_label", b"composed", True)]),
     # ---- pyristretto.dask ----
     "dask.point_sum": (prdask.point_sum, [P("points", "array", DASK_POINTS),
                                           P("split_every", "optional_count", 2, True),
@@ -498,6 +730,10 @@ SPECS = {
     "dask.msm_vartime": (prdask.msm_vartime, [P("scalars", "array", DASK_SCALARS), P("points", "array", DASK_POINTS),
                                               P("split_every", "optional_count", 2, True),
                                               P("compute", "bool", True, True)]),
+    "dask.sr25519_verify_batch": (prdask.sr25519_verify_batch, [
+        P("signatures", "array", DASK_SIGS), P("messages", "dask_messages", [b"m"]),
+        P("public_keys", "array", DASK_KEYS), P("context", "data", sr.SUBSTRATE),
+        P("split_every", "optional_count", 2, True), P("compute", "bool", True, True)]),
 }
 # Callables that take no argument (nothing to get wrong).
 NO_ARGUMENTS = {
@@ -512,6 +748,12 @@ NO_ARGUMENTS = {
     "opaque.Identity", "opaque.KSF", "opaque.Argon2id.rfc9807", "opaque.Server.to_bytes",
     *(f"opaque.{name}.to_bytes" for name in ("RegistrationRequest", "RegistrationResponse", "Envelope",
                                              "RegistrationRecord", "KE1", "KE2", "KE3")),
+    *(f"sr25519.{name}" for name in (
+        "Keypair.generate", "Keypair.to_bytes", "Keypair.to_half_ed25519_bytes", "MiniSecretKey.generate",
+        "MiniSecretKey.to_bytes", "SecretKey.generate", "SecretKey.to_bytes", "SecretKey.to_ed25519_bytes",
+        "SecretKey.to_keypair", "SecretKey.to_public", "PublicKey.to_bytes", "SigningContext.transcript",
+        "VRFInOut.to_preout")),
+    "sigma.Statement.plan", "sigma.CompactProof.to_bytes", "sigma.BatchableProof.to_bytes",
 }
 # Callables the table does not feed, and why.
 NOT_COVERED = {
@@ -523,6 +765,7 @@ NOT_COVERED = {
     "opaque.RegistrationResult.index": "a NamedTuple's tuple.index",
     "opaque.LoginResult": "a NamedTuple of results (ke3, session_key, export_key), made by ClientLogin.finish",
     "opaque.RegistrationResult": "a NamedTuple of results (record, export_key), made by ClientRegistration.finish",
+    "sr25519.ExpansionMode": "an enum.Enum (ExpansionMode(value) looks a member up: enum's own ValueError)",
 }
 # Arguments that are a function's other argument forms, fed through a row of their own above.
 ALIASES = {"bulletproofs.RangeProof.verify_single on a proof": "bulletproofs.RangeProof.verify_single",

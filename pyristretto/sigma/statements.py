@@ -262,10 +262,12 @@ class Statement:
     def rename(self, mapping: Optional[Mapping[str, str]] = None, /, **names: str) -> "Statement":
         """A copy with names changed (``s.rename(A="A1", x="x1")`` or ``s.rename({"A": "A1"})``): points and secrets
         alike, everywhere they appear. The label stays."""
+        if mapping is not None and not isinstance(mapping, Mapping):
+            raise TypeError(f"mapping: expected a mapping of names to names, got {type(mapping).__name__}")
         m = dict(mapping or {}, **names)
         for old, new in m.items():
-            _name(old, "rename")
-            _name(new, "rename")
+            _name(old, "mapping")
+            _name(new, f"mapping[{old!r}]")
         r = lambda n: m.get(n, n)  # noqa: E731
         plain = self._plain.renamed(m) if self._plain else None
         groups = [(k, [b.renamed(m) for b in bs]) for k, bs in self._groups]

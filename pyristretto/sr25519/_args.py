@@ -4,7 +4,7 @@ Point, a key pair's secret and public parts, exact-length bytes. The parts read 
 imports them."""
 from __future__ import annotations
 
-from typing import Any, Optional, Tuple
+from typing import Any, List, Optional, Tuple
 
 from pyristretto import _group as grp
 from pyristretto._group import InvalidPointError, Point, SrSecret
@@ -24,6 +24,9 @@ def public_point(value: Any, name: str = "public_key", index: Optional[int] = No
     if type(value) is Point:
         return value
     if is_bytes(value):
+        size = memoryview(value).nbytes
+        if size != 32:
+            raise InvalidPointError(f"{_name(name, index)}: expected 32 bytes, got {size}")
         point = grp.sr25519_public_point(value)
         if point is None:
             raise InvalidPointError(f"{_name(name, index)}: not a valid Ristretto255 encoding")
@@ -45,6 +48,22 @@ def keypair_parts(keypair: Any, name: str = "keypair") -> Tuple[SrSecret, Point]
     if type(secret) is not SrSecret or type(public) is not Point:
         raise TypeError(f"{name}: expected a Keypair, got {type(keypair).__name__}")
     return secret, public
+
+
+def flag(value: Any, name: str) -> bool:
+    """A bool argument (malleable, kusama, vartime): a bool, TypeError naming `name` for anything else (a truthy
+    "no" must not switch a mode on)."""
+    if not isinstance(value, bool):
+        raise TypeError(f"{name}: expected a bool, got {type(value).__name__}")
+    return value
+
+
+def sequence(values: Any, name: str) -> List[Any]:
+    """A sequence argument (signatures, messages, public keys, in/out pairs) as a list: any iterable but a str, a
+    bytes-like object or a Point (one item where many are expected); TypeError naming `name` otherwise."""
+    if isinstance(values, (str, Point) + BYTES) or not hasattr(values, "__iter__"):
+        raise TypeError(f"{name}: expected a sequence, got {type(values).__name__}")
+    return list(values)
 
 
 def exact_bytes(data: Any, length: int, name: str) -> memoryview:

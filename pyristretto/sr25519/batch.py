@@ -16,7 +16,7 @@ from typing import Any, List, Optional, Sequence, Tuple, Union
 
 from pyristretto import _group as grp
 from pyristretto._group import Point, Transcript
-from pyristretto.sr25519._args import is_bytes, public_point
+from pyristretto.sr25519._args import is_bytes, public_point, sequence
 from pyristretto.sr25519.context import SUBSTRATE, SigningContext, resolve, signing_context
 from pyristretto.sr25519.errors import BatchVerificationError, error_for
 
@@ -31,7 +31,8 @@ def _prepare(signatures: Sequence[Bytes], messages: Sequence[Any], public_keys: 
              context: Any) -> Prepared:
     """The lists sr25519_batch_check takes: signatures, messages (None for a whole transcript), keys (Points or
     encodings), and one context Transcript or one per item."""
-    sigs, msgs, keys = list(signatures), list(messages), list(public_keys)
+    sigs, msgs = sequence(signatures, "signatures"), sequence(messages, "messages")
+    keys = sequence(public_keys, "public_keys")
     n = len(sigs)
     if len(msgs) != n or len(keys) != n:
         raise ValueError(f"signatures, messages, public_keys: the sequences must have equal lengths "

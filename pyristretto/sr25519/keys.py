@@ -25,7 +25,7 @@ from pyristretto._group import Transcript
 import pyristretto.sr25519.derivation as _derivation
 import pyristretto.sr25519.signing as _signing
 import pyristretto.sr25519.vrf as _vrf
-from pyristretto.sr25519._args import exact_bytes
+from pyristretto.sr25519._args import exact_bytes, is_bytes
 from pyristretto.sr25519.context import SUBSTRATE
 from pyristretto.sr25519.derivation import DeriveJunction
 from pyristretto.sr25519.errors import SecretStringError, SignatureError
@@ -135,6 +135,13 @@ class MiniSecretKey:
         return self
 
 
+def _secret_bytes(data: Any) -> Any:
+    """A secret key argument `data`: bytes-like (the C++ call checks its length), TypeError naming it otherwise."""
+    if not is_bytes(data):
+        raise TypeError(f"data: expected 64 bytes, got {type(data).__name__}")
+    return data
+
+
 class SecretKey:
     """schnorrkel's ``SecretKey``: the key scalar (reduced mod q) and a 32-byte nonce, from 64 bytes
     ``key || nonce`` whose key is canonical (``SignatureError`` with reason ``"scalar_format"`` otherwise).
@@ -144,9 +151,9 @@ class SecretKey:
     __slots__ = ("_secret",)
 
     def __init__(self, data: Bytes) -> None:
-        secret = grp.sr25519_secret(data, False)
+        secret = grp.sr25519_secret(_secret_bytes(data), False)
         if secret is None:
-            raise SignatureError("secret_key: the key scalar is not canonical (>= q)", "scalar_format")
+            raise SignatureError("data: the key scalar is not canonical (>= q)", "scalar_format")
         self._secret = secret
 
     @classmethod
@@ -158,9 +165,9 @@ class SecretKey:
     def from_ed25519_bytes(cls, data: Bytes) -> "SecretKey":
         """The secret key of its 64-byte Ed25519 form ``8 key || nonce`` (``SecretKey::from_ed25519_bytes``: the
         first half divided by 8 must be canonical, else ``SignatureError`` with reason ``"invalid_key"``)."""
-        secret = grp.sr25519_secret(data, True)
+        secret = grp.sr25519_secret(_secret_bytes(data), True)
         if secret is None:
-            raise SignatureError("secret_key: the key scalar (divided by 8) is not canonical", "invalid_key")
+            raise SignatureError("data: the key scalar (divided by 8) is not canonical", "invalid_key")
         return cls._wrap(secret)
 
     @classmethod
@@ -236,10 +243,12 @@ class PublicKey:
             self._encoding: Optional[bytes] = None
             return
         if not grp.is_element_argument(data):
-            raise TypeError(f"public_key: expected a Point or 32 bytes, got {type(data).__name__}")
+            raise TypeError(f"data: expected a Point or 32 bytes, got {type(data).__name__}")
+        if memoryview(data).nbytes != 32:
+            raise InvalidPointError(f"data: expected 32 bytes, got {memoryview(data).nbytes}")
         point = grp.sr25519_public_point(data)
         if point is None:
-            raise InvalidPointError("public_key: not a valid Ristretto255 encoding")
+            raise InvalidPointError("data: not a valid Ristretto255 encoding")
         self._point = point
         self._encoding = None
 
@@ -370,13 +379,13 @@ class Keypair:
     @classmethod
     def from_bytes(cls, data: Bytes) -> "Keypair":
         """The key pair of 96 bytes ``secret (64) || public (32)`` (``Keypair::from_bytes``)."""
-        view = exact_bytes(data, KEYPAIR_LENGTH, "keypair")
+        view = exact_bytes(data, KEYPAIR_LENGTH, "data")
         return cls(SecretKey(view[:64]), PublicKey(view[64:]))
 
     @classmethod
     def from_half_ed25519_bytes(cls, data: Bytes) -> "Keypair":
         """The key pair of 96 bytes ``secret in Ed25519 form (64) || public (32)``."""
-        view = exact_bytes(data, KEYPAIR_LENGTH, "keypair")
+        view = exact_bytes(data, KEYPAIR_LENGTH, "data")
         return cls(SecretKey.from_ed25519_bytes(view[:64]), PublicKey(view[64:]))
 
     def to_bytes(self) -> bytes:

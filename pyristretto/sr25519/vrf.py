@@ -22,7 +22,7 @@ from typing import Any, List, Optional, Sequence, Tuple, Union
 
 from pyristretto import _group as grp
 from pyristretto._group import InvalidPointError, Point, PointVector, Scalar, Transcript
-from pyristretto.sr25519._args import exact_bytes, keypair_parts, public_point
+from pyristretto.sr25519._args import exact_bytes, flag, keypair_parts, public_point, sequence
 from pyristretto.sr25519.context import SUBSTRATE, transcript_of
 from pyristretto.sr25519.errors import BatchVerificationError, SignatureError, error_for
 
@@ -65,12 +65,16 @@ class VRFInOut:
 
     def commit(self, t: Transcript) -> None:
         """Appends ``(b"vrf-in", H)`` and ``(b"vrf-out", O)`` to the transcript t (``VRFInOut::commit``)."""
+        if type(t) is not Transcript:
+            raise TypeError(f"t: expected a Transcript, got {type(t).__name__}")
         t.append_message(b"vrf-in", bytes(self.input))
         t.append_message(b"vrf-out", bytes(self.output))
 
     def make_bytes(self, context: Bytes, n: int = 32) -> bytes:
         """n output bytes for `context` (``VRFInOut::make_bytes``): Merlin ``"VRFResult"``, ``(b"", context)``,
         the in/out pair, ``challenge_bytes(b"", n)``."""
+        if not isinstance(context, (bytes, bytearray, memoryview)):
+            raise TypeError(f"context: expected a bytes-like object, got {type(context).__name__}")
         t = Transcript(b"VRFResult")
         t.append_message(b"", context)
         self.commit(t)
@@ -106,14 +110,15 @@ def vrf_hash(public_key: Any, message: Any, context: Any = SUBSTRATE, *,
              malleable: bool = False) -> Point:
     """The VRF input point H of (message, context) for `public_key` (``PublicKey::vrf_hash``; ``malleable=True``
     leaves the public key out, as the crate's ``Malleable``)."""
-    return grp.sr25519_vrf_hash(public_point(public_key), transcript_of(message, context), bool(malleable))
+    point = public_point(public_key)
+    return grp.sr25519_vrf_hash(point, transcript_of(message, context), flag(malleable, "malleable"))
 
 
 def vrf_create_hash(keypair: Any, message: Any, context: Any = SUBSTRATE, *,
                     malleable: bool = False) -> VRFInOut:
     """The in/out pair (H, key H) without a proof (``Keypair::vrf_create_hash``)."""
     secret, public = keypair_parts(keypair)
-    h = grp.sr25519_vrf_hash(public, transcript_of(message, context), bool(malleable))
+    h = grp.sr25519_vrf_hash(public, transcript_of(message, context), flag(malleable, "malleable"))
     return VRFInOut(h, grp.sr25519_vrf_output(secret, h))
 
 
@@ -124,7 +129,7 @@ def vrf_sign(keypair: Any, message: Any, context: Any = SUBSTRATE, *, extra: Opt
     transcript (default ``Transcript(b"VRF")``; not changed)."""
     secret, public = keypair_parts(keypair)
     h, o, proof, batchable = grp.sr25519_vrf_sign(secret, public, transcript_of(message, context), _extra(extra),
-                                                  bool(kusama), bool(malleable), rng)
+                                                  flag(kusama, "kusama"), flag(malleable, "malleable"), rng)
     return VRFInOut(h, o), proof, batchable
 
 
@@ -134,7 +139,8 @@ def attach_input_hash(public_key: Any, preout: Bytes, message: Any, context: Any
     must be a valid encoding other than the identity (``SignatureError``, reason ``"point_decompression"``)."""
     point = public_point(public_key)
     output = _preout_point(preout)
-    return VRFInOut(grp.sr25519_vrf_hash(point, transcript_of(message, context), bool(malleable)), output)
+    h = grp.sr25519_vrf_hash(point, transcript_of(message, context), flag(malleable, "malleable"))
+    return VRFInOut(h, output)
 
 
 def _preout_point(preout: Bytes, name: str = "preout") -> Point:
@@ -148,12 +154,27 @@ def _preout_point(preout: Bytes, name: str = "preout") -> Point:
     return point
 
 
+def _named(name: str, function: Any, *args: Any) -> Any:
+    """function(*args), a TypeError about its message argument renamed to `name` (an item of a sequence)."""
+    try:
+        return function(*args)
+    except TypeError as exc:
+        raise TypeError(str(exc).replace("message:", f"{name}:", 1)) from None
+
+
+def _attach(key: Point, preout: Any, message: Any, context: Any, i: int) -> VRFInOut:
+    """attach_input_hash of item i of a sequence, its errors naming preouts[i] and messages[i]."""
+    output = _preout_point(preout, f"preouts[{i}]")
+    return VRFInOut(_named(f"messages[{i}]", grp.sr25519_vrf_hash, key, _named(
+        f"messages[{i}]", transcript_of, message, context), False), output)
+
+
 def dleq_prove(keypair: Any, inout: VRFInOut, extra: Optional[Transcript] = None, *, kusama: bool = True,
                rng: Any = None) -> Tuple[bytes, bytes]:
     """(proof, batchable proof) that inout.output = key inout.input (``Keypair::dleq_proove``) on `extra`."""
     secret, public = keypair_parts(keypair)
     io = _inout(inout)
-    return grp.sr25519_dleq_prove(secret, public, _extra(extra), io.input, io.output, bool(kusama), rng)
+    return grp.sr25519_dleq_prove(secret, public, _extra(extra), io.input, io.output, flag(kusama, "kusama"), rng)
 
 
 def dleq_verify(public_key: Any, inout: VRFInOut, proof: Bytes, extra: Optional[Transcript] = None,
@@ -163,7 +184,8 @@ def dleq_verify(public_key: Any, inout: VRFInOut, proof: Bytes, extra: Optional[
     point = public_point(public_key)
     io = _inout(inout)
     exact_bytes(proof, VRF_PROOF_LENGTH, "proof")
-    code, batchable = grp.sr25519_dleq_verify(point, _extra(extra), io.input, io.output, proof, bool(kusama))
+    kusama = flag(kusama, "kusama")
+    code, batchable = grp.sr25519_dleq_verify(point, _extra(extra), io.input, io.output, proof, kusama)
     if code != grp.SR_VALID:
         raise error_for(code, "proof")
     return batchable
@@ -184,7 +206,7 @@ def shorten_dleq(public_key: Any, inout: VRFInOut, batchable: Bytes,
     point = public_point(public_key)
     io = _inout(inout)
     exact_bytes(batchable, VRF_PROOF_BATCHABLE_LENGTH, "batchable")
-    c = grp.sr25519_dleq_challenge(point, _extra(extra), io.input, io.output, batchable, bool(kusama))
+    c = grp.sr25519_dleq_challenge(point, _extra(extra), io.input, io.output, batchable, flag(kusama, "kusama"))
     if c is None:
         raise SignatureError("batchable: s is not a canonical scalar", "scalar_format")
     return c.to_bytes() + bytes(memoryview(batchable)[64:])
@@ -196,7 +218,8 @@ def vrfs_merge(public_key: Any, inouts: Sequence[VRFInOut], vartime: bool = True
     copy with pair i committed once more; the sums of the weighted inputs and outputs. (Public weights: the
     result is the same with ``vartime`` either way.)"""
     point = public_point(public_key)
-    ios = [_inout(p, f"inouts[{i}]") for i, p in enumerate(inouts)]
+    flag(vartime, "vartime")
+    ios = [_inout(p, f"inouts[{i}]") for i, p in enumerate(sequence(inouts, "inouts"))]
     if not ios:
         raise ValueError("inouts: at least one VRFInOut is needed")
     t = Transcript(b"MergeVRFs")
@@ -218,7 +241,8 @@ def vrfs_sign(keypair: Any, messages: Sequence[Any], context: Any = SUBSTRATE, *
     """Several VRF outputs under one proof (``Keypair::vrfs_sign_extra``): the in/out pairs of the messages, and the
     DLEQ proof (Kusama layout) of their merge (``vrfs_merge``)."""
     _, public = keypair_parts(keypair)
-    ios = [vrf_create_hash(keypair, m, context) for m in messages]
+    ios = [_named(f"messages[{i}]", vrf_create_hash, keypair, m, context)
+           for i, m in enumerate(sequence(messages, "messages"))]
     proof, batchable = dleq_prove(keypair, vrfs_merge(public, ios), extra, rng=rng)
     return ios, proof, batchable
 
@@ -228,10 +252,10 @@ def vrfs_verify(public_key: Any, messages: Sequence[Any], preouts: Sequence[Byte
     """(in/out pairs, batchable proof) when `proof` covers every pre-output (``PublicKey::vrfs_verify_extra``);
     ``SignatureError`` otherwise; ValueError when the counts differ."""
     key = public_point(public_key)
-    messages, preouts = list(messages), list(preouts)
+    messages, preouts = sequence(messages, "messages"), sequence(preouts, "preouts")
     if len(messages) != len(preouts):
         raise ValueError(f"messages, preouts: {len(messages)} messages but {len(preouts)} pre-outputs")
-    ios = [attach_input_hash(key, o, m, context) for m, o in zip(messages, preouts)]
+    ios = [_attach(key, o, m, context, i) for i, (m, o) in enumerate(zip(messages, preouts))]
     return ios, dleq_verify(key, vrfs_merge(key, ios), proof, extra)
 
 
@@ -241,8 +265,10 @@ def dleq_verify_batch(inouts: Sequence[VRFInOut], proofs: Sequence[Bytes], publi
     (schnorrkel's ``dleq_verify_batch``): for fresh 128-bit weights z_i and w_i from the CSPRNG, one multi-scalar
     multiplication checks ``sum z_i (c_i A_i + s_i G - R_i) + w_i (c_i O_i + s_i H_i - Hr_i) == 0``.
     ``BatchVerificationError`` naming the first failing item otherwise."""
-    ios = [_inout(p, f"inouts[{i}]") for i, p in enumerate(inouts)]
-    proofs, keys = list(proofs), [public_point(k, "public_keys", i) for i, k in enumerate(public_keys)]
+    flag(kusama, "kusama")
+    ios = [_inout(p, f"inouts[{i}]") for i, p in enumerate(sequence(inouts, "inouts"))]
+    proofs = sequence(proofs, "proofs")
+    keys = [public_point(k, "public_keys", i) for i, k in enumerate(sequence(public_keys, "public_keys"))]
     n = len(ios)
     if len(proofs) != n or len(keys) != n:
         raise ValueError(f"inouts, proofs, public_keys: the sequences must have equal lengths "
@@ -302,14 +328,16 @@ def vrf_verify_batch(messages: Sequence[Any], preouts: Sequence[Bytes], proofs: 
     """The in/out pairs when every VRF (batchable 96-byte proof, default extra transcript) verifies
     (``vrf_verify_batch``); ``BatchVerificationError`` naming the first failing item otherwise (a malformed
     pre-output included)."""
-    messages, preouts, keys = list(messages), list(preouts), list(public_keys)
+    flag(kusama, "kusama")
+    messages, preouts = sequence(messages, "messages"), sequence(preouts, "preouts")
+    keys = [public_point(k, "public_keys", i) for i, k in enumerate(sequence(public_keys, "public_keys"))]
     if not len(messages) == len(preouts) == len(keys):
         raise ValueError(f"messages, preouts, public_keys: the sequences must have equal lengths "
                          f"({len(messages)}, {len(preouts)}, {len(keys)})")
     ios = []
     for i, (m, o, k) in enumerate(zip(messages, preouts, keys)):
         try:
-            ios.append(attach_input_hash(k, o, m, context))
+            ios.append(_attach(k, o, m, context, i))
         except SignatureError as exc:
             raise BatchVerificationError(f"item {i}: {exc}", exc.reason, i) from None
     dleq_verify_batch(ios, proofs, keys, kusama=kusama)
