@@ -3,7 +3,9 @@
 # a C++17 compiler, valgrind for the constant-time check), then a virtualenv in .venv with pyristretto
 # installed in editable mode and its test and benchmark extras. Safe to run again: a second run with nothing
 # changed finishes in seconds. (clang is for the constant-time check, which builds the core with both compilers,
-# and with libclang-rt-14-dev's runtimes for libFuzzer, scripts/libfuzzer.sh.)
+# and with libclang-rt-14-dev's runtimes for libFuzzer, scripts/libfuzzer.sh.) zksk and petlib (the reference of
+# tests/protocols/test_sigma_zksk.py) come last, with --no-deps: zksk requires bplib, which does not build against
+# OpenSSL 3; libssl-dev is for petlib's build, and their run-time dependencies are in the test extra.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,7 +13,7 @@ SUDO=""
 [ "$(id -u)" -ne 0 ] && SUDO="sudo"
 PYTHON="${PYTHON:-python3}"
 
-packages=(libsodium-dev pkg-config g++ clang valgrind)
+packages=(libsodium-dev pkg-config g++ clang valgrind libssl-dev)
 command -v "$PYTHON" >/dev/null || packages+=(python3)
 missing=()
 for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
@@ -38,27 +40,30 @@ fi
 
 # Incremental: a run with nothing changed since the last one skips pip (a rebuild of the extension takes a minute).
 # The stamp is a hash of the interpreter and of every file the build and the installed extras come from (the
-# tracked files when this is a git checkout: the C++ core, the Cython sources, setup.py, pyproject.toml). When
-# something did change, the core's objects of an unchanged source set come from .cache/core (setup.py's
-# PYRISTRETTO_CORE_CACHE), so a Cython-only change recompiles no C++.
+# tracked files when this is a git checkout: the C++ core, the Cython sources, setup.py, pyproject.toml, and this
+# script, which names the packages installed outside the extras). When something did change, the core's objects of
+# an unchanged source set come from .cache/core (setup.py's PYRISTRETTO_CORE_CACHE), so a Cython-only change
+# recompiles no C++.
 build_inputs() {
     .venv/bin/python -c 'import sys; print(sys.version)'
     if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
-        git ls-files -z -- cpp pyristretto setup.py pyproject.toml MANIFEST.in | xargs -0 sha256sum
+        git ls-files -z -- cpp pyristretto setup.py pyproject.toml MANIFEST.in scripts/setup.sh | xargs -0 sha256sum
     else
-        find cpp pyristretto setup.py pyproject.toml MANIFEST.in -type f ! -name '*.so' ! -path '*/__pycache__/*' \
-            ! -path 'pyristretto/_*.cpp' ! -path 'pyristretto/include/*' -print0 | sort -z | xargs -0 sha256sum
+        find cpp pyristretto setup.py pyproject.toml MANIFEST.in scripts/setup.sh -type f ! -name '*.so' \
+            ! -path '*/__pycache__/*' ! -path 'pyristretto/_*.cpp' ! -path 'pyristretto/include/*' -print0 \
+            | sort -z | xargs -0 sha256sum
     fi
 }
 stamp_file=.venv/.pyristretto-build-stamp
 stamp="$(build_inputs | sha256sum | cut -d' ' -f1)"
-if [ -f "$stamp_file" ] && [ "$(cat "$stamp_file")" = "$stamp" ] && .venv/bin/python -c 'import pyristretto' 2>/dev/null
-then
+if [ -f "$stamp_file" ] && [ "$(cat "$stamp_file")" = "$stamp" ] \
+    && .venv/bin/python -c 'import pyristretto, zksk' 2>/dev/null; then
     echo "pyristretto is up to date in .venv ($(.venv/bin/python -c 'import pyristretto; print(pyristretto.__version__)'); nothing changed since the last build)"
     exit 0
 fi
 export PYRISTRETTO_CORE_CACHE="${PYRISTRETTO_CORE_CACHE:-$PWD/.cache/core}"
 .venv/bin/python -m pip install -q --upgrade pip
 .venv/bin/python -m pip install -q -e ".[test,bench]"
+.venv/bin/python -m pip install -q --no-deps "zksk>=0.0.2" "petlib>=0.0.45"
 echo "$stamp" >"$stamp_file"
 echo "pyristretto is installed in .venv ($(.venv/bin/python -c 'import pyristretto; print(pyristretto.__version__)'))"
