@@ -52,6 +52,7 @@ src="$work/pynacl-$PYNACL_VERSION/src/libsodium"
 found="$(sed -n 's/^PACKAGE_VERSION=.\([0-9.]*\).$/\1/p' "$src/configure")"
 [[ "$found" == "$SODIUM_VERSION" ]] || { echo "error: the sdist holds libsodium $found, not $SODIUM_VERSION" >&2; exit 1; }
 
+command -v make >/dev/null || apt_install make  # configure's makefiles (a fresh machine may lack make)
 log="$work/build.log"
 start=$SECONDS
 (

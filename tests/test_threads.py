@@ -185,17 +185,39 @@ def test_results_equal_for_every_thread_count(n):
             assert pr.point_sum(flat) == want_sum, k
 
 
+def smallest_thread_stack():
+    """The smallest thread stack this CPython accepts (threading.stack_size raises ValueError below it): 32 KiB up
+    to 3.14, 52 KiB on 3.15 (53248 bytes on x86_64 Linux; it grew with the interpreter's stack-overflow guard)."""
+    for size in range(32768, 1 << 20, 4096):
+        try:
+            threading.stack_size(size)
+        except ValueError:
+            continue
+        threading.stack_size(0)
+        return size
+    raise AssertionError("threading.stack_size accepts no size up to 1 MiB")
+
+
+SMALLEST_STACK = smallest_thread_stack()
+
+
+def test_the_smallest_stack_is_small():
+    """The small-stack tests below run on the smallest stack Python allows, which must stay small for them to mean
+    anything: 32 KiB up to 3.14 (what the old fixed-base build overflowed), at most 64 KiB on later versions."""
+    assert SMALLEST_STACK == 32768 if sys.version_info < (3, 15) else SMALLEST_STACK < 65536
+
+
 # AddressSanitizer gives every temporary its own stack slot with redzones: the IFMA comb's frame grows from 4.3 KB
 # (-O3) to 124 KB (-O1 with ASan; g++ -fstack-usage), past these stacks. They are about the normal build; the
 # sanitizer's portable pass still runs the test.
 @pytest.mark.skipif(bool(os.environ.get("PYRISTRETTO_SANITIZED")) and pr.backend() == "ifma",
                     reason="ASan inflates the IFMA comb's stack frame (4.3 KB -> 124 KB) past the small stacks")
-@pytest.mark.parametrize("stack", [65536, 32768])
+@pytest.mark.parametrize("stack", [65536, SMALLEST_STACK])
 def test_fixed_base_tables_built_on_a_small_thread_stack(stack):
     """The first pedersen_commit in a fresh process builds both fixed-base tables on the calling thread; here that
-    thread has a 64 KiB stack, and 32 KiB (Python's minimum: the one the old ~51 KB of temporaries overflowed with
-    a segmentation fault; 64 KiB happened to hold them), and then runs the comb (on IFMA, 8 KB of stack at most).
-    The expected commitment comes from libsodium."""
+    thread has a 64 KiB stack, and Python's smallest (32 KiB up to 3.14: the one the old ~51 KB of temporaries
+    overflowed with a segmentation fault, 64 KiB happened to hold them; 52 KiB on 3.15), and then runs the comb (on
+    IFMA, 8 KB of stack at most). The expected commitment comes from libsodium."""
     proc = run_python("""
         import hashlib, threading
         import pysodium
@@ -224,8 +246,9 @@ def test_fixed_base_tables_built_on_a_small_thread_stack(stack):
 @pytest.mark.parametrize("n", [24, 64, 200, 500])
 def test_multi_point_calls_on_a_small_thread_stack(n):
     """The constant-time and public-scalar sums, on the object layer too, PointVector.scale, Point and FixedBase *
-    ScalarVector (a comb table built in C++), hash_to_group and derive_generators (eight-lane on IFMA), in a thread with Python's smallest stack
-    (32 KiB): on the IFMA backend MSMTable.msm once overflowed it (the eight-lane table build kept a 15 KB frame).
+    ScalarVector (a comb table built in C++), hash_to_group and derive_generators (eight-lane on IFMA), in a thread
+    with Python's smallest stack (32 KiB up to 3.14): on the IFMA backend MSMTable.msm once overflowed it (the
+    eight-lane table build kept a 15 KB frame).
     n = 24: three groups of eight lanes, Straus; 64, 200 and 500: the IFMA Pippenger (from 48 points, windows of 4,
     6 and 8 bits), the portable one (from 128) and, at 200 and 500, the threaded split and MSMTable's narrower
     and Pippenger paths. One fresh process, so the calls run first in that thread; the expected sum is libsodium's
@@ -258,7 +281,7 @@ def test_multi_point_calls_on_a_small_thread_stack(n):
             maps["hash_to_group"] = pr.PointVector.hash_to_group(points, b"DST").to_bytes()  # eight-lane maps
             maps["derive_generators"] = pr.PointVector.derive_generators(b"dom", n).to_bytes()
         maps, multiples = {}, {}
-        threading.stack_size(32768)
+        threading.stack_size(STACK)
         t = threading.Thread(target=calls)
         t.start()
         t.join()
@@ -274,7 +297,7 @@ def test_multi_point_calls_on_a_small_thread_stack(n):
         assert maps == {"hash_to_group": b"".join(pr.hash_to_group(p, b"DST") for p in points),
                         "derive_generators": b"".join(pr.derive_generators(b"dom", n))}, "the one-way maps"
         print("ok", pr.backend())
-    """.replace("COUNT", str(n)))
+    """.replace("COUNT", str(n)).replace("STACK", str(SMALLEST_STACK)))
     assert proc.returncode == 0, f"exit {proc.returncode}\n{proc.stdout}\n{proc.stderr[-3000:]}"
     assert proc.stdout.split() == ["ok", pr.backend()]
 
