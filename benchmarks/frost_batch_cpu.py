@@ -5,9 +5,9 @@ a free second core) beside wall-clock time. Run::
     python benchmarks/frost_batch_cpu.py [--repeats R] [--threads T]
 
 Each backend (``PYRISTRETTO_BACKEND=portable``, then the default: ``ifma`` when the CPU has it) runs in a fresh
-interpreter on the same signatures (64 distinct group keys, and one key for all 64), keys passed as 32-byte
-encodings; each figure is the best of R repetitions of a loop long enough to take ~0.2 s. ``--threads`` sets ``PYRISTRETTO_THREADS`` for the
-children (default: unset, i.e. automatic). Every timed call's result is checked."""
+interpreter on the same signatures (64 distinct group keys, and one key for all 64), keys passed as 32-byte encodings;
+each figure is the best of R repetitions of a loop long enough to take ~0.2 s. ``--threads`` sets
+``PYRISTRETTO_THREADS`` for the children (default: unset, i.e. automatic). Every timed call's result is checked."""
 import argparse
 import json
 import os

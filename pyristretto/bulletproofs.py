@@ -41,16 +41,15 @@ multiplication, each proof's equation weighted by an independent random 128-bit 
 failing proof by verifying them one by one. A failed verification raises ``ProofError`` (a ``ValueError``)
 naming what failed.
 
-Secrets: the values, blindings, the prover's vectors (a_L, s_L, s_R, l, r and the inner-product argument's a
-and b) and its single secrets (the blindings of A, S, T_1, T_2 and the polynomial coefficients) are
-``ScalarVector`` and ``Scalar`` objects (C buffers wiped when freed, constant-time arithmetic: the core's ScalarVector
-kernels and libsodium, both in the valgrind check) and meet only constant-time point arithmetic (``msm`` and the
-fixed-base tables of B and B_blinding, never ``msm_vartime``). What remains as Python objects: the caller's ``value`` itself (an int, range-checked
-in Python), the unwiped ``bytes`` of its Scalar's encoding (copied into a bytearray that is wiped after use), and
-the bit extraction, which runs in Python on small ints (the same operations for a 0 bit as for a 1 bit) into a
-wiped buffer that ``ScalarVector`` reads. The verifier works on public values only: Python ints for the few
-challenges, ``ScalarVector`` for its vectors, and ``msm_vartime``.
-"""
+Secrets: the values, blindings, the prover's vectors (a_L, s_L, s_R, l, r and the inner-product argument's a and b) and
+its single secrets (the blindings of A, S, T_1, T_2 and the polynomial coefficients) are ``ScalarVector`` and ``Scalar``
+objects (C buffers wiped when freed, constant-time arithmetic: the core's ScalarVector kernels and libsodium, both in
+the valgrind check) and meet only constant-time point arithmetic (``msm`` and the fixed-base tables of B and B_blinding,
+never ``msm_vartime``). What remains as Python objects: the caller's ``value`` itself (an int, range-checked in Python),
+the unwiped ``bytes`` of its Scalar's encoding (copied into a bytearray that is wiped after use), and the bit
+extraction, which runs in Python on small ints (the same operations for a 0 bit as for a 1 bit) into a wiped buffer that
+``ScalarVector`` reads. The verifier works on public values only: Python ints for the few challenges, ``ScalarVector``
+for its vectors, and ``msm_vartime``. """
 from __future__ import annotations
 
 import functools

@@ -16,25 +16,24 @@ extension's flags, as the core ships (cpp_build.build's defaults), since the com
 whether a select becomes a branch. (-O2 was checked too until CI had to fit a slower machine: each level is a build
 of the whole core per compiler.) A missing compiler or valgrind fails the tests (never skips).
 
-The IFMA backend: valgrind cannot execute AVX-512, so ct_check is built a second time with
--DPYRISTRETTO_IFMA_EMULATE (cpp/include/pyristretto/ifma/emulate.hpp: the intrinsics as branch-free lane loops,
-compared with the real instructions by cpp/tests/test_ifma_emulation.cpp), where the backend is IFMA and msm,
-Straus::mul_ct, msm_points and MSMTable::msm run the eight-lane constant-time Straus (ifma/straus.cpp),
-scale_points (PointVector.scale) its eight-lane scalar multiplication (ifma::scale_ct), Point * s and point_mul
-the four-lane one-point multiplication (ifma::mul_ct_one: vpermq/vpblendd with immediates, 256-bit IFMA), and
-FixedBaseTable::mul / mul2 (base_mul, pedersen_commit, FixedBase * secret) the eight-lane comb
-(ifma/fixed_base.cpp), and ScalarVector's element-wise products (sv_mul, sv_scale, sv_fold, sv_powers) the
-eight-lane mod-q arithmetic (ifma/scalar8.cpp): memcheck then sees their branches and addresses. cpp/tests/ct_leaky_ifma.cpp is that code with a secret-dependent branch, or a
-secret-dependent table index, which memcheck must flag (each alone). What the emulation cannot see is what the
-compiler makes of the real intrinsics; the instructions used (vpmadd52, blends, compares, vpabsq) have no
-data-dependent timing.
+The IFMA backend: valgrind cannot execute AVX-512, so ct_check is built a second time with -DPYRISTRETTO_IFMA_EMULATE
+(cpp/include/pyristretto/ifma/emulate.hpp: the intrinsics as branch-free lane loops, compared with the real instructions
+by cpp/tests/test_ifma_emulation.cpp), where the backend is IFMA and msm, Straus::mul_ct, msm_points and MSMTable::msm
+run the eight-lane constant-time Straus (ifma/straus.cpp), scale_points (PointVector.scale) its eight-lane scalar
+multiplication (ifma::scale_ct), Point * s and point_mul the four-lane one-point multiplication (ifma::mul_ct_one:
+vpermq/vpblendd with immediates, 256-bit IFMA), and FixedBaseTable::mul / mul2 (base_mul, pedersen_commit, FixedBase *
+secret) the eight-lane comb (ifma/fixed_base.cpp), and ScalarVector's element-wise products (sv_mul, sv_scale, sv_fold,
+sv_powers) the eight-lane mod-q arithmetic (ifma/scalar8.cpp): memcheck then sees their branches and addresses.
+cpp/tests/ct_leaky_ifma.cpp is that code with a secret-dependent branch, or a secret-dependent table index, which
+memcheck must flag (each alone). What the emulation cannot see is what the compiler makes of the real intrinsics; the
+instructions used (vpmadd52, blends, compares, vpabsq) have no data-dependent timing.
 
 The AVX2 backend: valgrind executes AVX2, so ct_check runs with PYRISTRETTO_BACKEND=avx2 on the real instructions:
-point_mul, point_mul_decoded (Point * secret), msm, Straus::mul_ct, msm_points and scale_points then run the
-four-lane code (avx2/straus.cpp), and the batch encoding of secret points and the one-way map of secret inputs the
-four-lane square roots (avx2/batch.cpp). cpp/tests/ct_leaky_avx2.cpp is its P * s with a secret-dependent branch, or a
-secret-dependent table address, which memcheck must flag (each alone). These names extend the portable tests' names, so `-k "not test_secret_scalar_code..."`
-(.ci/run's repeated passes) leaves them out too."""
+point_mul, point_mul_decoded (Point * secret), msm, Straus::mul_ct, msm_points and scale_points then run the four-lane
+code (avx2/straus.cpp), and the batch encoding of secret points and the one-way map of secret inputs the four-lane
+square roots (avx2/batch.cpp). cpp/tests/ct_leaky_avx2.cpp is its P * s with a secret-dependent branch, or a
+secret-dependent table address, which memcheck must flag (each alone). These names extend the portable tests' names, so
+`-k "not test_secret_scalar_code..."` (.ci/run's repeated passes) leaves them out too."""
 
 import shutil
 import subprocess

@@ -1,9 +1,9 @@
-"""MSMTable: msm and msm_vartime against the functional API on bytes (itself tested against libsodium) and
-against libsodium directly (reference.KnownLogPool), at sizes around the algorithm choices (the Straus/Pippenger
-crossover at 128 bases, the threading threshold at 128, the table's NAF width 7 from 192 and switch to Pippenger
-at 256, and msm_vartime's switch to PointVector's algorithm for shares of 184 scalars and more on the IFMA backend,
-183-185, and of 144 and more on the portable one, 143-145, in one thread); never slower than PointVector (a timing check at 129, 200, 250); fewer
-scalars than bases; construction from every form; len, nbytes, points; pickling; threads."""
+"""MSMTable: msm and msm_vartime against the functional API on bytes (itself tested against libsodium) and against
+libsodium directly (reference.KnownLogPool), at sizes around the algorithm choices (the Straus/Pippenger crossover at
+128 bases, the threading threshold at 128, the table's NAF width 7 from 192 and switch to Pippenger at 256, and
+msm_vartime's switch to PointVector's algorithm for shares of 184 scalars and more on the IFMA backend, 183-185, and of
+144 and more on the portable one, 143-145, in one thread); never slower than PointVector (a timing check at 129, 200,
+250); fewer scalars than bases; construction from every form; len, nbytes, points; pickling; threads."""
 import copy
 import pickle
 

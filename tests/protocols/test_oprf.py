@@ -1,5 +1,6 @@
 """RFC 9497 (ristretto255-SHA512): every field of the eight official vectors, round trips against an independent
-reference (tests/helpers/reference.py: libsodium through pysodium, hashlib), every error path, tampered proofs, threads."""
+reference (tests/helpers/reference.py: libsodium through pysodium, hashlib), every error path, tampered proofs,
+threads."""
 import hashlib
 
 import pytest
