@@ -20,6 +20,7 @@ for builds that compile the same core again (the core includes nothing of Python
 one wheel per interpreter with the same options, and CI builds the sdist with the same compiler and options as the
 checkout.
 """
+
 import hashlib
 import os
 import re
@@ -41,15 +42,55 @@ except ImportError:  # setuptools < 69
 ROOT = Path(__file__).resolve().parent
 CPP = ROOT / "cpp"
 MIN_SODIUM = (1, 0, 18)
-CPP_SOURCES = ["sodium", "hash", "field", "edwards", "ristretto", "scalar", "points", "threads", "msm_algorithms",
-               "msm", "fixed_base", "backend", "point_vector", "msm_table", "batch_check", "frost", "sigma", "lizard",
-               "dlog", "keccak", "transcript", "scalar_vector", "scratch", "sr25519",
-               # the backends (backend.cpp chooses one): portable/ on every CPU, avx2/ and ifma/ where the CPU has them
-               "portable/straus", "portable/pippenger", "portable/batch", "portable/fixed_base", "portable/msm_table",
-               "avx2/straus", "avx2/msm_table", "avx2/batch", "avx2/pippenger", "avx2/fixed_base",
-               "ifma/field", "ifma/decode", "ifma/encode", "ifma/straus", "ifma/pippenger", "ifma/fixed_base",
-               "ifma/fold", "ifma/scalar_mul", "ifma/scalar8", "ifma/straus_vartime", "ifma/one_way_map",
-               "ifma/msm_table"]
+CPP_SOURCES = [
+    "sodium",
+    "hash",
+    "field",
+    "edwards",
+    "ristretto",
+    "scalar",
+    "points",
+    "threads",
+    "msm_algorithms",
+    "msm",
+    "fixed_base",
+    "backend",
+    "point_vector",
+    "msm_table",
+    "batch_check",
+    "frost",
+    "sigma",
+    "lizard",
+    "dlog",
+    "keccak",
+    "transcript",
+    "scalar_vector",
+    "scratch",
+    "sr25519",
+    # the backends (backend.cpp chooses one): portable/ on every CPU, avx2/ and ifma/ where the CPU has them
+    "portable/straus",
+    "portable/pippenger",
+    "portable/batch",
+    "portable/fixed_base",
+    "portable/msm_table",
+    "avx2/straus",
+    "avx2/msm_table",
+    "avx2/batch",
+    "avx2/pippenger",
+    "avx2/fixed_base",
+    "ifma/field",
+    "ifma/decode",
+    "ifma/encode",
+    "ifma/straus",
+    "ifma/pippenger",
+    "ifma/fixed_base",
+    "ifma/fold",
+    "ifma/scalar_mul",
+    "ifma/scalar8",
+    "ifma/straus_vartime",
+    "ifma/one_way_map",
+    "ifma/msm_table",
+]
 CORE_SOURCE_FILES = [f"cpp/src/{name}.cpp" for name in CPP_SOURCES]
 CORE_MODULE = "pyristretto._objects"  # the one extension module that links the C++ core
 INSTALL_HELP = """libsodium >= 1.0.18 (with its headers) was not found.
@@ -128,8 +169,10 @@ def find_sodium():
         if found:
             includes, libdirs, version, source = found
             if version < MIN_SODIUM:
-                sys.exit(f"pyristretto: libsodium {'.'.join(map(str, version))} (found via {source}) is too old.\n"
-                         + INSTALL_HELP)
+                sys.exit(
+                    f"pyristretto: libsodium {'.'.join(map(str, version))} (found via {source}) is too old.\n"
+                    + INSTALL_HELP
+                )
             return includes, libdirs
     sys.exit("pyristretto: " + INSTALL_HELP)
 
@@ -143,11 +186,14 @@ def static_sodium():
     include, archive = os.path.join(prefix, "include"), os.path.join(prefix, "lib", "libsodium.a")
     version = sodium_version(include)
     if version is None or not os.path.isfile(archive):
-        sys.exit(f"pyristretto: SODIUM_STATIC_PREFIX={prefix} needs include/sodium/version.h and lib/libsodium.a "
-                 "(scripts/build_sodium.sh builds them)")
+        sys.exit(
+            f"pyristretto: SODIUM_STATIC_PREFIX={prefix} needs include/sodium/version.h and lib/libsodium.a "
+            "(scripts/build_sodium.sh builds them)"
+        )
     if version < MIN_SODIUM:
-        sys.exit(f"pyristretto: libsodium {'.'.join(map(str, version))} (SODIUM_STATIC_PREFIX) is too old.\n"
-                 + INSTALL_HELP)
+        sys.exit(
+            f"pyristretto: libsodium {'.'.join(map(str, version))} (SODIUM_STATIC_PREFIX) is too old.\n" + INSTALL_HELP
+        )
     return include, archive
 
 
@@ -201,7 +247,8 @@ class build_ext_core_once(build_ext):
             ext.extra_link_args = ext.extra_link_args + [f"-Wl,--version-script={self.version_script(ext)}"]
         stale = self.force or any(
             newer_group(list(ext.sources) + list(ext.depends), self.get_ext_fullpath(ext.name), "newer")
-            for ext in self.extensions)
+            for ext in self.extensions
+        )
         if stale:
             [ext] = [ext for ext in self.extensions if ext.name == CORE_MODULE]
             objects = self.compile_core(ext)
@@ -223,8 +270,14 @@ class build_ext_core_once(build_ext):
             # The tree's own include directory by its place in the tree: a copy of the same sources (the sdist's)
             # has the same key.
             include_dirs = [os.path.relpath(d, ROOT) if Path(d).is_relative_to(ROOT) else d for d in ext.include_dirs]
-            key = core_cache_key(compiler + ["-g" if self.debug else "-g0"], ext.extra_compile_args, include_dirs,
-                                 self.compiler.macros, CORE_SOURCE_FILES + headers, ROOT)
+            key = core_cache_key(
+                compiler + ["-g" if self.debug else "-g0"],
+                ext.extra_compile_args,
+                include_dirs,
+                self.compiler.macros,
+                CORE_SOURCE_FILES + headers,
+                ROOT,
+            )
             cache = Path(cache) / key
 
         def compile_one(source):
@@ -234,13 +287,19 @@ class build_ext_core_once(build_ext):
                 Path(obj).parent.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(kept, obj)
             elif self.force or newer_group([source] + headers, obj, "newer"):  # else up to date from a build before
-                self.compiler.compile([source], output_dir=self.build_temp, include_dirs=ext.include_dirs,
-                                      debug=self.debug, extra_postargs=ext.extra_compile_args)
+                self.compiler.compile(
+                    [source],
+                    output_dir=self.build_temp,
+                    include_dirs=ext.include_dirs,
+                    debug=self.debug,
+                    extra_postargs=ext.extra_compile_args,
+                )
                 if kept:  # written under another name first: a file in the cache is always complete
                     kept.parent.mkdir(parents=True, exist_ok=True)
                     shutil.copyfile(obj, f"{kept}.part")
                     os.replace(f"{kept}.part", kept)
             return [obj]
+
         # The AVX-512 files take longest to compile: start them first.
         sources = sorted(CORE_SOURCE_FILES, key=lambda path: "ifma" not in path)
         with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:

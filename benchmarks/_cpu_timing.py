@@ -1,5 +1,6 @@
 """The timing loop of the scripts that compare the two backends, each in a fresh interpreter
 (frost_batch_cpu.py, backends.py): best CPU time and best wall-clock time per call."""
+
 import time
 
 
@@ -23,6 +24,7 @@ def _calls(op):
     def run(n):
         for _ in range(n):
             op()
+
     return run
 
 

@@ -16,6 +16,7 @@ the columns, e.g. `| row | dalek serial | dalek AVX2 |`, then `| P * s | 52.7 | 
 names, columns by the words serial, avx2 and ifma in their headers (a backend without a column gets no ratio).
 Building dalek is up to the user (outside this repository); its build profile matters: with link-time
 optimisation its MSMs run 10-25% faster than without, and issue 19's figures agree with such a build."""
+
 import argparse
 import json
 import os
@@ -67,7 +68,7 @@ def operations(quick):
     pair = pr.PointVector([P, G])
     table = pr.MSMTable(vectors[128])
     fixed = pr.FixedBase(G)
-    other = pr.PointVector(flat[32: 32 * 4097])
+    other = pr.PointVector(flat[32 : 32 * 4097])
     ops = {
         "P * s": lambda: P * s,
         "a·A + b·G vartime": lambda: pair.msm_vartime([a, b]),
@@ -76,24 +77,26 @@ def operations(quick):
         ops[f"vartime MSM n = {n}"] = lambda n=n: vectors[n].msm_vartime(scalars[:n])
     for n in (16, 128):
         ops[f"constant-time MSM n = {n}"] = lambda n=n: vectors[n].msm(scalars[:n])
-    ops.update({
-        "MSMTable build, 128 bases": lambda: pr.MSMTable(vectors[128]),
-        "MSMTable vartime MSM, 128 bases": lambda: table.msm_vartime(scalars[:128]),
-        # a fresh sum each call (to_bytes caches); the sum alone is timed too and taken off
-        "encode 4096 computed points": lambda: (vectors[4096] + other).to_bytes(),
-        "(the sum alone)": lambda: vectors[4096] + other,
-        "scale 4096 + encode": lambda: vectors[4096].scale(scalars[:4096]).to_bytes(),
-        "P + Q": Inline("P + Q", P=P, Q=Q),  # timed in the loop's frame: no lambda call
-        "fixed-base s·G": lambda: fixed.mul(s),
-        "decode one point": lambda: pr.Point(encoded[2]),
-        "decode + vartime MSM n = 4096": lambda: pr.msm_vartime(raw[: 32 * 4096], flat[: 32 * 4096]),
-        # issue 12's rows, which docs/backends.md cites
-        "point_sum, n = 4096 (decoding included)": lambda: pr.point_sum(flat[: 32 * 4096]),
-        "PointVector.sum, n = 4096": lambda: vectors[4096].sum(),
-        "PointVector.scale, n = 128, encoded": lambda: vectors[128].scale(scalars[:128]).to_bytes(),
-        "base_mul (with its encoding)": lambda: pr.base_mul(s),
-        "pedersen_commit": lambda: pr.pedersen_commit(a, b),
-    })
+    ops.update(
+        {
+            "MSMTable build, 128 bases": lambda: pr.MSMTable(vectors[128]),
+            "MSMTable vartime MSM, 128 bases": lambda: table.msm_vartime(scalars[:128]),
+            # a fresh sum each call (to_bytes caches); the sum alone is timed too and taken off
+            "encode 4096 computed points": lambda: (vectors[4096] + other).to_bytes(),
+            "(the sum alone)": lambda: vectors[4096] + other,
+            "scale 4096 + encode": lambda: vectors[4096].scale(scalars[:4096]).to_bytes(),
+            "P + Q": Inline("P + Q", P=P, Q=Q),  # timed in the loop's frame: no lambda call
+            "fixed-base s·G": lambda: fixed.mul(s),
+            "decode one point": lambda: pr.Point(encoded[2]),
+            "decode + vartime MSM n = 4096": lambda: pr.msm_vartime(raw[: 32 * 4096], flat[: 32 * 4096]),
+            # issue 12's rows, which docs/backends.md cites
+            "point_sum, n = 4096 (decoding included)": lambda: pr.point_sum(flat[: 32 * 4096]),
+            "PointVector.sum, n = 4096": lambda: vectors[4096].sum(),
+            "PointVector.scale, n = 128, encoded": lambda: vectors[128].scale(scalars[:128]).to_bytes(),
+            "base_mul (with its encoding)": lambda: pr.base_mul(s),
+            "pedersen_commit": lambda: pr.pedersen_commit(a, b),
+        }
+    )
     return ops
 
 
@@ -120,8 +123,13 @@ def available_backends():
     found = []
     for wanted in KIND:
         env = dict(os.environ, PYRISTRETTO_BACKEND=wanted)
-        got = subprocess.run([sys.executable, "-c", "import pyristretto; print(pyristretto.backend())"], env=env,
-                             check=True, capture_output=True, text=True).stdout.strip()
+        got = subprocess.run(
+            [sys.executable, "-c", "import pyristretto; print(pyristretto.backend())"],
+            env=env,
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
         if got == wanted:
             found.append(wanted)
     return found
@@ -137,8 +145,9 @@ def read_dalek(path):
         if len(cells) < 2 or set(cells[1]) <= set("-: "):
             continue
         if kinds is None:
-            kinds = [next((KIND[k] for k in KIND if k.replace("portable", "serial") in c.lower()), None)
-                     for c in cells[1:]]
+            kinds = [
+                next((KIND[k] for k in KIND if k.replace("portable", "serial") in c.lower()), None) for c in cells[1:]
+            ]
             continue
         row = [None] * 3
         for kind, cell in zip(kinds, cells[1:]):
@@ -177,8 +186,10 @@ def main():
                 assert all(d == result_digest for _, d in row.values()), f"{name}: the backends disagree"
                 if wanted not in row or cpu < row[wanted][0]:
                     row[wanted] = (cpu, result_digest)
-    print(f"one thread, best of {args.rounds} rounds x {args.repeats}, CPU time, µs per call; "
-          f"dalek: {args.dalek or 'issue 19'}'s figures; ratio: ours / dalek's backend of the same kind")
+    print(
+        f"one thread, best of {args.rounds} rounds x {args.repeats}, CPU time, µs per call; "
+        f"dalek: {args.dalek or 'issue 19'}'s figures; ratio: ours / dalek's backend of the same kind"
+    )
     print("| operation | " + " | ".join(f"{b} | ÷ dalek" for b in backends) + " |")
     print("|---|" + "---:|---:|" * len(backends))
     for name, row in best.items():

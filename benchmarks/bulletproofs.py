@@ -8,6 +8,7 @@ verify_batch of 64 single proofs (per proof), each the best of R runs (default 7
 crate's published figures (i7-7800X, AVX2 backend). The generators' tables are built before timing (a verifier
 builds them once). ``--profile prove|verify|batch`` runs that case under cProfile instead and prints its top
 functions. Every timed call's result is checked (verification raises on a bad proof)."""
+
 import argparse
 import cProfile
 import pstats
@@ -18,9 +19,13 @@ from pyristretto import Scalar, Transcript
 from pyristretto.bulletproofs import BulletproofGens, PedersenGens, RangeProof
 
 # (name, target ms, the crate's published ms or None)
-ROWS = [("prove_single n=64", 4.0, 7.3), ("verify_single n=64", 0.6, 1.04),
-        ("prove_multiple n=64 m=8", 25.0, None), ("verify_multiple n=64 m=8", 3.0, None),
-        ("verify_batch 64 x n=64, per proof", 0.2, None)]
+ROWS = [
+    ("prove_single n=64", 4.0, 7.3),
+    ("verify_single n=64", 0.6, 1.04),
+    ("prove_multiple n=64 m=8", 25.0, None),
+    ("verify_multiple n=64 m=8", 3.0, None),
+    ("verify_batch 64 x n=64, per proof", 0.2, None),
+]
 
 
 def best_ms(f, repeats, inner=1, clock=time.process_time):
@@ -73,8 +78,9 @@ def main():
     print(f"backend {pyristretto.backend()}, one thread, best of {args.repeats} (CPU time; wall clock beside it)")
     print(f"{'':36} {'CPU ms':>8} {'wall ms':>8} {'target':>8} {'crate':>8}")
     for (name, target, crate), ms, w in zip(ROWS, cpu, wall):
-        print(f"{name:36} {ms:8.3f} {w:8.3f} {target:8.2f} {crate if crate else '':>8} "
-              f"{'ok' if ms <= target else 'MISS'}")
+        print(
+            f"{name:36} {ms:8.3f} {w:8.3f} {target:8.2f} {crate if crate else '':>8} {'ok' if ms <= target else 'MISS'}"
+        )
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ The workloads and library adapters live in :mod:`pyristretto._peers`, shared wit
 ``python -m pyristretto bench``. Every benchmark checks its result against raw libsodium calls, so a
 broken adapter fails instead of looking fast; a library that is not installed is a reported skip.
 """
+
 from __future__ import annotations
 
 import functools
@@ -38,8 +39,14 @@ def run_workload(benchmark, record_best):
     ``impl`` names the implementation in the closing ratio summary (default: the library's label).
     """
 
-    def run(peer_key: str, workload: str, n: int, group: Optional[str] = None, rounds: Optional[int] = None,
-            impl: Optional[str] = None):
+    def run(
+        peer_key: str,
+        workload: str,
+        n: int,
+        group: Optional[str] = None,
+        rounds: Optional[int] = None,
+        impl: Optional[str] = None,
+    ):
         peer = _peers.peer(peer_key)
         status = peer.status(workload)
         if status:
@@ -65,8 +72,9 @@ def pytest_terminal_summary(terminalreporter):
         mine = {impl: t for impl, t in impls.items() if impl.startswith("pyristretto")}
         others = {impl: t for impl, t in impls.items() if impl not in mine}
         for impl, t_mine in mine.items():
-            ratios = "  ".join(f"{t_mine / t:.2f}× {other}{' (over +10 %)' if t_mine > 1.1 * t else ''}"
-                               for other, t in others.items())
+            ratios = "  ".join(
+                f"{t_mine / t:.2f}× {other}{' (over +10 %)' if t_mine > 1.1 * t else ''}" for other, t in others.items()
+            )
             if ratios:
                 lines.append(f"{group} [{impl}]: {ratios}")
     if lines:

@@ -8,6 +8,7 @@ Each backend (``PYRISTRETTO_BACKEND=portable``, then the default: ``ifma`` when 
 interpreter on the same signatures (64 distinct group keys, and one key for all 64), keys passed as 32-byte encodings;
 each figure is the best of R repetitions of a loop long enough to take ~0.2 s. ``--threads`` sets
 ``PYRISTRETTO_THREADS`` for the children (default: unset, i.e. automatic). Every timed call's result is checked."""
+
 import argparse
 import json
 import os
@@ -28,9 +29,11 @@ def child(data_path, repeats):
         data = pickle.load(f)
     out = {"backend": backend()}
     for case, (msgs, sigs, pks) in data.items():
-        ops = {"batch": lambda: frost.verify_batch(msgs, sigs, pks),
-               "singles": lambda: all([frost.verify(m, s, pk) for m, s, pk in zip(msgs, sigs, pks)]),
-               "verifier": lambda v=frost.Verifier(pks): v.verify_batch(msgs, sigs, pks)}
+        ops = {
+            "batch": lambda: frost.verify_batch(msgs, sigs, pks),
+            "singles": lambda: all([frost.verify(m, s, pk) for m, s, pk in zip(msgs, sigs, pks)]),
+            "verifier": lambda v=frost.Verifier(pks): v.verify_batch(msgs, sigs, pks),
+        }
         for name, op in ops.items():
             assert op() is True
             out[f"{case} {name}"] = best_times(op, repeats)
@@ -54,16 +57,24 @@ def main():
         env = dict(os.environ)
         if args.threads is not None:
             env["PYRISTRETTO_THREADS"] = args.threads
-        print(f"PYRISTRETTO_THREADS={env.get('PYRISTRETTO_THREADS', '(unset)')}, best of {args.repeats}, "
-              "per call: CPU ms (wall ms)")
+        print(
+            f"PYRISTRETTO_THREADS={env.get('PYRISTRETTO_THREADS', '(unset)')}, best of {args.repeats}, "
+            "per call: CPU ms (wall ms)"
+        )
         seen = set()
         for wanted in ("portable", None):  # None: the default backend
             env.pop("PYRISTRETTO_BACKEND", None)
             if wanted:
                 env["PYRISTRETTO_BACKEND"] = wanted
-            result = json.loads(subprocess.run(
-                [sys.executable, __file__, "--child", str(path), "--repeats", str(args.repeats)],
-                env=env, check=True, capture_output=True, text=True).stdout)
+            result = json.loads(
+                subprocess.run(
+                    [sys.executable, __file__, "--child", str(path), "--repeats", str(args.repeats)],
+                    env=env,
+                    check=True,
+                    capture_output=True,
+                    text=True,
+                ).stdout
+            )
             name = result["backend"]
             if name in seen:
                 continue  # the default is the portable backend on this CPU
@@ -73,8 +84,9 @@ def main():
                 line = [f"{name:8} {case:7}: 64 x verify {1e3 * singles[0]:.3f} ({1e3 * singles[1]:.3f})"]
                 for op in ("batch", "verifier"):
                     cpu, wall = result[f"{case} {op}"]
-                    line.append(f"{op} {1e3 * cpu:.3f} ({1e3 * wall:.3f}) = {singles[0] / cpu:.2f}x "
-                                f"({singles[1] / wall:.2f}x)")
+                    line.append(
+                        f"{op} {1e3 * cpu:.3f} ({1e3 * wall:.3f}) = {singles[0] / cpu:.2f}x ({singles[1] / wall:.2f}x)"
+                    )
                 print("; ".join(line))
 
 

@@ -12,6 +12,7 @@ maximum per kind in bands of sizes. Every size from 1 to --dense, then every --s
 to --max), or with --growth G sizes growing by the factor G, each power of two and its neighbours included (to
 --max 65536 in a few minutes). Each backend the CPU has runs in a fresh interpreter (PYRISTRETTO_BACKEND, chosen
 once per process) with set_threads(1). Results are checked against each other (both sides must agree)."""
+
 import argparse
 import json
 import os
@@ -21,8 +22,20 @@ import time
 import timeit
 
 KINDS = {"table": ("msm_vartime", "msm"), "vartime": ("msm_vartime / msm",)}
-BANDS = [(1, 8), (9, 47), (48, 96), (97, 127), (128, 191), (192, 255), (256, 511), (512, 1023), (1024, 2047),
-         (2048, 4096), (4097, 16384), (16385, 65536)]
+BANDS = [
+    (1, 8),
+    (9, 47),
+    (48, 96),
+    (97, 127),
+    (128, 191),
+    (192, 255),
+    (256, 511),
+    (512, 1023),
+    (1024, 2047),
+    (2048, 4096),
+    (4097, 16384),
+    (16385, 65536),
+]
 
 
 def sizes(args):
@@ -80,7 +93,9 @@ def report(backend, rows, show, pair):
     what = "MSMTable / PointVector" if pair == "table" else "PointVector.msm_vartime / PointVector.msm"
     print(f"\n== backend {backend}: {what} (CPU time, one thread; > {show} listed) ==")
     for kind in KINDS[pair]:
-        bad = [(r["n"], r[kind][0] / r[kind][1], r[kind][0], r[kind][1]) for r in rows if r[kind][0] / r[kind][1] > show]
+        bad = [
+            (r["n"], r[kind][0] / r[kind][1], r[kind][0], r[kind][1]) for r in rows if r[kind][0] / r[kind][1] > show
+        ]
         print(f"{kind}: {len(bad)} of {len(rows)} sizes above {show}")
         for n, ratio, t, v in bad[:60]:
             print(f"   n = {n:5d}  {ratio:5.2f}x  table {t * 1e6:9.1f} us  PointVector {v * 1e6:9.1f} us")
@@ -113,7 +128,7 @@ def main():
     args = ap.parse_args()
     if args.child:
         return child(args)
-    for backend in (("ifma", "avx2", "portable") if args.backend == "all" else (args.backend,)):
+    for backend in ("ifma", "avx2", "portable") if args.backend == "all" else (args.backend,):
         env = dict(os.environ, PYRISTRETTO_BACKEND=backend)
         cmd = [sys.executable, __file__, "--child", *sys.argv[1:]]
         out = subprocess.run(cmd, env=env, capture_output=True, text=True)

@@ -8,6 +8,7 @@ Every round runs OLD then NEW, each in a fresh interpreter (PYTHONPATH=tree, PYR
 each child times, per size, MSMTable(bases) and table.msm_vartime(scalars) as the best of 7 loops of ~20 ms of CPU
 time (time.process_time, so the preemptions of a shared machine count less). Prints per backend and size the
 medians of the rounds (old -> new), their ratio, and the range of the rounds' ratios."""
+
 import argparse
 import json
 import os
@@ -45,8 +46,9 @@ print(json.dumps(out))
 
 def run(tree, backend, sizes):
     env = dict(os.environ, PYTHONPATH=tree, PYRISTRETTO_BACKEND=backend, PYRISTRETTO_THREADS="1")
-    proc = subprocess.run([sys.executable, "-c", CHILD, json.dumps(sizes)], env=env, capture_output=True, text=True,
-                          cwd=tree, check=True)
+    proc = subprocess.run(
+        [sys.executable, "-c", CHILD, json.dumps(sizes)], env=env, capture_output=True, text=True, cwd=tree, check=True
+    )
     out = json.loads(proc.stdout)
     assert out["backend"] == backend and out["file"].startswith(os.path.abspath(tree)), out
     return out
@@ -72,8 +74,10 @@ def main():
                 old = [r[str(n)][k] * 1e6 for r in runs["old"]]
                 new = [r[str(n)][k] * 1e6 for r in runs["new"]]
                 ratios = [b / a for a, b in zip(old, new)]
-                print(f"  n={n:4d} {name:12s} {statistics.median(old):8.1f} -> {statistics.median(new):8.1f}  "
-                      f"{statistics.median(new) / statistics.median(old):5.2f}x ({min(ratios):.2f}-{max(ratios):.2f})")
+                print(
+                    f"  n={n:4d} {name:12s} {statistics.median(old):8.1f} -> {statistics.median(new):8.1f}  "
+                    f"{statistics.median(new) / statistics.median(old):5.2f}x ({min(ratios):.2f}-{max(ratios):.2f})"
+                )
         sys.stdout.flush()
 
 

@@ -4,13 +4,14 @@ on a noisy machine, where wall-clock ratios are not (run: ``python benchmarks/ob
 Each operation runs N times in a fresh interpreter under callgrind; the count of a run calling an empty lambda N
 times (start-up, set-up and the loop) is subtracted, so the figure is instructions per call of the operation
 itself, its Python call overhead included."""
+
 import subprocess
 import sys
 import tempfile
 import textwrap
 from pathlib import Path
 
-SCRIPT = textwrap.dedent('''
+SCRIPT = textwrap.dedent("""
     import sys
     import pyristretto as pr
     from pyristretto import FixedBase, Point, Scalar
@@ -30,17 +31,33 @@ SCRIPT = textwrap.dedent('''
         f = ops.get(sys.argv[1], lambda: None)
         for _ in range(int(sys.argv[2])):
             f()
-''')
-PAIRS = [("Point + Point", "point_add(bytes, bytes)"), ("Scalar * Point", "point_mul(int, bytes)"),
-         ("FixedBase(P) * Scalar", "Scalar * Point"), ("Point.base_mul(Scalar)", "base_mul(int)"),
-         ("Scalar * Scalar", "sc_mul(int, int)")]
+""")
+PAIRS = [
+    ("Point + Point", "point_add(bytes, bytes)"),
+    ("Scalar * Point", "point_mul(int, bytes)"),
+    ("FixedBase(P) * Scalar", "Scalar * Point"),
+    ("Point.base_mul(Scalar)", "base_mul(int)"),
+    ("Scalar * Scalar", "sc_mul(int, int)"),
+]
 
 
 def instructions(script: Path, op: str, n: int, *args: str) -> float:
     """Instructions of `python script op n *args` under callgrind, or NaN when the run fails."""
     with tempfile.NamedTemporaryFile(suffix=".out") as out:
-        proc = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out.name}", sys.executable,
-                               str(script), op, str(n), *args], capture_output=True, text=True)
+        proc = subprocess.run(
+            [
+                "valgrind",
+                "--tool=callgrind",
+                f"--callgrind-out-file={out.name}",
+                sys.executable,
+                str(script),
+                op,
+                str(n),
+                *args,
+            ],
+            capture_output=True,
+            text=True,
+        )
     if proc.returncode:
         return float("nan")
     return int(next(line for line in proc.stderr.splitlines() if "Collected" in line).split()[-1])
@@ -65,8 +82,10 @@ def print_table(per_call: dict, pairs) -> None:
     print("| operation | instructions/call | baseline | instructions/call | ratio |")
     print("| --- | ---: | --- | ---: | ---: |")
     for mine, theirs in pairs:
-        print(f"| `{mine}` | {per_call[mine]:,.0f} | `{theirs}` | {per_call[theirs]:,.0f} "
-              f"| {per_call[theirs] / per_call[mine]:.2f}× |")
+        print(
+            f"| `{mine}` | {per_call[mine]:,.0f} | `{theirs}` | {per_call[theirs]:,.0f} "
+            f"| {per_call[theirs] / per_call[mine]:.2f}× |"
+        )
 
 
 if __name__ == "__main__":

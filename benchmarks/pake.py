@@ -18,6 +18,7 @@ Rows, each the best of R rounds (a round: the mean over N runs of the protocol, 
 CPU time is ``time.process_time_ns`` (the process's CPU; one thread: ``set_threads(1)``), so a busy machine costs
 wall time but inflates CPU time less; still, the machine is shared: read the ratios of rows measured in one run.
 """
+
 import argparse
 import os
 import sys
@@ -78,10 +79,12 @@ def opaque_identity_rows(rounds, n):
 
     reg_client, reg_server = best(rounds, registration, n)
     login_client, login_server = best(rounds, login, n)
-    return [("OPAQUE registration, server (Identity KSF)", reg_server, 150),
-            ("OPAQUE registration, client (Identity KSF)", reg_client, 150),
-            ("OPAQUE login, server: KE1 -> KE2, KE3 check (Identity KSF)", login_server, 150),
-            ("OPAQUE login, client: KE1, KE2 -> KE3 (Identity KSF)", login_client, 150)]
+    return [
+        ("OPAQUE registration, server (Identity KSF)", reg_server, 150),
+        ("OPAQUE registration, client (Identity KSF)", reg_client, 150),
+        ("OPAQUE login, server: KE1 -> KE2, KE3 check (Identity KSF)", login_server, 150),
+        ("OPAQUE login, client: KE1, KE2 -> KE3 (Identity KSF)", login_client, 150),
+    ]
 
 
 def client_floor_rows(rounds, n):
@@ -102,7 +105,7 @@ def client_floor_rows(rounds, n):
         for _ in range(n):
             seed = os.urandom(32)
             t0 = clock()
-            H = grp.hash_to_group(PASSWORD, OPRF_GROUP_DST)                 # KE1: Blind and the key share
+            H = grp.hash_to_group(PASSWORD, OPRF_GROUP_DST)  # KE1: Blind and the key share
             r, e = grp.scalar_random(), derive_scalar(seed, info)
             grp.mul_encode([r, e], [H, None])
             Z, Y = grp.decode_elements(encodings[:2], ["Z", "Y"], ValueError)  # KE3: unblind, then 3DH
@@ -126,8 +129,10 @@ def client_floor_rows(rounds, n):
     del server
     (group_us,) = best(rounds, group_work, n)
     (hmac_us,) = best(rounds, hmacs, n)
-    return [("  of which: the client's group operations alone", group_us, None),
-            ("  of which: 15 HMAC-SHA-512 through hmac.digest", hmac_us, None)]
+    return [
+        ("  of which: the client's group operations alone", group_us, None),
+        ("  of which: 15 HMAC-SHA-512 through hmac.digest", hmac_us, None),
+    ]
 
 
 def argon2_rows(rounds, n):
@@ -143,7 +148,8 @@ def argon2_rows(rounds, n):
     setup = ok.server_setup()
     started = ok.client_registration_start(PASSWORD)
     finished = ok.client_registration_finish(
-        PASSWORD, started.get_state(), ok.server_registration_start(setup, started.get_message(), USER).get_message())
+        PASSWORD, started.get_state(), ok.server_registration_start(setup, started.get_message(), USER).get_message()
+    )
     their_file = ok.server_registration_finish(finished.get_message()).get_password_file()
 
     def logins(n):
@@ -168,9 +174,11 @@ def argon2_rows(rounds, n):
         return ours_ns, theirs_ns, argon_ns
 
     ours_us, theirs_us, argon_us = best(rounds, logins, n)
-    return [("whole login, pyristretto.opaque (Argon2id)", ours_us, None),
-            ("whole login, opaque-ke-py 0.1 (Argon2id)", theirs_us, None),
-            ("  Argon2id alone (argon2-cffi), in both", argon_us, None)], ours_us / theirs_us
+    return [
+        ("whole login, pyristretto.opaque (Argon2id)", ours_us, None),
+        ("whole login, opaque-ke-py 0.1 (Argon2id)", theirs_us, None),
+        ("  Argon2id alone (argon2-cffi), in both", argon_us, None),
+    ], ours_us / theirs_us
 
 
 def cpace_rows(rounds, n):
@@ -200,10 +208,15 @@ def main():
     args = parser.parse_args()
     set_threads(1)
     affinity = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else "?"
-    print(f"backend {backend()}, CPUs {affinity}, Python {sys.version.split()[0]}; CPU time per run, best of "
-          f"{args.rounds} rounds")
-    rows = opaque_identity_rows(args.rounds, args.logins) + client_floor_rows(args.rounds, args.logins) \
+    print(
+        f"backend {backend()}, CPUs {affinity}, Python {sys.version.split()[0]}; CPU time per run, best of "
+        f"{args.rounds} rounds"
+    )
+    rows = (
+        opaque_identity_rows(args.rounds, args.logins)
+        + client_floor_rows(args.rounds, args.logins)
         + cpace_rows(args.rounds, args.logins)
+    )
     argon, ratio = argon2_rows(args.rounds, args.argon2_logins)
     rows += argon
     width = max(len(name) for name, _, _ in rows)

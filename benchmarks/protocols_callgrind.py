@@ -9,6 +9,7 @@ run calling an empty lambda N times is subtracted, so a figure is instructions p
 the ratio is the baseline's count divided by the operation's (above 1: the operation is cheaper).
 ``PYRISTRETTO_PROTOCOLS`` names another package holding ``frost`` and ``oprf`` modules to count instead (e.g. a
 copy of an older version), with the same inputs."""
+
 import os
 import pickle
 import sys
@@ -19,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from objects_callgrind import counts_per_call, print_table  # noqa: E402
 
-SCRIPT = textwrap.dedent('''
+SCRIPT = textwrap.dedent("""
     import importlib, os, pickle, sys
     import pyristretto as pr
     from pyristretto import Point
@@ -48,22 +49,28 @@ SCRIPT = textwrap.dedent('''
     f = ops.get(sys.argv[1], lambda: None)
     for _ in range(int(sys.argv[2])):
         f()
-''')
-PAIRS = [("voprf blind_evaluate_batch(64) + proof", "64 x point_mul(int, bytes)"),
-         ("verify_batch, 64 keys as bytes", "64 x verify, 64 keys as bytes"),
-         ("verify_batch, 64 keys as Points", "64 x verify, 64 keys as Points"),
-         ("verify_batch, 64 keys as Points", "64 x verify, 64 keys as bytes"),
-         ("Verifier.verify_batch, 64 keys", "64 x verify, 64 keys as Points"),
-         ("verify_batch, one key as bytes", "64 x verify, one key as bytes")]
+""")
+PAIRS = [
+    ("voprf blind_evaluate_batch(64) + proof", "64 x point_mul(int, bytes)"),
+    ("verify_batch, 64 keys as bytes", "64 x verify, 64 keys as bytes"),
+    ("verify_batch, 64 keys as Points", "64 x verify, 64 keys as Points"),
+    ("verify_batch, 64 keys as Points", "64 x verify, 64 keys as bytes"),
+    ("Verifier.verify_batch, 64 keys", "64 x verify, 64 keys as Points"),
+    ("verify_batch, one key as bytes", "64 x verify, one key as bytes"),
+]
 
 
 def inputs() -> dict:
     from test_protocols import N, _frost_signatures
     from pyristretto import oprf
+
     sk, pk = oprf.derive_key_pair(b"\x42" * 32, b"bench", oprf.MODE_VOPRF)
     _, blinded = oprf.VOPRFClient(pk).blind_batch([f"input {i}".encode() for i in range(N)])
-    return {"voprf": (int(sk), [bytes(b) for b in blinded]), "frost-64-keys": _frost_signatures(64),
-            "frost-1-key": _frost_signatures(1)}
+    return {
+        "voprf": (int(sk), [bytes(b) for b in blinded]),
+        "frost-64-keys": _frost_signatures(64),
+        "frost-1-key": _frost_signatures(1),
+    }
 
 
 def main() -> None:
@@ -75,6 +82,7 @@ def main() -> None:
         per_call = counts_per_call(script, PAIRS, n, str(data))
     print(f"instruction counts ({os.environ.get('PYRISTRETTO_PROTOCOLS', 'pyristretto')}), N = {n}")
     print_table(per_call, PAIRS)
+
 
 if __name__ == "__main__":
     main()

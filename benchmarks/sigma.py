@@ -9,6 +9,7 @@ One thread. Every case is timed in alternating rounds (each row's sides in the s
 (default 5) of loops of ~0.2 s each, in CPU time (``time.process_time``; the machine may be shared); the wall-clock
 best is printed beside it. Every timed call's result is checked once before timing (verification raises on a bad
 proof)."""
+
 import argparse
 import sys
 
@@ -65,8 +66,9 @@ class HandWritten:
         self.bind(t, public)
         minus_c = -c
         for lhs, terms in self.equations:
-            R = PointVector([public[b] for _, b in terms] + [public[lhs]]).msm_vartime([z[s] for s, _ in terms] +
-                                                                                      [minus_c])
+            R = PointVector([public[b] for _, b in terms] + [public[lhs]]).msm_vartime(
+                [z[s] for s, _ in terms] + [minus_c]
+            )
             t.append_message(b"blindcom", lhs)
             t.append_point(b"val", R)
         if t.challenge_scalar(b"chal") != c:
@@ -85,13 +87,19 @@ def main():
     dleq = library.dleq(G, H)
     x = Scalar.random()
     pub = {"A": x * G, "B": x * H}
-    hw_dleq = HandWritten(dleq.label, [b"x"], [b"A", b"B", b"G", b"H"],
-                          [(b"A", [(0, b"G")]), (b"B", [(0, b"H")])], {b"G": FixedBase(G), b"H": FixedBase(H)})
+    hw_dleq = HandWritten(
+        dleq.label,
+        [b"x"],
+        [b"A", b"B", b"G", b"H"],
+        [(b"A", [(0, b"G")]), (b"B", [(0, b"H")])],
+        {b"G": FixedBase(G), b"H": FixedBase(H)},
+    )
     hw_pub = {b"A": pub["A"], b"B": pub["B"], b"G": G, b"H": H}
     proof = dleq.prove({"x": x}, pub, Transcript(b"bench"))
     hw_proof = hw_dleq.prove([x], hw_pub)
     assert dleq.verify(proof, pub, Transcript(b"bench")) and hw_dleq.verify((proof.challenge, proof.responses), hw_pub)
     from pyristretto.sigma import CompactProof
+
     assert dleq.verify(CompactProof(hw_proof[0], hw_proof[1]), pub, Transcript(b"bench"))
 
     # batch of DLEQ proofs
@@ -105,8 +113,11 @@ def main():
     x8 = [Scalar.random() for _ in range(4)]
     text = ", ".join(f"A{i} = x{i} * G, B{i} = x{i} * H{i}" for i in range(4))
     eight = Statement("bench/eight", text, fixed={"G": G})
-    pub8 = {**{f"A{i}": x8[i] * G for i in range(4)}, **{f"B{i}": x8[i] * Hs[i] for i in range(4)},
-            **{f"H{i}": Hs[i] for i in range(4)}}
+    pub8 = {
+        **{f"A{i}": x8[i] * G for i in range(4)},
+        **{f"B{i}": x8[i] * Hs[i] for i in range(4)},
+        **{f"H{i}": Hs[i] for i in range(4)},
+    }
     w8 = {f"x{i}": x8[i] for i in range(4)}
     points8 = [n.encode() for n in eight.points]
     equations8 = []
@@ -135,19 +146,49 @@ def main():
     assert elgamal.verify_bit(key.public_key, ct, p_bit)
 
     rows = [
-        ("DLEQ prove", lambda: dleq.prove({"x": x}, pub, Transcript(b"bench")),
-         lambda: hw_dleq.prove([x], hw_pub), "hand", 30),
-        ("DLEQ verify", lambda: dleq.verify(proof, pub, Transcript(b"bench")),
-         lambda: hw_dleq.verify(hw_proof, hw_pub), "hand", 35),
+        (
+            "DLEQ prove",
+            lambda: dleq.prove({"x": x}, pub, Transcript(b"bench")),
+            lambda: hw_dleq.prove([x], hw_pub),
+            "hand",
+            30,
+        ),
+        (
+            "DLEQ verify",
+            lambda: dleq.verify(proof, pub, Transcript(b"bench")),
+            lambda: hw_dleq.verify(hw_proof, hw_pub),
+            "hand",
+            35,
+        ),
         ("DLEQ verify batchable (1)", lambda: dleq.verify(batch[0], publics[0]), None, None, None),
-        (f"DLEQ batch-verify {args.batch}, per proof", lambda: dleq.verify_batch(batch, publics),
-         lambda: dleq.verify(proof, pub, Transcript(b"bench")), "single", None),
-        ("8 equations prove", lambda: eight.prove(w8, pub8, Transcript(b"bench")),
-         lambda: hw8.prove(x8, hw_pub8), "hand", None),
-        ("8 equations verify", lambda: eight.verify(p8, pub8, Transcript(b"bench")),
-         lambda: hw8.verify(hw_p8, hw_pub8), "hand", None),
-        ("OR of 2 DLOGs prove", lambda: or2.prove({"x": x}, pub_or, known=1), lambda: dlog.prove({"x": x}, pub1),
-         "DLOG", None),
+        (
+            f"DLEQ batch-verify {args.batch}, per proof",
+            lambda: dleq.verify_batch(batch, publics),
+            lambda: dleq.verify(proof, pub, Transcript(b"bench")),
+            "single",
+            None,
+        ),
+        (
+            "8 equations prove",
+            lambda: eight.prove(w8, pub8, Transcript(b"bench")),
+            lambda: hw8.prove(x8, hw_pub8),
+            "hand",
+            None,
+        ),
+        (
+            "8 equations verify",
+            lambda: eight.verify(p8, pub8, Transcript(b"bench")),
+            lambda: hw8.verify(hw_p8, hw_pub8),
+            "hand",
+            None,
+        ),
+        (
+            "OR of 2 DLOGs prove",
+            lambda: or2.prove({"x": x}, pub_or, known=1),
+            lambda: dlog.prove({"x": x}, pub1),
+            "DLOG",
+            None,
+        ),
         ("OR of 2 DLOGs verify", lambda: or2.verify(p_or, pub_or), lambda: dlog.verify(p1, pub1), "DLOG", None),
         ("ElGamal bit prove", lambda: elgamal.prove_bit(key.public_key, ct, 1, r), None, None, None),
         ("ElGamal bit verify", lambda: elgamal.verify_bit(key.public_key, ct, p_bit), None, None, None),
@@ -155,11 +196,18 @@ def main():
     rows += zksk_rows(x)
     values = list(range(args.batch))
     rows += [
-        (f"ElGamal encrypt_ints {args.batch}, per value", lambda: elgamal.encrypt_ints(key.public_key, values),
-         lambda: [elgamal.encrypt_int(key.public_key, v) for v in values], "one by one", None),
+        (
+            f"ElGamal encrypt_ints {args.batch}, per value",
+            lambda: elgamal.encrypt_ints(key.public_key, values),
+            lambda: [elgamal.encrypt_int(key.public_key, v) for v in values],
+            "one by one",
+            None,
+        ),
     ]
-    per = {f"DLEQ batch-verify {args.batch}, per proof": args.batch,
-           f"ElGamal encrypt_ints {args.batch}, per value": args.batch}
+    per = {
+        f"DLEQ batch-verify {args.batch}, per proof": args.batch,
+        f"ElGamal encrypt_ints {args.batch}, per value": args.batch,
+    }
 
     results = {name: [[float("inf")] * 2, [float("inf")] * 2] for name, *_ in rows}
     for _ in range(args.repeats):
@@ -179,8 +227,11 @@ def main():
         (oc, ow), (tc, tw) = results[name]
         ratio = f"{oc / tc:6.2f}" if other is not None else ""
         tgt = f"<= {target} us {'ok' if oc * 1e6 <= target else 'MISS'}" if target else ""
-        print(f"{name:40} {oc * 1e6:9.1f} {ow * 1e6:8.1f} " +
-              (f"{tc * 1e6:10.1f} {tw * 1e6:8.1f}  {ratio}  {against or '':10}  " if other else " " * 44) + tgt)
+        print(
+            f"{name:40} {oc * 1e6:9.1f} {ow * 1e6:8.1f} "
+            + (f"{tc * 1e6:10.1f} {tw * 1e6:8.1f}  {ratio}  {against or '':10}  " if other else " " * 44)
+            + tgt
+        )
     batch_name = f"DLEQ batch-verify {args.batch}, per proof"
     (oc, _), (tc, _) = results[batch_name]
     print(f"batch-verify speed-up per proof over single verifies: {tc / oc:.1f}x (target >= 4x)")
@@ -193,8 +244,10 @@ def main():
     table = DiscreteLogTable(1 << 20)
     tally = Point.base_mul(987_654)
     cpu, wall = best_times(lambda: table.solve(tally, 1 << 20), 3)
-    print(f"tally of up to 2^20 votes from its point (2^20-step table, {table.nbytes >> 20} MiB): "
-          f"{cpu * 1e6:.1f} us CPU, {wall * 1e6:.1f} us wall")
+    print(
+        f"tally of up to 2^20 votes from its point (2^20-step table, {table.nbytes >> 20} MiB): "
+        f"{cpu * 1e6:.1f} us CPU, {wall * 1e6:.1f} us wall"
+    )
 
 
 def zksk_rows(x):
@@ -248,8 +301,13 @@ def zksk_rows(x):
         ("Schnorr prove (zksk)", lambda: dlog.prove({"x": x}, pub), schnorr_prove, "zksk", None),
         ("Schnorr verify (zksk)", lambda: dlog.verify(p, pub), schnorr_verify, "zksk", None),
         ("ElGamal bit OR prove (zksk)", lambda: elgamal.prove_bit(key.public_key, ct, 1, r), bit_prove, "zksk", None),
-        ("ElGamal bit OR verify (zksk)", lambda: elgamal.verify_bit(key.public_key, ct, p_bit), bit_verify, "zksk",
-         None),
+        (
+            "ElGamal bit OR verify (zksk)",
+            lambda: elgamal.verify_bit(key.public_key, ct, p_bit),
+            bit_verify,
+            "zksk",
+            None,
+        ),
     ]
 
 

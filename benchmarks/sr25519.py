@@ -11,6 +11,7 @@ decoded; the rows marked "fresh key" give each call a key not seen before. ``ver
 bindings have no batch verification): one thread in CPU time, like the singles; two threads in wall-clock time, the
 child given a second core for them. Each figure is the best of R loops of ~0.2 s; every result is checked. On a
 loaded machine the wall-clock figures are the first to suffer."""
+
 import argparse
 import json
 import os
@@ -53,22 +54,34 @@ def child(repeats):
 
     rows = {
         "sign": (lambda: theirs.sign((pub, sec), msg), lambda: ours.sign((pub, sec), msg)),
-        "sign (fresh key)": (lambda: theirs.sign(fresh[next_fresh()], msg),
-                             lambda: ours.sign(fresh[next_fresh()], msg)),
+        "sign (fresh key)": (
+            lambda: theirs.sign(fresh[next_fresh()], msg),
+            lambda: ours.sign(fresh[next_fresh()], msg),
+        ),
         "sign (Keypair.sign)": (lambda: theirs.sign((pub, sec), msg), lambda: kp.sign(msg)),
         "verify": (lambda: theirs.verify(sig, msg, pub), lambda: ours.verify(sig, msg, pub)),
-        "verify (fresh key)": (lambda: (lambda i: theirs.verify(fresh_sigs[i], msg, fresh[i][0]))(next_fresh()),
-                               lambda: (lambda i: ours.verify(fresh_sigs[i], msg, fresh[i][0]))(next_fresh())),
+        "verify (fresh key)": (
+            lambda: (lambda i: theirs.verify(fresh_sigs[i], msg, fresh[i][0]))(next_fresh()),
+            lambda: (lambda i: ours.verify(fresh_sigs[i], msg, fresh[i][0]))(next_fresh()),
+        ),
         "verify (PublicKey.verify)": (lambda: theirs.verify(sig, msg, pub), lambda: pk.verify(msg, sig)),
         "pair_from_seed": (lambda: theirs.pair_from_seed(seed), lambda: ours.pair_from_seed(seed)),
-        "derive_pubkey": (lambda: theirs.derive_pubkey((cc, pub), b"//1"),
-                          lambda: ours.derive_pubkey((cc, pub), b"//1")),
-        "derive_pubkey (fresh key)": (lambda: theirs.derive_pubkey((cc, fresh[next_fresh()][0]), b"//1"),
-                                      lambda: ours.derive_pubkey((cc, fresh[next_fresh()][0]), b"//1")),
-        "derive_keypair": (lambda: theirs.derive_keypair((cc, pub, sec), b"//1"),
-                           lambda: ours.derive_keypair((cc, pub, sec), b"//1")),
-        "hard_derive_keypair": (lambda: theirs.hard_derive_keypair((cc, pub, sec), b"//1"),
-                                lambda: ours.hard_derive_keypair((cc, pub, sec), b"//1")),
+        "derive_pubkey": (
+            lambda: theirs.derive_pubkey((cc, pub), b"//1"),
+            lambda: ours.derive_pubkey((cc, pub), b"//1"),
+        ),
+        "derive_pubkey (fresh key)": (
+            lambda: theirs.derive_pubkey((cc, fresh[next_fresh()][0]), b"//1"),
+            lambda: ours.derive_pubkey((cc, fresh[next_fresh()][0]), b"//1"),
+        ),
+        "derive_keypair": (
+            lambda: theirs.derive_keypair((cc, pub, sec), b"//1"),
+            lambda: ours.derive_keypair((cc, pub, sec), b"//1"),
+        ),
+        "hard_derive_keypair": (
+            lambda: theirs.hard_derive_keypair((cc, pub, sec), b"//1"),
+            lambda: ours.hard_derive_keypair((cc, pub, sec), b"//1"),
+        ),
     }
     for name, (t_op, o_op) in rows.items():
         assert o_op() is not None and t_op() is not None
@@ -115,28 +128,40 @@ def main():
         env = dict(os.environ)
         if backend != "default":
             env["PYRISTRETTO_BACKEND"] = backend
-        proc = subprocess.run([sys.executable, __file__, "--child", "--repeats", str(args.repeats)], env=env,
-                              capture_output=True, text=True, check=True)
+        proc = subprocess.run(
+            [sys.executable, __file__, "--child", "--repeats", str(args.repeats)],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         out = json.loads(proc.stdout.strip().splitlines()[-1])
         print(f"\nbackend {out.pop('backend')} (CPU time per call, best of {args.repeats}):")
-        print(f"| operation | py-sr25519-bindings | pyristretto.sr25519 | ratio |")
+        print("| operation | py-sr25519-bindings | pyristretto.sr25519 | ratio |")
         print("|---|---:|---:|---:|")
         for name, value in out.items():
-            if isinstance(value, list) and len(value) == 2 and name.startswith(("sign", "verify (", "verify", "pair",
-                                                                                "derive", "hard")) \
-                    and not name.startswith("verify_batch"):
+            if (
+                isinstance(value, list)
+                and len(value) == 2
+                and name.startswith(("sign", "verify (", "verify", "pair", "derive", "hard"))
+                and not name.startswith("verify_batch")
+            ):
                 t, o = value
                 print(f"| {name} | {t * 1e6:.1f} us | {o * 1e6:.1f} us | {o / t:.2f}x |")
         single = out["1024 singles (ours)"]
-        print(f"\n1024 single verifications: bindings {out['1024 singles (theirs)'] * 1e3:.2f} ms, "
-              f"ours {single * 1e3:.2f} ms")
+        print(
+            f"\n1024 single verifications: bindings {out['1024 singles (theirs)'] * 1e3:.2f} ms, "
+            f"ours {single * 1e3:.2f} ms"
+        )
         for name, value in out.items():
             if name.startswith("verify_batch"):  # one thread: CPU time as the singles; two: wall-clock time
                 cpu, wall = value
                 t = cpu if "1 thread" in name else wall
-                print(f"{name}: {cpu * 1e3:.2f} ms CPU, {wall * 1e3:.2f} ms wall: {single / t:.2f}x the throughput "
-                      f"of our single verifications ({'CPU' if t is cpu else 'wall'}), "
-                      f"{out['1024 singles (theirs)'] / t:.2f}x the bindings'")
+                print(
+                    f"{name}: {cpu * 1e3:.2f} ms CPU, {wall * 1e3:.2f} ms wall: {single / t:.2f}x the throughput "
+                    f"of our single verifications ({'CPU' if t is cpu else 'wall'}), "
+                    f"{out['1024 singles (theirs)'] / t:.2f}x the bindings'"
+                )
 
 
 if __name__ == "__main__":

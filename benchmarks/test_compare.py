@@ -4,6 +4,7 @@ Grouped by workload so pytest-benchmark's table puts the libraries side by side:
 
     pytest benchmarks/test_compare.py
 """
+
 import pytest
 
 from pyristretto.bench import peers as _peers

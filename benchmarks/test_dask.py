@@ -17,6 +17,7 @@ every variant alike (both clusters stay up; the idle one costs nothing).
 The points: 4096 distinct ones from derive_generators, tiled to n rows (decoding and adding cost the same for
 repeated points: no algorithm here looks for repeats). The scalars: random 32-byte rows (reduced mod q in C++).
 """
+
 import argparse
 import contextlib
 import os
@@ -56,8 +57,10 @@ class Cluster:
 
     def __init__(self, workers, first=0):
         from dask.distributed import Client, LocalCluster
-        self.cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                    dashboard_address=":0", host="127.0.0.1")
+
+        self.cluster = LocalCluster(
+            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0", host="127.0.0.1"
+        )
         self.client = Client(self.cluster, set_as_default=False)
         cores = sorted(os.sched_getaffinity(0))
         for i, address in enumerate(sorted(self.client.scheduler_info()["workers"])):
@@ -66,12 +69,14 @@ class Cluster:
     @contextlib.contextmanager
     def use(self):
         import dask
+
         with self.client.as_current(), dask.config.set(scheduler=self.client.get):
             yield
 
     def persist(self, *arrays):
         """The arrays computed into the workers' memory (so that timings leave out moving them there)."""
         from dask.distributed import wait
+
         with self.use():
             persisted = self.client.persist(list(arrays))
             wait(persisted)
@@ -109,26 +114,43 @@ def measure(log2n, repeats, out=sys.stdout):
     chunk_rows = min(CHUNK_ROWS, n)
     clusters = {1: Cluster(1, first=0), 2: Cluster(2, first=0)}
     try:
-        data = {w: c.persist(da.from_array(scalars, chunks=(chunk_rows, 32)),
-                             da.from_array(points, chunks=(chunk_rows, 32))) for w, c in clusters.items()}
+        data = {
+            w: c.persist(
+                da.from_array(scalars, chunks=(chunk_rows, 32)), da.from_array(points, chunks=(chunk_rows, 32))
+            )
+            for w, c in clusters.items()
+        }
         small = points[:chunk_rows]
         overhead_counts = [k for k in (16, 256, 1024, 4096) if k <= len(small)]
-        small_data = {k: clusters[2].persist(da.from_array(small, chunks=(len(small) // k, 32)))[0]
-                      for k in overhead_counts}
+        small_data = {
+            k: clusters[2].persist(da.from_array(small, chunks=(len(small) // k, 32)))[0] for k in overhead_counts
+        }
         variants = {  # label -> (cluster or None, cores or None, {function: call})
-            f"single process, {len(cores)} C++ threads": (None, None, {
-                "point_sum": lambda: pr.point_sum(points), "msm_vartime": lambda: pr.msm_vartime(scalars, points)}),
-            "single process, 1 core": (None, {cores[0]}, {
-                "point_sum": lambda: pr.point_sum(points), "msm_vartime": lambda: pr.msm_vartime(scalars, points)}),
+            f"single process, {len(cores)} C++ threads": (
+                None,
+                None,
+                {"point_sum": lambda: pr.point_sum(points), "msm_vartime": lambda: pr.msm_vartime(scalars, points)},
+            ),
+            "single process, 1 core": (
+                None,
+                {cores[0]},
+                {"point_sum": lambda: pr.point_sum(points), "msm_vartime": lambda: pr.msm_vartime(scalars, points)},
+            ),
         }
         for w, cluster in clusters.items():
             s, p = data[w]
-            variants[f"dask, {w} worker{'s' * (w > 1)} x 1 core"] = (cluster, None, {
-                "point_sum": lambda p=p: prd.point_sum(p), "msm_vartime": lambda s=s, p=p: prd.msm_vartime(s, p)})
+            variants[f"dask, {w} worker{'s' * (w > 1)} x 1 core"] = (
+                cluster,
+                None,
+                {"point_sum": lambda p=p: prd.point_sum(p), "msm_vartime": lambda s=s, p=p: prd.msm_vartime(s, p)},
+            )
         rows = {label: {} for label in variants}
         overhead = {}
-        expected = {"point_sum": pr.point_sum(points), "msm_vartime": pr.msm_vartime(scalars, points),
-                    "small": pr.point_sum(small)}
+        expected = {
+            "point_sum": pr.point_sum(points),
+            "msm_vartime": pr.msm_vartime(scalars, points),
+            "small": pr.point_sum(small),
+        }
         for _ in range(repeats):  # in turns, so that load from other processes hits every variant alike
             for label, (cluster, pinned, calls) in variants.items():
                 for name, call in calls.items():
@@ -145,17 +167,23 @@ def measure(log2n, repeats, out=sys.stdout):
 
     counts = np.array(list(overhead), float)
     slope = float(np.polyfit(counts, np.array(list(overhead.values())), 1)[0]) if len(counts) > 1 else float("nan")
-    print(f"pyristretto {pr.__version__}, n = 2^{log2n} = {n}, {len(cores)} cores, "
-          f"load average {os.getloadavg()[0]:.1f}, best of {repeats}, chunks of {chunk_rows} rows", file=out)
+    print(
+        f"pyristretto {pr.__version__}, n = 2^{log2n} = {n}, {len(cores)} cores, "
+        f"load average {os.getloadavg()[0]:.1f}, best of {repeats}, chunks of {chunk_rows} rows",
+        file=out,
+    )
     base = rows["single process, 1 core"]
     print(f"{'':36s} {'point_sum':>18s} {'msm_vartime':>18s}", file=out)
     for label, times in rows.items():
         cells = [f"{times[f]:7.2f} s ({base[f] / times[f]:4.2f}x)" for f in ("point_sum", "msm_vartime")]
         print(f"{label:36s} " + " ".join(f"{c:>18s}" for c in cells), file=out)
     print("(x: speed relative to the single process on 1 core)", file=out)
-    print(f"overhead per chunk (2 workers, point_sum of {len(small)} rows): " +
-          ", ".join(f"{k} chunks {t * 1e3:.0f} ms" for k, t in overhead.items()) +
-          f"; slope {slope * 1e3:.2f} ms per extra chunk", file=out)
+    print(
+        f"overhead per chunk (2 workers, point_sum of {len(small)} rows): "
+        + ", ".join(f"{k} chunks {t * 1e3:.0f} ms" for k, t in overhead.items())
+        + f"; slope {slope * 1e3:.2f} ms per extra chunk",
+        file=out,
+    )
     return rows, {"times": overhead, "slope": slope}
 
 

@@ -4,6 +4,7 @@ large-input series (time per point, peak extra memory) from 2^10 to 2^22 points.
     pytest benchmarks/test_msm_scaling.py
     pytest benchmarks/test_msm_scaling.py -k large_inputs    # the large-input series only (minutes)
 """
+
 import pytest
 
 from pyristretto.bench import peers as _peers

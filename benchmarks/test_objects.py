@@ -2,6 +2,7 @@
 --benchmark-group-by=group``): each pair shares a group, and the closing summary prints the object layer's time
 as a ratio of its baseline's. The pairs are :func:`pyristretto.bench.object_pairs`, also shown by
 ``python -m pyristretto bench``; each result is checked against its baseline's before timing."""
+
 import pytest
 
 from pyristretto import bench

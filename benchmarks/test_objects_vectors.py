@@ -3,6 +3,7 @@ group per comparison; the closing summary prints the ratios:
 
     pytest benchmarks/test_objects_vectors.py
 """
+
 import pytest
 
 from pyristretto.bench import vectors as _bench_vectors

@@ -7,6 +7,7 @@ libsodium call); the run ends with a summary of the ratios::
 
     pytest benchmarks/test_overhead.py --benchmark-group-by=group
 """
+
 from __future__ import annotations
 
 import functools
@@ -75,8 +76,13 @@ def build_cases():
         return functools.partial(raw.call_out, fn, *args)
 
     return [
-        Case("sc_rand", pr.sc_rand, LIBSODIUM, sodium_scalar("scalar_random"),
-             lambda mine, base: 0 < mine < pr.q and 0 < le(base) < pr.q),
+        Case(
+            "sc_rand",
+            pr.sc_rand,
+            LIBSODIUM,
+            sodium_scalar("scalar_random"),
+            lambda mine, base: 0 < mine < pr.q and 0 < le(base) < pr.q,
+        ),
         Case("sc_add", lambda: pr.sc_add(a, b), LIBSODIUM, sodium_scalar("scalar_add", a32, b32), same_scalar),
         Case("sc_sub", lambda: pr.sc_sub(a, b), LIBSODIUM, sodium_scalar("scalar_sub", a32, b32), same_scalar),
         Case("sc_mul", lambda: pr.sc_mul(a, b), LIBSODIUM, sodium_scalar("scalar_mul", a32, b32), same_scalar),
@@ -92,20 +98,49 @@ def build_cases():
         Case("point_neg", lambda: pr.point_neg(P), LIBSODIUM, lambda: raw.sub(pr.IDENTITY, P)),
         Case("point_sum (16)", lambda: pr.point_sum(d.points), LIBSODIUM, lambda: ref.point_sum(d)),
         Case("is_valid_point", lambda: pr.is_valid_point(P), LIBSODIUM, lambda: raw.is_valid(P)),
-        Case("assert_valid_point", lambda: pr.assert_valid_point("P", P), LIBSODIUM, lambda: raw.is_valid(P),
-             lambda mine, base: mine is None and base is True),
-        Case("Hs", lambda: pr.Hs(_peers.DOMAIN, P), PYTHON,
-             lambda: le(hashlib.blake2b(_peers.DOMAIN + P).digest()) % pr.q),
-        Case("Hp", lambda: pr.Hp(_peers.DOMAIN, P), MIXED,
-             lambda: raw.hash_to_point(hashlib.blake2b(_peers.DOMAIN + P).digest())),
-        Case("derive_generators (16)", lambda: pr.derive_generators(_peers.DOMAIN, 16), MIXED,
-             lambda: ref.derive_generators(d)),
-        Case("hash_to_group", lambda: pr.hash_to_group(MSG, DST), MIXED,
-             lambda: raw.hash_to_point(expand_message_xmd(MSG, DST, 64))),
-        Case("hash_to_scalar", lambda: pr.hash_to_scalar(MSG, DST), PYTHON,
-             lambda: le(expand_message_xmd(MSG, DST, 64)) % pr.q),
-        Case("pedersen_commit", lambda: pr.pedersen_commit(d.amounts[0], b), LIBSODIUM,
-             lambda: raw.add(raw.base(d.amount_bytes[0]), raw.mul(b32, d.H))),
+        Case(
+            "assert_valid_point",
+            lambda: pr.assert_valid_point("P", P),
+            LIBSODIUM,
+            lambda: raw.is_valid(P),
+            lambda mine, base: mine is None and base is True,
+        ),
+        Case(
+            "Hs",
+            lambda: pr.Hs(_peers.DOMAIN, P),
+            PYTHON,
+            lambda: le(hashlib.blake2b(_peers.DOMAIN + P).digest()) % pr.q,
+        ),
+        Case(
+            "Hp",
+            lambda: pr.Hp(_peers.DOMAIN, P),
+            MIXED,
+            lambda: raw.hash_to_point(hashlib.blake2b(_peers.DOMAIN + P).digest()),
+        ),
+        Case(
+            "derive_generators (16)",
+            lambda: pr.derive_generators(_peers.DOMAIN, 16),
+            MIXED,
+            lambda: ref.derive_generators(d),
+        ),
+        Case(
+            "hash_to_group",
+            lambda: pr.hash_to_group(MSG, DST),
+            MIXED,
+            lambda: raw.hash_to_point(expand_message_xmd(MSG, DST, 64)),
+        ),
+        Case(
+            "hash_to_scalar",
+            lambda: pr.hash_to_scalar(MSG, DST),
+            PYTHON,
+            lambda: le(expand_message_xmd(MSG, DST, 64)) % pr.q,
+        ),
+        Case(
+            "pedersen_commit",
+            lambda: pr.pedersen_commit(d.amounts[0], b),
+            LIBSODIUM,
+            lambda: raw.add(raw.base(d.amount_bytes[0]), raw.mul(b32, d.H)),
+        ),
         Case("msm (16)", lambda: pr.msm(d.scalars, d.points), LIBSODIUM, lambda: ref.msm(d)),
         Case("msm_vartime (16)", lambda: pr.msm_vartime(d.scalars, d.points), LIBSODIUM, lambda: ref.msm(d)),
     ]

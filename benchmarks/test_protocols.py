@@ -14,6 +14,7 @@
 The closing summary of conftest.py prints each protocol's time divided by its baseline's. Every benchmark checks
 its result, so a broken implementation fails instead of looking fast.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -67,8 +68,12 @@ def _frost_signatures(n_keys):
     return messages, signatures, public_keys
 
 
-FROST_CASES = {"frost-verify-64-distinct-keys": (64, False), "frost-verify-64-one-key": (1, False),
-               "frost-verify-64-distinct-point-keys": (64, True), "frost-verify-64-one-point-key": (1, True)}
+FROST_CASES = {
+    "frost-verify-64-distinct-keys": (64, False),
+    "frost-verify-64-one-key": (1, False),
+    "frost-verify-64-distinct-point-keys": (64, True),
+    "frost-verify-64-one-point-key": (1, True),
+}
 
 
 @pytest.fixture(scope="module", params=sorted(FROST_CASES))

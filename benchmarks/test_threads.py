@@ -7,6 +7,7 @@ core's own split of one call over threads (from 128 points): pyristretto.set_thr
 
 Throughput ratio = (2 threads' calls per second) / (1 thread's calls per second), each the best of several
 repeats (the least disturbed by other processes)."""
+
 import os
 import random
 import sys
@@ -72,8 +73,10 @@ def scaling(work):
     return (2 * calls / two) / (calls / one), calls / one
 
 
-needs_two_cores = pytest.mark.skipif((os.cpu_count() or 1) < 2 or bool(os.environ.get("PYRISTRETTO_SANITIZED")),
-                                     reason="needs two cores (and an unsanitized build)")
+needs_two_cores = pytest.mark.skipif(
+    (os.cpu_count() or 1) < 2 or bool(os.environ.get("PYRISTRETTO_SANITIZED")),
+    reason="needs two cores (and an unsanitized build)",
+)
 
 
 @needs_two_cores
@@ -97,9 +100,11 @@ def split_table(sizes=(128, 256, 512, 1024, 4096)):
         for n in sizes:
             points = b"".join(pr.derive_generators(b"split", n))
             scalars = [rng.randrange(pr.q) for _ in range(n)]
-            for name, call in (("msm", lambda: pr.msm(scalars, points)),
-                               ("msm_vartime", lambda: pr.msm_vartime(scalars, points)),
-                               ("point_sum", lambda: pr.point_sum(points))):
+            for name, call in (
+                ("msm", lambda: pr.msm(scalars, points)),
+                ("msm_vartime", lambda: pr.msm_vartime(scalars, points)),
+                ("point_sum", lambda: pr.point_sum(points)),
+            ):
                 best = {1: float("inf"), 2: float("inf")}
                 for _ in range(REPEATS):
                     for k in (1, 2):

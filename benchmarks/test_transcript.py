@@ -4,6 +4,7 @@ transcript RNG's ``random_scalar``. Each result is checked against challenge_byt
 
     pytest benchmarks/test_transcript.py --benchmark-group-by=group
 """
+
 import pytest
 
 from pyristretto import Scalar, Transcript
@@ -23,6 +24,7 @@ def forked():
         t = base.clone()
         t.append_message(b"m", MESSAGE)
         return t.challenge_scalar(b"c")
+
     return task
 
 
@@ -31,6 +33,7 @@ def new():
         t = Transcript(b"bench")
         t.append_message(b"m", MESSAGE)
         return t.challenge_scalar(b"c")
+
     return task
 
 
@@ -39,8 +42,12 @@ def rng():
     return g.random_scalar
 
 
-CASES = {"append_message + challenge_scalar": running, "clone + append_message + challenge_scalar": forked,
-         "Transcript() + append_message + challenge_scalar": new, "TranscriptRng.random_scalar": rng}
+CASES = {
+    "append_message + challenge_scalar": running,
+    "clone + append_message + challenge_scalar": forked,
+    "Transcript() + append_message + challenge_scalar": new,
+    "TranscriptRng.random_scalar": rng,
+}
 
 
 def expected_first():

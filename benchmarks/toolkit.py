@@ -5,6 +5,7 @@ verifier at n = 64. Run pinned to one CPU, one thread:
     PYRISTRETTO_THREADS=1 taskset -c 1 python benchmarks/toolkit.py
 
 Each figure is the best of several repeats (time.perf_counter)."""
+
 import os
 import re
 import secrets
@@ -43,14 +44,32 @@ def main():
     rows = [
         ("inner product, n = 1024", lambda: A.inner(B), lambda: sum(u * v for u, v in zip(a, b)) % Q, 200, 20, 20),
         ("Hadamard product, n = 1024", lambda: A * B, lambda: [u * v % Q for u, v in zip(a, b)], 200, 20, 20),
-        ("fold, n = 1024", lambda: A.fold(x, y), lambda: [(a[i] * x + a[h + i] * y) % Q for i in range(h)],
-         200, 20, 20),
+        (
+            "fold, n = 1024",
+            lambda: A.fold(x, y),
+            lambda: [(a[i] * x + a[h + i] * y) % Q for i in range(h)],
+            200,
+            20,
+            20,
+        ),
         ("powers, n = 1024", lambda: ScalarVector.powers(x, N), py_powers, 200, 20, 20),
         ("batch_invert, n = 1024", lambda: A.batch_invert(), lambda: [pow(u, -1, Q) for u in a], 50, 5, 50),
-        ("fold_vartime of 1024 generators", lambda: G.fold_vartime(x, y),
-         lambda: G[:h].scale([x] * h) + G[h:].scale([y] * h), 3, 3, 3),
-        ("OPRFServer.evaluate_batch(10,000)", lambda: server.evaluate_batch(inputs),
-         lambda: [server.evaluate(i) for i in inputs], 1, 1, 2),
+        (
+            "fold_vartime of 1024 generators",
+            lambda: G.fold_vartime(x, y),
+            lambda: G[:h].scale([x] * h) + G[h:].scale([y] * h),
+            3,
+            3,
+            3,
+        ),
+        (
+            "OPRFServer.evaluate_batch(10,000)",
+            lambda: server.evaluate_batch(inputs),
+            lambda: [server.evaluate(i) for i in inputs],
+            1,
+            1,
+            2,
+        ),
     ]
     print(f"backend {pr.backend()}, threads {pr.get_threads()}, CPUs {sorted(os.sched_getaffinity(0))}")
     print(f"{'operation':36} {'toolkit':>12} {'baseline':>12} {'speed-up':>9} {'target':>7}")

@@ -18,6 +18,7 @@ operation: a run of the operation less a run of none, both after the same set-up
 not move: on a busy machine, the figure to compare two builds by where the call's own overhead is in question
 (valgrind's CPU has no AVX-512, so both builds run the AVX2 backend there; the file still names the default one).
 """
+
 import argparse
 import json
 import random
@@ -71,10 +72,25 @@ def cases():
 
 def instructions(op, calls, per_call):
     """Instructions per operation under callgrind: a run making `calls` calls less one making none."""
+
     def count(k):
-        proc = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-                               __file__, "--run", op, str(k)], capture_output=True, text=True, check=True)
+        proc = subprocess.run(
+            [
+                "valgrind",
+                "--tool=callgrind",
+                "--callgrind-out-file=/dev/null",
+                sys.executable,
+                __file__,
+                "--run",
+                op,
+                str(k),
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         return int(next(line for line in proc.stderr.splitlines() if "Collected" in line).split()[-1])
+
     return (count(calls) - count(0)) / calls / per_call
 
 
@@ -86,10 +102,17 @@ def measure(repeats, min_time, callgrind=False):
         key = "instructions"
         values = {op: instructions(op, calls, per_call) for op, (_, per_call, calls) in ops.items()}
     else:
-        key, values = "seconds", {op: best_time(function, per_call, repeats, min_time)
-                                  for op, (function, per_call, _) in ops.items()}
-    return {"pyristretto": pr.__file__, "sodium": pr.sodium_version(), "backend": pr.backend(),
-            "python": sys.version.split()[0], key: values}
+        key, values = (
+            "seconds",
+            {op: best_time(function, per_call, repeats, min_time) for op, (function, per_call, _) in ops.items()},
+        )
+    return {
+        "pyristretto": pr.__file__,
+        "sodium": pr.sodium_version(),
+        "backend": pr.backend(),
+        "python": sys.version.split()[0],
+        key: values,
+    }
 
 
 def compare(a_files, b_files):
@@ -101,8 +124,10 @@ def compare(a_files, b_files):
     (a_meta, key, a), (b_meta, _, b) = best(a_files), best(b_files)
     unit, scale = ("µs/op", 1e6) if key == "seconds" else ("instructions/op", 1)
     for name, meta in (("A", a_meta), ("B", b_meta)):
-        print(f"{name}: {meta['pyristretto']} (Python {meta['python']}, libsodium {meta['sodium']}, "
-              f"backend {meta['backend']})")
+        print(
+            f"{name}: {meta['pyristretto']} (Python {meta['python']}, libsodium {meta['sodium']}, "
+            f"backend {meta['backend']})"
+        )
     print()
     print(f"| operation | A {unit} | B {unit} | B speed / A speed |")
     print("|---|---|---|---|")

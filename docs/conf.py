@@ -4,6 +4,7 @@ Built by scripts/docs.sh (warnings are errors). pyristretto is imported from the
 project's .venv has an editable install). The benchmark plots are drawn by scripts/docs.sh into docs/_generated/
 (ignored by git) before Sphinx runs; performance.md shows them.
 """
+
 import pyristretto
 
 project = "pyristretto"

@@ -15,6 +15,7 @@ be written to and read back from a folder of .npy files, and are summed by pyris
 
 Exit status: 0 when the audit passes, 1 when it fails.
 """
+
 import argparse
 import sys
 import time
@@ -54,12 +55,23 @@ def make_ledger(entries, chunk, seed, tamper):
     again would draw other blindings, and the commitments would no longer match the totals."""
     make = dask.delayed(ledger_chunk, pure=False)
     starts = range(0, entries, chunk)
-    parts = dask.persist(*[
-        make(seed, index, min(chunk, entries - start),
-             tamper - start if tamper is not None and start <= tamper < start + chunk else None)
-        for index, start in enumerate(starts)])
-    commitments = da.concatenate([da.from_delayed(part[0], shape=(min(chunk, entries - start), 32), dtype=np.uint8)
-                                  for part, start in zip(parts, starts)])
+    parts = dask.persist(
+        *[
+            make(
+                seed,
+                index,
+                min(chunk, entries - start),
+                tamper - start if tamper is not None and start <= tamper < start + chunk else None,
+            )
+            for index, start in enumerate(starts)
+        ]
+    )
+    commitments = da.concatenate(
+        [
+            da.from_delayed(part[0], shape=(min(chunk, entries - start), 32), dtype=np.uint8)
+            for part, start in zip(parts, starts)
+        ]
+    )
     total_amount = dask.delayed(sum)([part[1] for part in parts])
     total_blinding = dask.delayed(sum_mod_q)([part[2] for part in parts])
     return commitments, total_amount, total_blinding
@@ -89,8 +101,10 @@ def main(argv=None):
         # the commitments stay in the workers' memory; the operator's published totals come back
         commitments = commitments.persist()
         total_amount, total_blinding = dask.compute(total_amount, total_blinding)
-        print(f"ledger: {args.entries} commitments in {commitments.numblocks[0]} chunks, "
-              f"generated in {time.perf_counter() - start:.2f} s; published total amount {total_amount}")
+        print(
+            f"ledger: {args.entries} commitments in {commitments.numblocks[0]} chunks, "
+            f"generated in {time.perf_counter() - start:.2f} s; published total amount {total_amount}"
+        )
         if args.npy_dir:
             da.to_npy_stack(args.npy_dir, commitments)
             commitments = da.from_npy_stack(args.npy_dir)  # what an auditor reads back
@@ -103,8 +117,10 @@ def main(argv=None):
         ok = total == expected
         print(f"sum of commitments {total.hex()}")
         print(f"commit(totals)     {expected.hex()}")
-        print(f"audit {'PASSED' if ok else 'FAILED'} in {seconds:.2f} s on {len(client.scheduler_info()['workers'])} "
-              f"workers")
+        print(
+            f"audit {'PASSED' if ok else 'FAILED'} in {seconds:.2f} s on {len(client.scheduler_info()['workers'])} "
+            f"workers"
+        )
         return 0 if ok else 1
     finally:
         client.close()

@@ -9,6 +9,7 @@ simulation and the true answer are chosen with masks in the C++ core, never with
 
 Run it: python examples/or_proof.py
 """
+
 import pyristretto as pr
 from pyristretto import Point, Scalar, Transcript
 from pyristretto.sigma import InvalidProofError, library

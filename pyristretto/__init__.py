@@ -3,6 +3,7 @@
 The documentation (docs/, built by scripts/docs.sh) has a tour; the contract is documented function by function in
 the docstrings.
 """
+
 import operator as _operator
 import os as _os
 import warnings as _warnings
@@ -60,13 +61,54 @@ from pyristretto._objects import (
 __version__ = "0.2.0"
 
 __all__ = [
-    "FixedBase", "MSMTable", "Point", "PointVector", "Scalar", "ScalarVector", "Transcript", "TranscriptRng",
+    "FixedBase",
+    "MSMTable",
+    "Point",
+    "PointVector",
+    "Scalar",
+    "ScalarVector",
+    "Transcript",
+    "TranscriptRng",
     "TranscriptRngBuilder",
-    "G", "H", "IDENTITY", "Hp", "Hs", "InvalidPointError", "assert_valid_point", "backend", "base_mul",
-    "derive_generators", "expand_message_xmd", "from_bytes32", "get_include", "get_threads", "hash_to_group", "hash_to_scalar", "is_valid_point",
-    "msm", "msm_vartime", "pedersen_commit", "point_add", "point_mul", "point_neg", "point_sub", "point_sum",
-    "q", "random_weights", "select", "swap", "sc_add", "sc_inv", "sc_mul", "sc_neg", "sc_rand", "sc_reduce", "sc_sub", "set_threads",
-    "sodium_version", "to_bytes32",
+    "G",
+    "H",
+    "IDENTITY",
+    "Hp",
+    "Hs",
+    "InvalidPointError",
+    "assert_valid_point",
+    "backend",
+    "base_mul",
+    "derive_generators",
+    "expand_message_xmd",
+    "from_bytes32",
+    "get_include",
+    "get_threads",
+    "hash_to_group",
+    "hash_to_scalar",
+    "is_valid_point",
+    "msm",
+    "msm_vartime",
+    "pedersen_commit",
+    "point_add",
+    "point_mul",
+    "point_neg",
+    "point_sub",
+    "point_sum",
+    "q",
+    "random_weights",
+    "select",
+    "swap",
+    "sc_add",
+    "sc_inv",
+    "sc_mul",
+    "sc_neg",
+    "sc_rand",
+    "sc_reduce",
+    "sc_sub",
+    "set_threads",
+    "sodium_version",
+    "to_bytes32",
 ]
 
 # The backend is chosen on first use from PYRISTRETTO_BACKEND: choose it now, at import, as documented.
@@ -111,8 +153,11 @@ def _threads_from_environment():
     try:
         set_threads(int(value))
     except ValueError:  # int() of text, or a negative count: warn rather than make the package unimportable
-        _warnings.warn(f"{_THREADS_ENV}={value!r} is not a thread count (0 or more); using the default (automatic)",
-                       RuntimeWarning, stacklevel=2)
+        _warnings.warn(
+            f"{_THREADS_ENV}={value!r} is not a thread count (0 or more); using the default (automatic)",
+            RuntimeWarning,
+            stacklevel=2,
+        )
 
 
 _threads_from_environment()

@@ -3,6 +3,7 @@
 ``python -m pyristretto bench [--quick | --scaling] [--json FILE] [--plot FILE.png]`` runs the benchmark report
 against peer libraries (:mod:`pyristretto.bench`).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -49,8 +50,17 @@ RFC9496_INVALID = (
 )
 
 # Operations in the speed table (workload names of pyristretto.bench.peers).
-SPEED_WORKLOADS = ("base_mul", "point_mul", "point_add", "pedersen_commit", "msm", "msm_vartime", "Hs", "Hp",
-                   "is_valid_point")
+SPEED_WORKLOADS = (
+    "base_mul",
+    "point_mul",
+    "point_add",
+    "pedersen_commit",
+    "msm",
+    "msm_vartime",
+    "Hs",
+    "Hp",
+    "is_valid_point",
+)
 
 Check = Tuple[str, Callable[[], bool]]
 
@@ -97,12 +107,16 @@ def api_checks() -> List[Check]:
         ("point_sum([]) == IDENTITY", lambda: pr.point_sum([]) == pr.IDENTITY),
         ("msm == 2·G + 3·P", lambda: pr.msm([2, 3], [pr.G, P]) == pr.point_add(pr.base_mul(2), pr.point_mul(3, P))),
         ("msm_vartime == msm", lambda: pr.msm_vartime([2, 0, 3], [pr.G, P, P]) == pr.msm([2, 3], [pr.G, P])),
-        ("pedersen_commit == a·G + b·H",
-         lambda: pr.pedersen_commit(5, 11) == pr.point_add(pr.base_mul(5), pr.point_mul(11, pr.H))),
+        (
+            "pedersen_commit == a·G + b·H",
+            lambda: pr.pedersen_commit(5, 11) == pr.point_add(pr.base_mul(5), pr.point_mul(11, pr.H)),
+        ),
         ("Hs == BLAKE2b-512 mod q", lambda: pr.Hs(b"abc", 1) == _blake2b_mod_q(b"abc" + pr.to_bytes32(1))),
         ("H == Hp(b'Ristretto255:H')", lambda: pr.H == pr.Hp(b"Ristretto255:H")),
-        ("derive_generators[i] == Hp(domain, i)",
-         lambda: pr.derive_generators(b"d", 3)[2] == pr.Hp(b"d", (2).to_bytes(4, "little"))),
+        (
+            "derive_generators[i] == Hp(domain, i)",
+            lambda: pr.derive_generators(b"d", 3)[2] == pr.Hp(b"d", (2).to_bytes(4, "little")),
+        ),
     ]
 
 
@@ -111,13 +125,22 @@ def object_checks() -> List[Check]:
     P = pr.Point.base_mul(7)
     s = pr.Scalar(-3)
     return [
-        ("Point.generator() == Point(G)", lambda: pr.Point.generator() == pr.Point(pr.G) and bytes(pr.Point(pr.G)) == pr.G),
-        ("Point: k·G matches A.1",
-         lambda: all(bytes(k * pr.Point.generator()) == bytes.fromhex(h) for k, h in enumerate(RFC9496_MULTIPLES))),
+        (
+            "Point.generator() == Point(G)",
+            lambda: pr.Point.generator() == pr.Point(pr.G) and bytes(pr.Point(pr.G)) == pr.G,
+        ),
+        (
+            "Point: k·G matches A.1",
+            lambda: all(bytes(k * pr.Point.generator()) == bytes.fromhex(h) for k, h in enumerate(RFC9496_MULTIPLES)),
+        ),
         ("Point rejects A.2", lambda: all(_point_rejects(bytes.fromhex(h)) for h in RFC9496_INVALID)),
-        ("P + Q, P - Q, -P match point_add/sub/neg",
-         lambda: (bytes(P + pr.Point(pr.H)), bytes(P - pr.Point(pr.H)), bytes(-P))
-         == (pr.point_add(bytes(P), pr.H), pr.point_sub(bytes(P), pr.H), pr.point_neg(bytes(P)))),
+        (
+            "P + Q, P - Q, -P match point_add/sub/neg",
+            lambda: (
+                (bytes(P + pr.Point(pr.H)), bytes(P - pr.Point(pr.H)), bytes(-P))
+                == (pr.point_add(bytes(P), pr.H), pr.point_sub(bytes(P), pr.H), pr.point_neg(bytes(P)))
+            ),
+        ),
         ("(P + H) - H == P (Ristretto equality)", lambda: (P + pr.Point(pr.H)) - pr.Point(pr.H) == P),
         ("Scalar(-3) * P == point_mul(-3, P)", lambda: bytes(s * P) == pr.point_mul(-3, bytes(P))),
         ("Scalar arithmetic == sc_*", lambda: int(s * s + s - 1) == pr.sc_sub(pr.sc_add(pr.sc_mul(-3, -3), -3), 1)),
@@ -132,16 +155,31 @@ def vector_object_checks() -> List[Check]:
     scalars = [pr.sc_neg(k * k + 1) for k in range(300)]
     V = pr.PointVector(gens)
     return [
-        ("PointVector.derive_generators == derive_generators",
-         lambda: pr.PointVector.derive_generators(b"self-check", 300).to_bytes() == b"".join(gens)),
+        (
+            "PointVector.derive_generators == derive_generators",
+            lambda: pr.PointVector.derive_generators(b"self-check", 300).to_bytes() == b"".join(gens),
+        ),
         ("PointVector rejects A.2", lambda: all(_vector_rejects(bytes.fromhex(h)) for h in RFC9496_INVALID)),
-        ("PointVector msm, msm_vartime, sum, scale match the functional API",
-         lambda: (bytes(V.msm(scalars)), bytes(V.msm_vartime(scalars)), bytes(V.sum()), bytes(V[:3].scale(scalars[:3])))
-         == (pr.msm(scalars, gens), pr.msm(scalars, gens), pr.point_sum(gens),
-             b"".join(map(pr.point_mul, scalars[:3], gens[:3])))),
-        ("MSMTable msm, msm_vartime match msm (2 and 300 bases, fewer scalars)",
-         lambda: all(bytes(getattr(pr.MSMTable(V[:n]), f)(scalars[:m])) == pr.msm(scalars[:m], gens[:m])
-                     for n, m in ((2, 2), (300, 300), (300, 7)) for f in ("msm", "msm_vartime"))),
+        (
+            "PointVector msm, msm_vartime, sum, scale match the functional API",
+            lambda: (
+                (bytes(V.msm(scalars)), bytes(V.msm_vartime(scalars)), bytes(V.sum()), bytes(V[:3].scale(scalars[:3])))
+                == (
+                    pr.msm(scalars, gens),
+                    pr.msm(scalars, gens),
+                    pr.point_sum(gens),
+                    b"".join(map(pr.point_mul, scalars[:3], gens[:3])),
+                )
+            ),
+        ),
+        (
+            "MSMTable msm, msm_vartime match msm (2 and 300 bases, fewer scalars)",
+            lambda: all(
+                bytes(getattr(pr.MSMTable(V[:n]), f)(scalars[:m])) == pr.msm(scalars[:m], gens[:m])
+                for n, m in ((2, 2), (300, 300), (300, 7))
+                for f in ("msm", "msm_vartime")
+            ),
+        ),
     ]
 
 
@@ -179,9 +217,12 @@ def self_check() -> bool:
     """Run and print the self-check; True when every check passed."""
     print("self-check:")
     all_ok = True
-    for title, checks in (("RFC 9496 test vectors (A.1, A.2)", vector_checks()), ("API identities", api_checks()),
-                          ("objects (Point, Scalar, FixedBase)", object_checks()),
-                          ("objects (PointVector, MSMTable)", vector_object_checks())):
+    for title, checks in (
+        ("RFC 9496 test vectors (A.1, A.2)", vector_checks()),
+        ("API identities", api_checks()),
+        ("objects (Point, Scalar, FixedBase)", object_checks()),
+        ("objects (PointVector, MSMTable)", vector_object_checks()),
+    ):
         failed = run_checks(checks)
         print(f"  {title}: {len(checks) - len(failed)}/{len(checks)} ok")
         for failure in failed:
@@ -204,9 +245,14 @@ def speed_table() -> Tuple[str, bool]:
         size = bench.workload_size(name, mode)
         result = bench.run_one(me, name, size, mode)
         all_ok = all_ok and result["status"] == "ok"
-        rows.append([name, f"{size} {_peers.WORKLOADS[name].op}s",
-                     bench.cell(result, lambda r: bench.fmt_rate(r["ops_per_second"])),
-                     bench.cell(result, lambda r, s=size: f"{r['seconds'] / s * 1e6:.3g}")])
+        rows.append(
+            [
+                name,
+                f"{size} {_peers.WORKLOADS[name].op}s",
+                bench.cell(result, lambda r: bench.fmt_rate(r["ops_per_second"])),
+                bench.cell(result, lambda r, s=size: f"{r['seconds'] / s * 1e6:.3g}"),
+            ]
+        )
     return md_table(["operation", "round", "ops/s", "µs/op"], rows), all_ok
 
 
@@ -221,10 +267,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         prog="python -m pyristretto",
         description="Print versions, self-check against RFC 9496, and show pyristretto's speed.",
         epilog="python -m pyristretto bench [--quick | --scaling] [--json FILE] [--plot FILE.png]: "
-               "benchmark report against peer libraries (see 'python -m pyristretto bench -h').",
+        "benchmark report against peer libraries (see 'python -m pyristretto bench -h').",
     ).parse_args(argv)
-    print(f"pyristretto {pr.__version__}, libsodium {pr.sodium_version()}, "
-          f"{platform.python_implementation()} {platform.python_version()}, backend {pr.backend()}")
+    print(
+        f"pyristretto {pr.__version__}, libsodium {pr.sodium_version()}, "
+        f"{platform.python_implementation()} {platform.python_version()}, backend {pr.backend()}"
+    )
     if not self_check():
         return 1
     try:
@@ -232,8 +280,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except ImportError as missing:
         if missing.name != "libsodium":
             raise
-        print("\nNo speed table: its inputs and reference results come from a libsodium shared library, and none "
-              "is installed (the wheel's copy is inside its modules, hidden).")
+        print(
+            "\nNo speed table: its inputs and reference results come from a libsodium shared library, and none "
+            "is installed (the wheel's copy is inside its modules, hidden)."
+        )
         return 0
     print()
     print(table)

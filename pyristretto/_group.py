@@ -36,18 +36,33 @@ the protocols" says: `point_argument` and `element_argument` (a Point or 32 byte
 identity; anything else a TypeError naming the argument, never a `bytes(x)`), `scalar_argument`, `count_argument`
 (`operator.index`, not a bool) and `scalar_vector_argument`.
 """
+
 import operator
 
 from pyristretto._objects import H as _H
-from pyristretto._objects import (FixedBase, InvalidPointError, MSMTable, Point, PointVector, Scalar, ScalarVector,
-                                  Transcript, random_weights, select, swap)
+from pyristretto._objects import (
+    FixedBase,
+    InvalidPointError,
+    MSMTable,
+    Point,
+    PointVector,
+    Scalar,
+    ScalarVector,
+    Transcript,
+    random_weights,
+    select,
+    swap,
+)
+
 # msm_secret: the functional msm (constant-time in the scalars), its 32-byte encoding returned; for secret scalars.
 from pyristretto._objects import msm as msm_secret
+
 # hash_to_scalar_with_secret: SHA-512(prefix || data || secret) mod q, the hash state wiped (secret-safe; FROST's
 # nonce_generate). schnorr_verify_batch: a batch of Schnorr signatures in one C++ call (public values, vartime; it
 # validates its keys and table itself: identity keys refused however given, also in an empty batch).
 # derive_key_scalar: RFC 9497 DeriveKeyPair's private key, its message built in a wiped C buffer (oprf).
 from pyristretto._objects import derive_key_scalar, hash_to_scalar_with_secret, schnorr_verify_batch
+
 # X25519PrivateKey: OPAQUE's curve25519 3DH keys (secret-safe: libsodium's X25519, the key in a wiped C buffer).
 # opaque_mul_encode: see mul_encode below.
 from pyristretto._objects import X25519PrivateKey, opaque_mul_encode
@@ -55,32 +70,107 @@ from pyristretto._objects import X25519PrivateKey, opaque_mul_encode
 # For pyristretto.sigma (_sigma.pxi): SigmaPlan, a compiled statement (prove secret-safe, verify_compact and
 # verify_batch public values only); elgamal_encrypt_many (secret-safe); lizard_encode, lizard_decode,
 # elligator_inverse, map_to_curve (secret-safe); DlogTable (public values only). See the docstring.
-from pyristretto._objects import (DlogTable, SigmaPlan, elgamal_encrypt_many, elligator_inverse, lizard_decode,
-                                  lizard_encode, map_to_curve)
+from pyristretto._objects import (
+    DlogTable,
+    SigmaPlan,
+    elgamal_encrypt_many,
+    elligator_inverse,
+    lizard_decode,
+    lizard_encode,
+    map_to_curve,
+)
 
 # sr25519 (pyristretto.sr25519), one C++ call each (_sr25519.pxi, cpp/src/sr25519.cpp): SrMiniSecret and SrSecret
 # hold the secret keys (wiped C memory; no pickling, copies or repr); SR_* are the codes the verifications return.
 # Which are secret-safe and which public-only: the docstring above.
-from pyristretto._objects import (SR_EQUATION_FALSE, SR_LENGTH, SR_NOT_MARKED, SR_POINT_DECOMPRESSION,
-                                  SR_SCALAR_FORMAT, SR_VALID, SrMiniSecret, SrSecret, sr25519_batch_check,
-                                  sr25519_derive_public, sr25519_derive_soft, sr25519_derive_soft_bytes,
-                                  sr25519_dleq_challenge, sr25519_dleq_prove, sr25519_dleq_verify,
-                                  sr25519_hard_derive, sr25519_hard_derive_bytes, sr25519_mini_secret,
-                                  sr25519_pair_bytes, sr25519_parse_signature, sr25519_public_point,
-                                  sr25519_random_secret, sr25519_secret, sr25519_sign, sr25519_sign_bytes,
-                                  sr25519_verify, sr25519_vrf_hash, sr25519_vrf_output, sr25519_vrf_sign)
+from pyristretto._objects import (
+    SR_EQUATION_FALSE,
+    SR_LENGTH,
+    SR_NOT_MARKED,
+    SR_POINT_DECOMPRESSION,
+    SR_SCALAR_FORMAT,
+    SR_VALID,
+    SrMiniSecret,
+    SrSecret,
+    sr25519_batch_check,
+    sr25519_derive_public,
+    sr25519_derive_soft,
+    sr25519_derive_soft_bytes,
+    sr25519_dleq_challenge,
+    sr25519_dleq_prove,
+    sr25519_dleq_verify,
+    sr25519_hard_derive,
+    sr25519_hard_derive_bytes,
+    sr25519_mini_secret,
+    sr25519_pair_bytes,
+    sr25519_parse_signature,
+    sr25519_public_point,
+    sr25519_random_secret,
+    sr25519_secret,
+    sr25519_sign,
+    sr25519_sign_bytes,
+    sr25519_verify,
+    sr25519_vrf_hash,
+    sr25519_vrf_output,
+    sr25519_vrf_sign,
+)
 
-__all__ = ["DlogTable", "FixedBase", "InvalidPointError", "MSMTable", "Point", "PointVector", "Scalar",
-           "ScalarVector", "SigmaPlan", "Transcript", "X25519PrivateKey", "decode_elements", "derive_key_scalar",
-           "elgamal_encrypt_many", "elligator_inverse", "hash_to_scalar_with_secret", "lizard_decode",
-           "lizard_encode", "map_to_curve", "msm_secret", "mul_encode", "random_weights", "schnorr_verify_batch",
-           "select", "swap", "SR_EQUATION_FALSE", "SR_LENGTH", "SR_NOT_MARKED", "SR_POINT_DECOMPRESSION",
-           "SR_SCALAR_FORMAT", "SR_VALID", "SrMiniSecret", "SrSecret", "sr25519_batch_check", "sr25519_derive_public",
-           "sr25519_derive_soft", "sr25519_derive_soft_bytes", "sr25519_dleq_challenge", "sr25519_dleq_prove",
-           "sr25519_dleq_verify", "sr25519_hard_derive", "sr25519_hard_derive_bytes", "sr25519_mini_secret",
-           "sr25519_pair_bytes", "sr25519_parse_signature", "sr25519_public_point", "sr25519_random_secret",
-           "sr25519_secret", "sr25519_sign", "sr25519_sign_bytes", "sr25519_verify", "sr25519_vrf_hash",
-           "sr25519_vrf_output", "sr25519_vrf_sign"]
+__all__ = [
+    "DlogTable",
+    "FixedBase",
+    "InvalidPointError",
+    "MSMTable",
+    "Point",
+    "PointVector",
+    "Scalar",
+    "ScalarVector",
+    "SigmaPlan",
+    "Transcript",
+    "X25519PrivateKey",
+    "decode_elements",
+    "derive_key_scalar",
+    "elgamal_encrypt_many",
+    "elligator_inverse",
+    "hash_to_scalar_with_secret",
+    "lizard_decode",
+    "lizard_encode",
+    "map_to_curve",
+    "msm_secret",
+    "mul_encode",
+    "random_weights",
+    "schnorr_verify_batch",
+    "select",
+    "swap",
+    "SR_EQUATION_FALSE",
+    "SR_LENGTH",
+    "SR_NOT_MARKED",
+    "SR_POINT_DECOMPRESSION",
+    "SR_SCALAR_FORMAT",
+    "SR_VALID",
+    "SrMiniSecret",
+    "SrSecret",
+    "sr25519_batch_check",
+    "sr25519_derive_public",
+    "sr25519_derive_soft",
+    "sr25519_derive_soft_bytes",
+    "sr25519_dleq_challenge",
+    "sr25519_dleq_prove",
+    "sr25519_dleq_verify",
+    "sr25519_hard_derive",
+    "sr25519_hard_derive_bytes",
+    "sr25519_mini_secret",
+    "sr25519_pair_bytes",
+    "sr25519_parse_signature",
+    "sr25519_public_point",
+    "sr25519_random_secret",
+    "sr25519_secret",
+    "sr25519_sign",
+    "sr25519_sign_bytes",
+    "sr25519_verify",
+    "sr25519_vrf_hash",
+    "sr25519_vrf_output",
+    "sr25519_vrf_sign",
+]
 
 ORDER = 2**252 + 27742317777372353535851937790883648493
 IDENTITY = Point.identity()
@@ -91,9 +181,9 @@ SCALAR_SIZE = 32
 _BYTES = (bytes, bytearray, memoryview)
 
 # ---- scalars: Scalar objects (secret-safe) -------------------------------------------------------------
-scalar_random = Scalar.random                    # uniform in [1, q), libsodium's CSPRNG
-scalar_from_wide = Scalar.from_bytes_mod_order   # 64 (or 32) bytes little-endian, reduced mod q
-hash_to_scalar = Scalar.hash_to_scalar           # RFC 9497 HashToScalar (expand_message_xmd over SHA-512, mod q)
+scalar_random = Scalar.random  # uniform in [1, q), libsodium's CSPRNG
+scalar_from_wide = Scalar.from_bytes_mod_order  # 64 (or 32) bytes little-endian, reduced mod q
+hash_to_scalar = Scalar.hash_to_scalar  # RFC 9497 HashToScalar (expand_message_xmd over SHA-512, mod q)
 ZERO = Scalar(0)
 ONE = Scalar(1)
 
@@ -156,9 +246,9 @@ def int_argument(value, name, low, high) -> int:
 
 
 # ---- elements: Points, kept decoded --------------------------------------------------------------------
-hash_to_group = Point.hash_to_group     # RFC 9380 hash_to_ristretto255
-base_mul = Point.base_mul               # s*G through G's fixed-base table (secret-safe)
-from_uniform_bytes = Point.from_uniform_bytes   # RFC 9496 element derivation of 64 bytes (secret-safe)
+hash_to_group = Point.hash_to_group  # RFC 9380 hash_to_ristretto255
+base_mul = Point.base_mul  # s*G through G's fixed-base table (secret-safe)
+from_uniform_bytes = Point.from_uniform_bytes  # RFC 9496 element derivation of 64 bytes (secret-safe)
 # The encodings of s_i * P_i, back to back (P_i None: the generator), in one call with one batched inversion for
 # all the encodings (secret-safe: constant time in the Scalars; OPAQUE's and CPace's steps).
 mul_encode = opaque_mul_encode

@@ -49,7 +49,8 @@ never ``msm_vartime``). What remains as Python objects: the caller's ``value`` i
 the unwiped ``bytes`` of its Scalar's encoding (copied into a bytearray that is wiped after use), and the bit
 extraction, which runs in Python on small ints (the same operations for a 0 bit as for a 1 bit) into a wiped buffer that
 ``ScalarVector`` reads. The verifier works on public values only: Python ints for the few challenges, ``ScalarVector``
-for its vectors, and ``msm_vartime``. """
+for its vectors, and ``msm_vartime``."""
+
 from __future__ import annotations
 
 import functools
@@ -84,6 +85,7 @@ class ProofError(ValueError):
 
 
 # ---- vector helpers: ScalarVector (C++, constant-time) for vectors, Python ints for the public few ----------
+
 
 def _int_powers(x: int, n: int) -> List[int]:
     """[1, x, x^2, ..., x^(n-1)] mod q as ints (public x, small n)."""
@@ -228,8 +230,9 @@ class _ClassOrInstance:
         function = self._function
 
         @functools.wraps(function)
-        def bound(bp_gens: "BulletproofGens", pc_gens: "PedersenGens", transcript: Transcript, *args: Any,
-                  **kwargs: Any) -> bool:
+        def bound(
+            bp_gens: "BulletproofGens", pc_gens: "PedersenGens", transcript: Transcript, *args: Any, **kwargs: Any
+        ) -> bool:
             return function(bp_gens, pc_gens, transcript, proof, *args, **kwargs)
 
         return bound
@@ -237,14 +240,18 @@ class _ClassOrInstance:
 
 # ---- generators -----------------------------------------------------------------------------------------
 
+
 class PedersenGens:
     """The bases of the value commitments: ``B`` (the ristretto255 generator) and ``B_blinding`` (the one-way
     map of SHA3-512 of B's encoding), with constant-time fixed-base tables for the prover."""
 
     def __init__(self, B: Optional[PointLike] = None, B_blinding: Optional[PointLike] = None) -> None:
         self.B = Point.generator() if B is None else _point(B, "B")
-        self.B_blinding = (Point.from_uniform_bytes(hashlib.sha3_512(Point.generator().to_bytes()).digest())
-                           if B_blinding is None else _point(B_blinding, "B_blinding"))
+        self.B_blinding = (
+            Point.from_uniform_bytes(hashlib.sha3_512(Point.generator().to_bytes()).digest())
+            if B_blinding is None
+            else _point(B_blinding, "B_blinding")
+        )
         self._B = FixedBase(self.B)
         self._B_blinding = FixedBase(self.B_blinding)
         self._key = self.B.to_bytes() + self.B_blinding.to_bytes()
@@ -262,7 +269,7 @@ def _generators_chain(label: bytes, count: int) -> PointVector:
     """The first `count` points of the crate's GeneratorsChain(label): SHAKE256 over b"GeneratorsChain" || label,
     each 64 bytes of output mapped to a point by the RFC 9496 one-way map."""
     stream = hashlib.shake_256(b"GeneratorsChain" + label).digest(64 * count)
-    return PointVector([Point.from_uniform_bytes(stream[64 * i:64 * i + 64]) for i in range(count)])
+    return PointVector([Point.from_uniform_bytes(stream[64 * i : 64 * i + 64]) for i in range(count)])
 
 
 class _Bases:
@@ -281,8 +288,11 @@ class _Bases:
         with self._lock:
             if self._prover is None:
                 bb = [self._pc.B_blinding]
-                self._prover = (PointVector.concat(bb, self.G + self.H), PointVector.concat(bb, self.G, self.H),
-                                self.H.sum())
+                self._prover = (
+                    PointVector.concat(bb, self.G + self.H),
+                    PointVector.concat(bb, self.G, self.H),
+                    self.H.sum(),
+                )
             return self._prover
 
     def verifier_points(self) -> PointVector:
@@ -323,8 +333,10 @@ class BulletproofGens:
     def _parties(self, n, m) -> range:
         n, m = grp.count_argument(n, "n"), grp.count_argument(m, "m")
         if not (0 <= n <= self.gens_capacity and 0 <= m <= self.party_capacity):
-            raise ValueError(f"n={n}, m={m}: expected 0 <= n <= {self.gens_capacity} and 0 <= m <= "
-                             f"{self.party_capacity} (the capacities)")
+            raise ValueError(
+                f"n={n}, m={m}: expected 0 <= n <= {self.gens_capacity} and 0 <= m <= "
+                f"{self.party_capacity} (the capacities)"
+            )
         return range(m)
 
     def _get(self, pc: PedersenGens, n: int, m: int) -> _Bases:
@@ -345,6 +357,7 @@ class BulletproofGens:
 
 # ---- the inner-product argument ---------------------------------------------------------------------------
 
+
 def _ipp_domain_sep(transcript: Transcript, n: int) -> None:
     transcript.append_message(b"dom-sep", b"ipp v1")
     transcript.append_u64(b"n", n)
@@ -359,6 +372,7 @@ def _validate_and_append(transcript: Transcript, label: bytes, P: Point) -> None
 
 class _Frozen:
     """Immutable proof objects: their fields are set once, by __init__, after validation."""
+
     __slots__ = ()
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -400,8 +414,15 @@ class InnerProductProof(_Frozen):
         set_field(self, "b", _proof_scalar(b, "inner-product proof b"))
 
     @staticmethod
-    def create(transcript: Transcript, Q: PointLike, H_factors: Iterable[ScalarLike], G: Points, H: Points,
-               a_vec: Iterable[ScalarLike], b_vec: Iterable[ScalarLike]) -> "InnerProductProof":
+    def create(
+        transcript: Transcript,
+        Q: PointLike,
+        H_factors: Iterable[ScalarLike],
+        G: Points,
+        H: Points,
+        a_vec: Iterable[ScalarLike],
+        b_vec: Iterable[ScalarLike],
+    ) -> "InnerProductProof":
         """Proves <a, b> for P = <a, G> + <b, H'> + <a, b>*Q with H'_i = H_factors[i]*H_i (the crate's create with
         G_factors all 1). G and H: PointVectors or lists of Points; a_vec and b_vec: ScalarVectors or Scalars
         (secret; constant-time); H_factors public scalars; all of one length, a power of two (ValueError).
@@ -409,8 +430,7 @@ class InnerProductProof(_Frozen):
         The transcript: create appends its own domain separator, ``dom-sep`` = ``ipp v1``, and ``n`` (as the crate
         does) before its rounds: do not append them yourself (verify appends the same, and the two must agree)."""
         G, H = _point_vector(G, "G"), _point_vector(H, "H")
-        return InnerProductProof._create(_transcript(transcript), _point(Q, "Q"), H_factors, G, H, a_vec, b_vec,
-                                         None)
+        return InnerProductProof._create(_transcript(transcript), _point(Q, "Q"), H_factors, G, H, a_vec, b_vec, None)
 
     @staticmethod
     def _create(transcript, Q, H_factors, G, H, a_vec, b_vec, y_inv) -> "InnerProductProof":
@@ -472,8 +492,9 @@ class InnerProductProof(_Frozen):
             us.append(_challenge(transcript, b"u"))
         return us
 
-    def verification_scalars(self, n: SupportsIndex, transcript: Transcript
-                             ) -> Tuple[ScalarVector, ScalarVector, ScalarVector]:
+    def verification_scalars(
+        self, n: SupportsIndex, transcript: Transcript
+    ) -> Tuple[ScalarVector, ScalarVector, ScalarVector]:
         """(u_k^2, u_k^-2, s) as in the crate, as ScalarVectors: the challenges' squares and inverse squares in the
         order of the rounds, and s_i = prod_k u_k^(+1 if bit (lg_n-1-k) of i is set else -1). ProofError for a
         wrong number of rounds or an identity L or R. Appends the domain separator and n to the transcript
@@ -484,8 +505,9 @@ class InnerProductProof(_Frozen):
         u_inv_sq = [u * u % q for u in inv[:-1]]
         return ScalarVector(u_sq), ScalarVector(u_inv_sq), _tensor(inv[-1], u_sq[::-1])
 
-    def verify(self, transcript: Transcript, P: PointLike, Q: PointLike, H_factors: Iterable[ScalarLike], G: Points,
-               H: Points) -> bool:
+    def verify(
+        self, transcript: Transcript, P: PointLike, Q: PointLike, H_factors: Iterable[ScalarLike], G: Points, H: Points
+    ) -> bool:
         """Checks the argument for P (as create's): True, or ProofError naming what failed. Appends the domain
         separator and n itself, as create does."""
         G, H = _point_vector(G, "G"), _point_vector(H, "H")
@@ -522,8 +544,8 @@ class InnerProductProof(_Frozen):
         an invalid point encoding; TypeError unless data is bytes-like."""
         data = _wire_bytes(data)
         k = _ipp_rounds(data)
-        points = _decode_points(data[:64 * k], _round_names(k))
-        return InnerProductProof(points[0::2], points[1::2], data[64 * k:64 * k + 32], data[64 * k + 32:])
+        points = _decode_points(data[: 64 * k], _round_names(k))
+        return InnerProductProof(points[0::2], points[1::2], data[64 * k : 64 * k + 32], data[64 * k + 32 :])
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, InnerProductProof) and self.to_bytes() == other.to_bytes()
@@ -557,7 +579,7 @@ def _decode_points(encodings: bytes, names: List[str]) -> List[Point]:
         return list(PointVector(encodings))
     except InvalidPointError:
         for i, name in enumerate(names):
-            _point(encodings[32 * i:32 * i + 32], name)  # raises ProofError naming it
+            _point(encodings[32 * i : 32 * i + 32], name)  # raises ProofError naming it
         raise  # pragma: no cover
 
 
@@ -572,8 +594,10 @@ def _wire_bytes(data: Any) -> bytes:
     except TypeError:
         raise TypeError(f"data: expected a bytes-like object, got {type(data).__name__}") from None
     if view.itemsize != 1 or view.ndim != 1:
-        raise TypeError(f"data: expected a one-dimensional buffer of bytes, got item size {view.itemsize} and "
-                        f"{view.ndim} dimensions")
+        raise TypeError(
+            f"data: expected a one-dimensional buffer of bytes, got item size {view.itemsize} and "
+            f"{view.ndim} dimensions"
+        )
     return view.tobytes()
 
 
@@ -585,6 +609,7 @@ def _prod(xs: List[int]) -> int:
 
 
 # ---- the range proof --------------------------------------------------------------------------------------
+
 
 def _rangeproof_domain_sep(transcript: Transcript, n: int, m: int) -> None:
     transcript.append_message(b"dom-sep", b"rangeproof v1")
@@ -628,7 +653,7 @@ def _value(v, n: int, name: str) -> Scalar:
     the value is out of range."""
     if type(v) is Scalar:
         encoding = bytearray(v.to_bytes())
-        outside = any(encoding[n // 8:])
+        outside = any(encoding[n // 8 :])
         encoding[:] = bytes(32)
         if outside:
             raise ValueError(f"{name} is outside [0, 2^{n})")
@@ -663,8 +688,17 @@ class RangeProof(_Frozen):
     e_blinding: Scalar
     ipp_proof: InnerProductProof
 
-    def __init__(self, A: PointLike, S: PointLike, T_1: PointLike, T_2: PointLike, t_x: ScalarLike,
-                 t_x_blinding: ScalarLike, e_blinding: ScalarLike, ipp_proof: InnerProductProof) -> None:
+    def __init__(
+        self,
+        A: PointLike,
+        S: PointLike,
+        T_1: PointLike,
+        T_2: PointLike,
+        t_x: ScalarLike,
+        t_x_blinding: ScalarLike,
+        e_blinding: ScalarLike,
+        ipp_proof: InnerProductProof,
+    ) -> None:
         if type(ipp_proof) is not InnerProductProof:
             raise TypeError(f"ipp_proof: expected an InnerProductProof, got {type(ipp_proof).__name__}")
         set_field = object.__setattr__
@@ -677,8 +711,16 @@ class RangeProof(_Frozen):
     # -- wire format --
     def to_bytes(self) -> bytes:
         """A || S || T_1 || T_2 || t_x || t_x_blinding || e_blinding || the inner-product proof."""
-        return (bytes(self.A) + bytes(self.S) + bytes(self.T_1) + bytes(self.T_2) + self.t_x.to_bytes()
-                + self.t_x_blinding.to_bytes() + self.e_blinding.to_bytes() + self.ipp_proof.to_bytes())
+        return (
+            bytes(self.A)
+            + bytes(self.S)
+            + bytes(self.T_1)
+            + bytes(self.T_2)
+            + self.t_x.to_bytes()
+            + self.t_x_blinding.to_bytes()
+            + self.e_blinding.to_bytes()
+            + self.ipp_proof.to_bytes()
+        )
 
     def __bytes__(self) -> bytes:
         return self.to_bytes()
@@ -694,7 +736,7 @@ class RangeProof(_Frozen):
         if len(data) < 7 * 32:
             raise ProofError("range proof: too short")
         k = _ipp_rounds(data[224:])
-        points = _decode_points(data[:128] + data[224:224 + 64 * k], ["A", "S", "T_1", "T_2"] + _round_names(k))
+        points = _decode_points(data[:128] + data[224 : 224 + 64 * k], ["A", "S", "T_1", "T_2"] + _round_names(k))
         ipp = InnerProductProof(points[4::2], points[5::2], data[-64:-32], data[-32:])
         A, S, T_1, T_2 = points[:4]
         return RangeProof(A, S, T_1, T_2, data[128:160], data[160:192], data[192:224], ipp)
@@ -709,8 +751,14 @@ class RangeProof(_Frozen):
 
     # -- proving --
     @staticmethod
-    def prove_single(bp_gens: BulletproofGens, pc_gens: PedersenGens, transcript: Transcript, value: ScalarLike,
-                     blinding: ScalarLike, n: SupportsIndex) -> Tuple["RangeProof", Point]:
+    def prove_single(
+        bp_gens: BulletproofGens,
+        pc_gens: PedersenGens,
+        transcript: Transcript,
+        value: ScalarLike,
+        blinding: ScalarLike,
+        n: SupportsIndex,
+    ) -> Tuple["RangeProof", Point]:
         """A proof that the commitment value*B + blinding*B_blinding holds a value in [0, 2^n): (proof, the
         commitment as a Point). value: a Scalar or an int-like; blinding: as PedersenGens.commit takes it.
         ValueError when value is outside [0, 2^n); ProofError for a bad n or too few generators."""
@@ -718,9 +766,14 @@ class RangeProof(_Frozen):
         return proof, commitments[0]
 
     @staticmethod
-    def prove_multiple(bp_gens: BulletproofGens, pc_gens: PedersenGens, transcript: Transcript,
-                       values: Sequence[ScalarLike], blindings: Sequence[ScalarLike], n: SupportsIndex
-                       ) -> Tuple["RangeProof", List[Point]]:
+    def prove_multiple(
+        bp_gens: BulletproofGens,
+        pc_gens: PedersenGens,
+        transcript: Transcript,
+        values: Sequence[ScalarLike],
+        blindings: Sequence[ScalarLike],
+        n: SupportsIndex,
+    ) -> Tuple["RangeProof", List[Point]]:
         """An aggregated proof for m = len(values) commitments (m a power of two): (proof, the commitments as
         Points, in order). values and blindings: lists or tuples (or ScalarVectors) of what prove_single takes."""
         _generators(bp_gens, pc_gens)
@@ -799,8 +852,9 @@ class RangeProof(_Frozen):
         l_vec = l0 + s_L * xS
         r_vec = r0 + r1 * xS
         y_inv = int(Scalar(y).invert_vartime())
-        ipp = InnerProductProof._create(transcript, Q, ScalarVector.powers(y_inv, N), bases.G, bases.H, l_vec, r_vec,
-                                        y_inv)
+        ipp = InnerProductProof._create(
+            transcript, Q, ScalarVector.powers(y_inv, N), bases.G, bases.H, l_vec, r_vec, y_inv
+        )
         return RangeProof(A, S, T_1, T_2, t_x, t_x_blinding, e_blinding, ipp), V
 
     # -- verifying --
@@ -831,8 +885,9 @@ class RangeProof(_Frozen):
         us = self.ipp_proof._challenges(n * m, transcript)
         return commitments, n, m, y, z, x, w, us
 
-    def _accumulate(self, replayed, inv: List[int], weight: int, static: "_Static", dyn_s: List[int],
-                    dyn_p: List[Point]) -> None:
+    def _accumulate(
+        self, replayed, inv: List[int], weight: int, static: "_Static", dyn_s: List[int], dyn_p: List[Point]
+    ) -> None:
         """Adds weight * (this proof's verification equation) to a batch: its scalars of B, B_blinding, G and H
         to static, those of its own points and commitments to dyn_s and dyn_p. replayed is _replay's result, inv
         the inverses of its us + [prod(us), y]."""
@@ -870,7 +925,7 @@ class RangeProof(_Frozen):
         base = weight * zz % q
         for j in range(m):
             k0 = j * n
-            static.add(j, -(gs[k0:k0 + n] + wz), wz + two_y * base - hs[k0:k0 + n])
+            static.add(j, -(gs[k0 : k0 + n] + wz), wz + two_y * base - hs[k0 : k0 + n])
             base = base * zy % q
 
     @staticmethod
@@ -898,16 +953,28 @@ class RangeProof(_Frozen):
         _final_check(bp_gens._get(pc_gens, n, m).verifier_points(), static, dyn_s, dyn_p)
         return True
 
-    def _verify_single(bp_gens: BulletproofGens, pc_gens: PedersenGens, transcript: Transcript,  # type: ignore
-                       proof: Union["RangeProof", Bytes], commitment: PointLike, n: SupportsIndex) -> bool:
+    def _verify_single(  # type: ignore[misc]
+        bp_gens: BulletproofGens,
+        pc_gens: PedersenGens,
+        transcript: Transcript,
+        proof: Union["RangeProof", Bytes],
+        commitment: PointLike,
+        n: SupportsIndex,
+    ) -> bool:
         """Verifies a proof (a RangeProof or its bytes) for one commitment (a Point or its 32-byte encoding; any
         other type is a TypeError) and n bits: True, or ProofError naming what failed. Call it on the proof,
         ``proof.verify_single(bp_gens, pc_gens, transcript, commitment, n)`` (the crate's form), or on the class
         with the proof as the fourth argument."""
         return RangeProof._verify(bp_gens, pc_gens, transcript, proof, [_point(commitment, "commitment")], n)
 
-    def _verify_multiple(bp_gens: BulletproofGens, pc_gens: PedersenGens, transcript: Transcript,  # type: ignore
-                         proof: Union["RangeProof", Bytes], commitments: Points, n: SupportsIndex) -> bool:
+    def _verify_multiple(  # type: ignore[misc]
+        bp_gens: BulletproofGens,
+        pc_gens: PedersenGens,
+        transcript: Transcript,
+        proof: Union["RangeProof", Bytes],
+        commitments: Points,
+        n: SupportsIndex,
+    ) -> bool:
         """Verifies an aggregated proof for the commitments (a list or tuple of Points or 32-byte encodings, or a
         PointVector; m = len(commitments)): True, or ProofError naming what failed. Called on the proof or on the
         class, as verify_single."""
@@ -917,8 +984,9 @@ class RangeProof(_Frozen):
     verify_multiple = _ClassOrInstance(_verify_multiple)
 
     @staticmethod
-    def verify_batch(bp_gens: BulletproofGens, pc_gens: PedersenGens, items: Iterable[Tuple[Any, Transcript, Points,
-                                                                                            SupportsIndex]]) -> bool:
+    def verify_batch(
+        bp_gens: BulletproofGens, pc_gens: PedersenGens, items: Iterable[Tuple[Any, Transcript, Points, SupportsIndex]]
+    ) -> bool:
         """Verifies many proofs at once; items are (proof, transcript, commitments, n) tuples (proof a RangeProof
         or its bytes, commitments a list or tuple of Points or encodings; any n and m, mixed). Every proof's
         equation, weighted by an independent random 128-bit scalar from libsodium's CSPRNG, goes into one vartime
@@ -928,8 +996,9 @@ class RangeProof(_Frozen):
         one-by-one pass."""
         _generators(bp_gens, pc_gens)
         if isinstance(items, (str, RangeProof) + _BYTES) or not hasattr(items, "__iter__"):
-            raise TypeError("items: expected a list of (proof, transcript, commitments, n), got "
-                            f"{type(items).__name__}")
+            raise TypeError(
+                f"items: expected a list of (proof, transcript, commitments, n), got {type(items).__name__}"
+            )
         parsed = []
         for idx, item in enumerate(items):
             try:
@@ -939,8 +1008,14 @@ class RangeProof(_Frozen):
             if type(transcript) is not Transcript:
                 raise TypeError(f"items[{idx}]: the transcript is a {type(transcript).__name__}, not a Transcript")
             try:
-                parsed.append((RangeProof._proof(proof, f"items[{idx}] proof"), transcript,
-                               _commitments(commitments, f"items[{idx}] commitments"), grp.count_argument(n, "n")))
+                parsed.append(
+                    (
+                        RangeProof._proof(proof, f"items[{idx}] proof"),
+                        transcript,
+                        _commitments(commitments, f"items[{idx}] commitments"),
+                        grp.count_argument(n, "n"),
+                    )
+                )
             except ProofError as e:
                 raise ProofError(str(e), idx) from None
         if not parsed:
@@ -960,7 +1035,7 @@ class RangeProof(_Frozen):
                 to_invert += replayed[-1] + [_prod(replayed[-1]), replayed[3]]
             inv = _batch_invert(to_invert)  # one inversion for the whole batch
             for (proof, replayed, at), weight in zip(replays, _random_weights(len(parsed))):
-                proof._accumulate(replayed, inv[at:at + len(replayed[-1]) + 2], weight, static, dyn_s, dyn_p)
+                proof._accumulate(replayed, inv[at : at + len(replayed[-1]) + 2], weight, static, dyn_s, dyn_p)
             _final_check(bp_gens._get(pc_gens, stride, parties).verifier_points(), static, dyn_s, dyn_p)
             return True
         except ProofError as e:
@@ -999,8 +1074,9 @@ class _Static:
         return old + new if n == self.stride else ScalarVector.concat(old[:n] + new, old[n:])
 
     def scalars(self) -> ScalarVector:
-        return ScalarVector.concat([self.B, self.B_blinding],
-                                   *(_zeros(self.stride) if v is None else v for v in self.G + self.H))
+        return ScalarVector.concat(
+            [self.B, self.B_blinding], *(_zeros(self.stride) if v is None else v for v in self.G + self.H)
+        )
 
 
 _ZEROS: Dict[int, ScalarVector] = {}

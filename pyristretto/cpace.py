@@ -22,6 +22,7 @@ Secrets: the generator ``g`` (it depends on the password) and the scalar ``y`` a
 ``y*g``, ``y*Y`` are the core's constant-time multiplications (``pyristretto._group.mul_encode``). ``K`` never
 leaves the object; ``ISK`` is returned as bytes.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -30,16 +31,32 @@ from typing import Optional, SupportsIndex, Union
 from pyristretto import _group as grp
 from pyristretto._group import Point, Scalar
 
-__all__ = ["DSI", "DSI_ISK", "S_IN_BYTES", "INITIATOR", "RESPONDER", "SYMMETRIC", "CPaceError", "prepend_len",
-           "lv_cat", "generator_string", "calculate_generator", "o_cat", "transcript_ir", "transcript_oc",
-           "scalar_mult_vfy", "sid_output", "CPace"]
+__all__ = [
+    "DSI",
+    "DSI_ISK",
+    "S_IN_BYTES",
+    "INITIATOR",
+    "RESPONDER",
+    "SYMMETRIC",
+    "CPaceError",
+    "prepend_len",
+    "lv_cat",
+    "generator_string",
+    "calculate_generator",
+    "o_cat",
+    "transcript_ir",
+    "transcript_oc",
+    "scalar_mult_vfy",
+    "sid_output",
+    "CPace",
+]
 
 Bytes = Union[bytes, bytearray, memoryview]
 ScalarLike = Union[Scalar, SupportsIndex, Bytes]
 
-DSI = b"CPaceRistretto255"       # G_Ristretto255.DSI
+DSI = b"CPaceRistretto255"  # G_Ristretto255.DSI
 DSI_ISK = DSI + b"_ISK"
-S_IN_BYTES = 128                 # SHA-512's input block size (H.s_in_bytes)
+S_IN_BYTES = 128  # SHA-512's input block size (H.s_in_bytes)
 INITIATOR = "initiator"
 RESPONDER = "responder"
 SYMMETRIC = "symmetric"
@@ -154,21 +171,31 @@ class CPace:
     (this party's associated data, sent in clear) default to empty. ``role``: ``INITIATOR`` (party A),
     ``RESPONDER`` (party B) or ``SYMMETRIC``. ``_test_scalar`` replays a test vector's ``y``; never use it
     otherwise."""
+
     __slots__ = ("message", "ad", "role", "_sid", "_y", "_transcript")
     message: bytes
     ad: bytes
     role: str
 
-    def __init__(self, prs: Bytes, *, ci: Bytes = b"", sid: Bytes = b"", ad: Bytes = b"", role: str = INITIATOR,
-                 _test_scalar: Optional[ScalarLike] = None) -> None:
+    def __init__(
+        self,
+        prs: Bytes,
+        *,
+        ci: Bytes = b"",
+        sid: Bytes = b"",
+        ad: Bytes = b"",
+        role: str = INITIATOR,
+        _test_scalar: Optional[ScalarLike] = None,
+    ) -> None:
         if role not in (INITIATOR, RESPONDER, SYMMETRIC):
             raise ValueError(f"role: expected {INITIATOR!r}, {RESPONDER!r} or {SYMMETRIC!r}, got {role!r}")
         self.role = role
         self.ad = _data(ad, "ad")
         self._sid = _data(sid, "sid")
         g = calculate_generator(prs, ci, self._sid)
-        self._y: Optional[Scalar] = grp.scalar_random() if _test_scalar is None else _scalar(_test_scalar,
-                                                                                            "_test_scalar")
+        self._y: Optional[Scalar] = (
+            grp.scalar_random() if _test_scalar is None else _scalar(_test_scalar, "_test_scalar")
+        )
         self.message = grp.mul_encode([self._y], [g])
         self._transcript: Optional[bytes] = None
 

@@ -23,6 +23,7 @@ Only numpy arrays of bytes, 32-byte ``bytes`` and ints travel between processes:
 Secret scalars (:func:`msm`) travel to the workers like any other array (in the clear unless the cluster uses
 TLS) and stay in their memory as Dask keeps it; only the single-machine function's own copies are wiped.
 """
+
 from __future__ import annotations
 
 import operator
@@ -38,8 +39,15 @@ from dask.highlevelgraph import HighLevelGraph
 import pyristretto as _pr
 from pyristretto import IDENTITY, InvalidPointError
 
-__all__ = ["msm", "msm_vartime", "point_sum", "sr25519_verify_batch", "DEFAULT_CHUNK_ROWS", "DEFAULT_SPLIT_EVERY",
-           "DEFAULT_SR25519_CHUNK_ROWS"]
+__all__ = [
+    "msm",
+    "msm_vartime",
+    "point_sum",
+    "sr25519_verify_batch",
+    "DEFAULT_CHUNK_ROWS",
+    "DEFAULT_SPLIT_EVERY",
+    "DEFAULT_SR25519_CHUNK_ROWS",
+]
 
 #: Rows per chunk when a numpy array has to be chunked here (2^16 rows = 2 MiB). A chunk should hold far more
 #: work (~10 µs a row for msm_vartime) than a task costs the scheduler (~1 ms on a local cluster).
@@ -59,8 +67,10 @@ _INVALID_INDEX = re.compile(r"^points\[(\d+)\]")
 def _as_dask(array: ArrayLike, name: str, row_chunks: Optional[Tuple[int, ...]]) -> da.Array:
     """array as a Dask array of shape (n, 32), dtype uint8, one chunk across the 32 columns."""
     if not isinstance(array, (np.ndarray, da.Array)):
-        raise TypeError(f"{name}: expected a dask or numpy array of shape (n, 32) and dtype uint8, "
-                        f"got {type(array).__name__} (the functions of pyristretto itself take lists)")
+        raise TypeError(
+            f"{name}: expected a dask or numpy array of shape (n, 32) and dtype uint8, "
+            f"got {type(array).__name__} (the functions of pyristretto itself take lists)"
+        )
     if array.dtype != np.uint8:
         raise TypeError(f"{name}: expected dtype uint8, got {array.dtype}")
     if array.ndim != 2 or array.shape[1] != 32:
@@ -144,7 +154,7 @@ def _reduce(function_name: str, arrays: List[da.Array], split_every: Optional[in
     depth = 0
     while len(level) > 1:  # the tree: split_every partial sums per task, level by level
         depth += 1
-        groups = [level[i:i + split_every] for i in range(0, len(level), split_every)]
+        groups = [level[i : i + split_every] for i in range(0, len(level), split_every)]
         level = []
         for j, group in enumerate(groups):
             graph[(name, depth, j)] = (_combine, list(group))
@@ -164,8 +174,9 @@ def point_sum(points: ArrayLike, *, split_every: Optional[int] = None, compute: 
     return _reduce("point_sum", [_as_dask(points, "points", None)], split_every, compute)
 
 
-def _msm(function_name: str, scalars: ArrayLike, points: ArrayLike, split_every: Optional[int],
-         compute: bool) -> Result:
+def _msm(
+    function_name: str, scalars: ArrayLike, points: ArrayLike, split_every: Optional[int], compute: bool
+) -> Result:
     dask_points = _as_dask(points, "points", None)
     dask_scalars = _as_dask(scalars, "scalars", None)
     if dask_scalars.shape[0] != dask_points.shape[0]:
@@ -192,8 +203,9 @@ def msm(scalars: ArrayLike, points: ArrayLike, *, split_every: Optional[int] = N
     return _msm("msm", scalars, points, split_every, compute)
 
 
-def msm_vartime(scalars: ArrayLike, points: ArrayLike, *, split_every: Optional[int] = None,
-                compute: bool = True) -> Result:
+def msm_vartime(
+    scalars: ArrayLike, points: ArrayLike, *, split_every: Optional[int] = None, compute: bool = True
+) -> Result:
     """``Σ scalars[i]·points[i]`` for PUBLIC scalars (time depends on them): as :func:`msm` otherwise.
 
     Equal to ``pyristretto.msm_vartime(scalars, points)``."""
@@ -205,8 +217,9 @@ def msm_vartime(scalars: ArrayLike, points: ArrayLike, *, split_every: Optional[
 DEFAULT_SR25519_CHUNK_ROWS = 1 << 14
 
 
-def _as_rows(array: Union[ArrayLike, Sequence[bytes]], name: str, width: Optional[int],
-             row_chunks: Optional[Tuple[int, ...]]) -> da.Array:
+def _as_rows(
+    array: Union[ArrayLike, Sequence[bytes]], name: str, width: Optional[int], row_chunks: Optional[Tuple[int, ...]]
+) -> da.Array:
     """array as a Dask array of n rows: (n, width) uint8 when width is given, else (n, m) uint8 or (n,) of bytes
     objects (messages), chunked along the rows only."""
     if isinstance(array, (list, tuple)):
@@ -234,8 +247,9 @@ def _as_rows(array: Union[ArrayLike, Sequence[bytes]], name: str, width: Optiona
     return result
 
 
-def _sr25519_chunk(context: bytes, offset: int, signatures: np.ndarray, messages: np.ndarray,
-                   public_keys: np.ndarray) -> Optional[int]:
+def _sr25519_chunk(
+    context: bytes, offset: int, signatures: np.ndarray, messages: np.ndarray, public_keys: np.ndarray
+) -> Optional[int]:
     """One chunk's batch verification (in a worker): None when every signature verifies, else the global index of
     the chunk's first failing one."""
     from pyristretto import sr25519
@@ -263,9 +277,15 @@ def _sr25519_finish(partial: Optional[int]) -> bool:
     return True
 
 
-def sr25519_verify_batch(signatures: ArrayLike, messages: Union[ArrayLike, Sequence[bytes]], public_keys: ArrayLike,
-                         context: bytes = b"substrate", *, split_every: Optional[int] = None,
-                         compute: bool = True) -> Union[bool, Delayed]:
+def sr25519_verify_batch(
+    signatures: ArrayLike,
+    messages: Union[ArrayLike, Sequence[bytes]],
+    public_keys: ArrayLike,
+    context: bytes = b"substrate",
+    *,
+    split_every: Optional[int] = None,
+    compute: bool = True,
+) -> Union[bool, Delayed]:
     """True when every sr25519 signature verifies, chunk by chunk on the cluster: ``signatures`` (n, 64) and
     ``public_keys`` (n, 32) uint8 arrays (Dask or numpy), ``messages`` an (n, m) uint8 array of equal-length
     messages, a 1-D object array of bytes, or a list of bytes; one signing ``context`` (bytes) for all. Each chunk
@@ -298,7 +318,7 @@ def sr25519_verify_batch(signatures: ArrayLike, messages: Union[ArrayLike, Seque
     depth = 0
     while len(level) > 1:
         depth += 1
-        groups = [level[j:j + split_every] for j in range(0, len(level), split_every)]
+        groups = [level[j : j + split_every] for j in range(0, len(level), split_every)]
         level = []
         for j, group in enumerate(groups):
             graph[(name, depth, j)] = (_first_index, list(group))

@@ -37,6 +37,7 @@ values and uses ``msm_vartime``; ``verify`` and ``verify_batch`` take ``Point`` 
 decoding, and ``Verifier`` keeps precomputed tables for a fixed set of keys. ``verify_batch`` does the whole batch
 (parsing, challenges, weights, decoding and one MSM) in one C++ call.
 """
+
 from __future__ import annotations
 
 import collections.abc
@@ -54,12 +55,39 @@ Commitment = Tuple[SupportsIndex, ElementLike, ElementLike]  # (identifier, hidi
 Share = Tuple[int, Union[Scalar, int]]  # (identifier, secret share): a Scalar unless as_scalar=False
 
 __all__ = [
-    "CONTEXT_STRING", "FROSTError", "InvalidParameterError", "InvalidCommitmentError", "InvalidShareError",
-    "InvalidSignatureError", "InvalidSignatureShareError", "AggregateError", "NonceReuseError", "SigningNonces",
-    "H1", "H2", "H3", "H4", "H5", "nonce_generate", "commit", "encode_group_commitment_list",
-    "compute_binding_factors", "compute_group_commitment", "compute_challenge", "derive_interpolating_value",
-    "sign", "verify_signature_share", "aggregate", "verify", "verify_batch", "Verifier",
-    "trusted_dealer_keygen", "secret_share_shard", "polynomial_evaluate", "vss_commit", "vss_verify",
+    "CONTEXT_STRING",
+    "FROSTError",
+    "InvalidParameterError",
+    "InvalidCommitmentError",
+    "InvalidShareError",
+    "InvalidSignatureError",
+    "InvalidSignatureShareError",
+    "AggregateError",
+    "NonceReuseError",
+    "SigningNonces",
+    "H1",
+    "H2",
+    "H3",
+    "H4",
+    "H5",
+    "nonce_generate",
+    "commit",
+    "encode_group_commitment_list",
+    "compute_binding_factors",
+    "compute_group_commitment",
+    "compute_challenge",
+    "derive_interpolating_value",
+    "sign",
+    "verify_signature_share",
+    "aggregate",
+    "verify",
+    "verify_batch",
+    "Verifier",
+    "trusted_dealer_keygen",
+    "secret_share_shard",
+    "polynomial_evaluate",
+    "vss_commit",
+    "vss_verify",
     "derive_group_info",
 ]
 
@@ -206,8 +234,10 @@ def _thresholds(max_participants, min_participants) -> Tuple[int, int]:
     min_participants = _min_participants(min_participants)
     max_participants = _count(max_participants, "max_participants")
     if not min_participants <= max_participants < _MAX_PARTICIPANTS_BOUND:
-        raise InvalidParameterError(f"need min_participants <= max_participants < 2^16 (RFC 9591), got "
-                                    f"min_participants = {min_participants}, max_participants = {max_participants}")
+        raise InvalidParameterError(
+            f"need min_participants <= max_participants < 2^16 (RFC 9591), got "
+            f"min_participants = {min_participants}, max_participants = {max_participants}"
+        )
     return max_participants, min_participants
 
 
@@ -220,7 +250,8 @@ def _enough_signers(session, min_participants):
     if count < floor:
         raise InvalidParameterError(
             f"commitment_list: {count} signer(s), fewer than "
-            + (f"min_participants = {floor}" if given else "2, the least threshold RFC 9591 allows"))
+            + (f"min_participants = {floor}" if given else "2, the least threshold RFC 9591 allows")
+        )
     if count >= _MAX_PARTICIPANTS_BOUND:
         raise InvalidParameterError(f"commitment_list: {count} signers, RFC 9591 allows fewer than 2^16")
     return given
@@ -238,9 +269,15 @@ def _commitment_list(commitment_list):
         if checked and identifier <= checked[-1][0]:
             raise InvalidParameterError(
                 "commitment_list: identifiers must be sorted ascending without duplicates "
-                f"({identifier} after {checked[-1][0]})")
-        checked.append((identifier, _element(hiding, f"commitment_list[{k}] hiding commitment"),
-                        _element(binding, f"commitment_list[{k}] binding commitment")))
+                f"({identifier} after {checked[-1][0]})"
+            )
+        checked.append(
+            (
+                identifier,
+                _element(hiding, f"commitment_list[{k}] hiding commitment"),
+                _element(binding, f"commitment_list[{k}] binding commitment"),
+            )
+        )
     if not checked:
         raise InvalidParameterError("commitment_list: empty")
     return checked
@@ -270,6 +307,7 @@ def nonce_generate(secret: ScalarLike, *, _test_random_bytes: Optional[Bytes] = 
 class SigningNonces:
     """A participant's secret ``(hiding, binding)`` nonce pair (``Scalar`` objects) from ``commit``, good for one
     ``sign`` only; ``commitments`` is the public pair ``(hiding*G, binding*G)`` as Points."""
+
     __slots__ = ("hiding", "binding", "commitments", "_used", "_lock")
 
     def __init__(self, hiding: ScalarLike, binding: ScalarLike) -> None:
@@ -307,16 +345,18 @@ _NOT_COPIED = "SigningNonces cannot be copied: they sign once (run commit again 
 _NOT_PICKLED = "SigningNonces cannot be pickled: they sign once, and a stored copy could sign again"
 
 
-def commit(sk_i: ScalarLike, *, _test_random_bytes: Optional[Tuple[Bytes, Bytes]] = None
-           ) -> Tuple[SigningNonces, Tuple[Point, Point]]:
+def commit(
+    sk_i: ScalarLike, *, _test_random_bytes: Optional[Tuple[Bytes, Bytes]] = None
+) -> Tuple[SigningNonces, Tuple[Point, Point]]:
     """RFC 9591 commit (round one): ``(nonces, (hiding_nonce_commitment, binding_nonce_commitment))``, the
     commitments as Points.
     Publish the commitments; keep ``nonces`` secret and pass it to ``sign`` once.
     ``_test_random_bytes`` = (hiding randomness, binding randomness) replays a test vector."""
     hiding_random, binding_random = (None, None) if _test_random_bytes is None else _test_random_bytes
     sk_i = _scalar(sk_i, "sk_i")  # converted once for both nonces
-    nonces = SigningNonces(nonce_generate(sk_i, _test_random_bytes=hiding_random),
-                           nonce_generate(sk_i, _test_random_bytes=binding_random))
+    nonces = SigningNonces(
+        nonce_generate(sk_i, _test_random_bytes=hiding_random), nonce_generate(sk_i, _test_random_bytes=binding_random)
+    )
     return nonces, nonces.commitments
 
 
@@ -336,12 +376,14 @@ def _binding_factors(group_public_key, commitment_list, msg):
     return [(i, _h1(prefix + grp.serialize_scalar(i))) for i, _, _ in commitment_list]
 
 
-def compute_binding_factors(group_public_key: ElementLike, commitment_list: Iterable[Commitment], msg: Bytes
-                            ) -> List[Tuple[int, Scalar]]:
+def compute_binding_factors(
+    group_public_key: ElementLike, commitment_list: Iterable[Commitment], msg: Bytes
+) -> List[Tuple[int, Scalar]]:
     """RFC 9591 compute_binding_factors: ``[(identifier, binding_factor)]`` in commitment-list order, the factors
     as Scalars."""
-    return _binding_factors(_element(group_public_key, "group_public_key"), _commitment_list(commitment_list),
-                            _bytes(msg, "msg"))
+    return _binding_factors(
+        _element(group_public_key, "group_public_key"), _commitment_list(commitment_list), _bytes(msg, "msg")
+    )
 
 
 def _group_commitment(commitment_list, binding_factors):
@@ -353,8 +395,9 @@ def _group_commitment(commitment_list, binding_factors):
     return grp.msm_public(scalars, points)
 
 
-def compute_group_commitment(commitment_list: Iterable[Commitment],
-                             binding_factor_list: Iterable[Tuple[SupportsIndex, ScalarLike]]) -> Point:
+def compute_group_commitment(
+    commitment_list: Iterable[Commitment], binding_factor_list: Iterable[Tuple[SupportsIndex, ScalarLike]]
+) -> Point:
     """RFC 9591 compute_group_commitment: ``sum(hiding_i + binding_factor_i * binding_i)`` as a Point."""
     commitment_list = _commitment_list(commitment_list)
     factors = []
@@ -363,8 +406,12 @@ def compute_group_commitment(commitment_list: Iterable[Commitment],
             i, f = entry
         except (TypeError, ValueError):
             raise TypeError(f"binding_factor_list[{k}]: expected (identifier, binding_factor)") from None
-        factors.append((_identifier(i, f"binding_factor_list[{k}] identifier"),
-                        _scalar(f, f"binding_factor_list[{k}] binding factor")))
+        factors.append(
+            (
+                _identifier(i, f"binding_factor_list[{k}] identifier"),
+                _scalar(f, f"binding_factor_list[{k}] binding factor"),
+            )
+        )
     if [i for i, _ in factors] != [i for i, _, _ in commitment_list]:
         raise InvalidParameterError("binding_factor_list: identifiers differ from the commitment list")
     return _group_commitment(commitment_list, factors)
@@ -401,6 +448,7 @@ def _lagrange(identifiers, x_i) -> int:
 
 class _Session:
     """What every participant and the coordinator derive from (commitment list, message, group key)."""
+
     __slots__ = ("commitments", "factors", "group_commitment", "challenge", "identifiers", "group_public_key")
 
     def __init__(self, group_public_key, commitment_list, msg):
@@ -419,9 +467,16 @@ class _Session:
 
 
 # ---- round two, share verification, aggregation --------------------------------------------------------
-def sign(identifier: SupportsIndex, sk_i: ScalarLike, group_public_key: ElementLike, nonces: SigningNonces,
-         msg: Bytes, commitment_list: Iterable[Commitment], *, min_participants: Optional[SupportsIndex] = None
-         ) -> Scalar:
+def sign(
+    identifier: SupportsIndex,
+    sk_i: ScalarLike,
+    group_public_key: ElementLike,
+    nonces: SigningNonces,
+    msg: Bytes,
+    commitment_list: Iterable[Commitment],
+    *,
+    min_participants: Optional[SupportsIndex] = None,
+) -> Scalar:
     """RFC 9591 sign (round two): participant ``identifier``'s signature share (a Scalar), using its secret share
     ``sk_i``, its ``SigningNonces`` from ``commit`` (consumed: a second use raises NonceReuseError), and the
     coordinator's commitment list, which must contain this participant's commitments.
@@ -449,13 +504,21 @@ def _share_ok(session, identifier, public_share, sig_share):
     participant, (_, hiding, binding) = _participant(identifier, session.commitments)
     lambda_i = _lagrange(session.identifiers, participant)
     # sig_share*G == hiding + factor*binding + challenge*lambda_i*PK_i, all public
-    check = grp.msm_public([sig_share, -grp.ONE, -session.factor(participant), -(session.challenge * lambda_i)],
-                           [grp.GENERATOR, hiding, binding, public_share])
+    check = grp.msm_public(
+        [sig_share, -grp.ONE, -session.factor(participant), -(session.challenge * lambda_i)],
+        [grp.GENERATOR, hiding, binding, public_share],
+    )
     return grp.is_identity(check)
 
 
-def verify_signature_share(identifier: SupportsIndex, public_share: ElementLike, sig_share: ScalarLike,
-                           commitment_list: Iterable[Commitment], group_public_key: ElementLike, msg: Bytes) -> bool:
+def verify_signature_share(
+    identifier: SupportsIndex,
+    public_share: ElementLike,
+    sig_share: ScalarLike,
+    commitment_list: Iterable[Commitment],
+    group_public_key: ElementLike,
+    msg: Bytes,
+) -> bool:
     """RFC 9591 verify_signature_share: True when ``sig_share`` (a Scalar, an int or 32 bytes) is participant
     ``identifier``'s valid share for this signing session, against its public verification share ``public_share``
     (``sk_i*G``); InvalidSignatureShareError (naming the participant in ``identifier``) otherwise. The participant's
@@ -467,9 +530,15 @@ def verify_signature_share(identifier: SupportsIndex, public_share: ElementLike,
     return True
 
 
-def aggregate(commitment_list: Iterable[Commitment], msg: Bytes, group_public_key: ElementLike,
-              sig_shares: Sequence[ScalarLike], *, public_shares: Optional[Mapping[int, ElementLike]] = None,
-              min_participants: Optional[SupportsIndex] = None) -> bytes:
+def aggregate(
+    commitment_list: Iterable[Commitment],
+    msg: Bytes,
+    group_public_key: ElementLike,
+    sig_shares: Sequence[ScalarLike],
+    *,
+    public_shares: Optional[Mapping[int, ElementLike]] = None,
+    min_participants: Optional[SupportsIndex] = None,
+) -> bytes:
     """RFC 9591 aggregate: the 64-byte signature from the shares (a sequence in commitment-list order).
 
     With ``public_shares`` (a mapping identifier -> ``sk_i*G``, e.g. from ``derive_group_info``) every share is
@@ -486,8 +555,9 @@ def aggregate(commitment_list: Iterable[Commitment], msg: Bytes, group_public_ke
         raise InvalidParameterError("sig_shares: one share per commitment-list entry, in the same order")
     if public_shares is not None:
         if not isinstance(public_shares, collections.abc.Mapping):
-            raise TypeError(f"public_shares: expected a mapping identifier -> public share, got "
-                            f"{type(public_shares).__name__}")
+            raise TypeError(
+                f"public_shares: expected a mapping identifier -> public share, got {type(public_shares).__name__}"
+            )
         for identifier, share in zip(session.identifiers, shares):
             if identifier not in public_shares:
                 raise InvalidParameterError(f"public_shares: no verification share for {identifier}")
@@ -499,8 +569,10 @@ def aggregate(commitment_list: Iterable[Commitment], msg: Bytes, group_public_ke
         z = z + share
     signature = bytes(session.group_commitment) + grp.serialize_scalar(z)
     if not threshold_given and not _signature_ok(_bytes(msg, "msg"), signature, session.group_public_key):
-        raise AggregateError("the aggregated signature does not verify under group_public_key: fewer signers than "
-                             "the threshold, or an invalid signature share (public_shares finds it)")
+        raise AggregateError(
+            "the aggregated signature does not verify under group_public_key: fewer signers than "
+            "the threshold, or an invalid signature share (public_shares finds it)"
+        )
     return signature
 
 
@@ -541,8 +613,7 @@ def _signature_ok(msg, signature, public_key):
     return bytes(expected) == R
 
 
-def verify_batch(messages: Iterable[Bytes], signatures: Iterable[Bytes], public_keys: Iterable[ElementLike]
-                 ) -> bool:
+def verify_batch(messages: Iterable[Bytes], signatures: Iterable[Bytes], public_keys: Iterable[ElementLike]) -> bool:
     """Verifies every ``signatures[i]`` for ``messages[i]`` under ``public_keys[i]`` in one MSM: True (an empty batch
     too), or InvalidSignatureError whose ``index`` is the position of an invalid or malformed signature (the first,
     found by verifying them one by one once the batch failed); InvalidCommitmentError for an invalid public key.
@@ -555,7 +626,9 @@ def verify_batch(messages: Iterable[Bytes], signatures: Iterable[Bytes], public_
     A verifier with a fixed set of keys does better with ``Verifier``, which keeps tables for them."""
     msgs, sigs, pks = _batch_arguments(messages, signatures, public_keys)
     key_index: Dict[bytes, int] = {}  # encoding -> position in keys
-    keys: List[ElementLike] = []  # each distinct key once: a Point (not decoded again) or its encoding (decoded with the R's)
+    keys: List[
+        ElementLike
+    ] = []  # each distinct key once: a Point (not decoded again) or its encoding (decoded with the R's)
     slots = []
     for k, public_key in enumerate(pks):
         encoding = public_key if type(public_key) is bytes else _encoding(public_key, f"public_keys[{k}]")
@@ -584,8 +657,9 @@ def _first_failure(msgs, sigs, keys) -> bool:
 
 
 def _batch_arguments(messages, signatures, public_keys) -> Tuple[List[bytes], List[Bytes], List[ElementLike]]:
-    messages = [m if type(m) is bytes else _bytes(m, f"messages[{k}]")
-                for k, m in enumerate(_items(messages, "messages"))]
+    messages = [
+        m if type(m) is bytes else _bytes(m, f"messages[{k}]") for k, m in enumerate(_items(messages, "messages"))
+    ]
     signatures, public_keys = _items(signatures, "signatures"), _items(public_keys, "public_keys")
     if not len(messages) == len(signatures) == len(public_keys):
         raise ValueError("messages, signatures, public_keys: the sequences must have equal lengths")
@@ -599,6 +673,7 @@ class Verifier:
     """Signature verification under a fixed set of group public keys (Points or encodings), decoded once, with
     precomputed tables (an ``MSMTable`` of G and the keys) for batches: ``verify_batch`` then costs one table
     MSM over the keys plus one MSM over the signatures' R's (128-bit weights). Immutable: threads may share it."""
+
     __slots__ = ("_keys", "_index", "_table")
 
     def __init__(self, public_keys: Iterable[ElementLike]) -> None:
@@ -624,8 +699,9 @@ class Verifier:
         otherwise), without decoding the key: True, or InvalidSignatureError."""
         return verify(msg, signature, self._keys[self._slot(public_key, "public_key")])
 
-    def verify_batch(self, messages: Iterable[Bytes], signatures: Iterable[Bytes],
-                     public_keys: Iterable[ElementLike]) -> bool:
+    def verify_batch(
+        self, messages: Iterable[Bytes], signatures: Iterable[Bytes], public_keys: Iterable[ElementLike]
+    ) -> bool:
         """``verify_batch`` for signatures under this verifier's keys (InvalidParameterError for another key): True,
         or InvalidSignatureError with the ``index`` of a failing signature."""
         msgs, sigs, pks = _batch_arguments(messages, signatures, public_keys)
@@ -648,15 +724,17 @@ def _polynomial_evaluate(x, coeffs):
     return value
 
 
-def secret_share_shard(s: ScalarLike, coefficients: Iterable[ScalarLike], max_participants: SupportsIndex, *,
-                       as_scalar: bool = True) -> List[Share]:
+def secret_share_shard(
+    s: ScalarLike, coefficients: Iterable[ScalarLike], max_participants: SupportsIndex, *, as_scalar: bool = True
+) -> List[Share]:
     """RFC 9591 secret_share_shard: ``[(i, f(i)) for i in 1..max_participants]`` where ``f`` has constant term
     ``s`` and the other ``coefficients``, so any ``len(coefficients) + 1`` shares recover ``s``. The threshold
     ``len(coefficients) + 1`` and ``max_participants`` must satisfy RFC 9591's ``2 <= MIN_PARTICIPANTS <=
     MAX_PARTICIPANTS < 2^16`` (InvalidParameterError: with no coefficient every share would be ``s``). The shares
     are ``Scalar`` objects (wiped when freed), or ints with ``as_scalar=False``, which can never be wiped."""
-    coeffs = [_scalar(s, "s")] + [_scalar(c, f"coefficients[{k}]") for k, c in
-                                   enumerate(_items(coefficients, "coefficients"))]
+    coeffs = [_scalar(s, "s")] + [
+        _scalar(c, f"coefficients[{k}]") for k, c in enumerate(_items(coefficients, "coefficients"))
+    ]
     max_participants = _count(max_participants, "max_participants")
     if len(coeffs) > max_participants:
         raise InvalidParameterError("the threshold (len(coefficients) + 1) exceeds max_participants")
@@ -684,11 +762,14 @@ def _vss_public_share(identifier, vss_commitment):
 def _vss_commitment(vss_commitment):
     """The commitment as a PointVector; its length is the threshold, so InvalidParameterError unless it is in
     [2, 2^16) (RFC 9591's MIN_PARTICIPANTS bounds)."""
-    commitment = PointVector([_element(c, f"vss_commitment[{k}]")
-                              for k, c in enumerate(_items(vss_commitment, "vss_commitment"))])
+    commitment = PointVector(
+        [_element(c, f"vss_commitment[{k}]") for k, c in enumerate(_items(vss_commitment, "vss_commitment"))]
+    )
     if not 2 <= len(commitment) < _MAX_PARTICIPANTS_BOUND:
-        raise InvalidParameterError(f"vss_commitment: {len(commitment)} commitments, but the threshold (its length) "
-                                    "must be in [2, 2^16) (RFC 9591)")
+        raise InvalidParameterError(
+            f"vss_commitment: {len(commitment)} commitments, but the threshold (its length) "
+            "must be in [2, 2^16) (RFC 9591)"
+        )
     return commitment
 
 
@@ -705,8 +786,9 @@ def vss_verify(share_i: Tuple[SupportsIndex, ScalarLike], vss_commitment: Iterab
     return True
 
 
-def derive_group_info(max_participants: SupportsIndex, min_participants: SupportsIndex,
-                      vss_commitment: Iterable[ElementLike]) -> Tuple[Point, Dict[int, Point]]:
+def derive_group_info(
+    max_participants: SupportsIndex, min_participants: SupportsIndex, vss_commitment: Iterable[ElementLike]
+) -> Tuple[Point, Dict[int, Point]]:
     """RFC 9591 derive_group_info: ``(group_public_key, {i: PK_i for i in 1..max_participants})``, Points;
     InvalidParameterError unless ``2 <= min_participants <= max_participants < 2^16``."""
     max_participants, min_participants = _thresholds(max_participants, min_participants)
@@ -716,10 +798,14 @@ def derive_group_info(max_participants: SupportsIndex, min_participants: Support
     return commitment[0], {i: _vss_public_share(i, commitment) for i in range(1, max_participants + 1)}
 
 
-def trusted_dealer_keygen(secret_key: Optional[ScalarLike], max_participants: SupportsIndex,
-                          min_participants: SupportsIndex, *, as_scalar: bool = True,
-                          _test_coefficients: Optional[Iterable[ScalarLike]] = None
-                          ) -> Tuple[List[Share], Point, List[Point]]:
+def trusted_dealer_keygen(
+    secret_key: Optional[ScalarLike],
+    max_participants: SupportsIndex,
+    min_participants: SupportsIndex,
+    *,
+    as_scalar: bool = True,
+    _test_coefficients: Optional[Iterable[ScalarLike]] = None,
+) -> Tuple[List[Share], Point, List[Point]]:
     """RFC 9591 trusted_dealer_keygen: ``(shares, group_public_key, vss_commitment)`` where ``shares`` is
     ``[(i, sk_i)]`` for ``i`` in 1..max_participants, any ``min_participants`` of which can sign.
     ``secret_key`` None draws a random one. Each participant checks its share with ``vss_verify``. The shares

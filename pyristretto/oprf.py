@@ -26,6 +26,7 @@ freed) and only meet constant-time code: ``Point`` multiplication and ``Point.ba
 by valgrind) and ``Scalar`` arithmetic and inversion (libsodium), through ``pyristretto._group``. Proof
 verification uses ``msm_vartime`` on public values only.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -40,10 +41,29 @@ ElementLike = Union[Point, Bytes]  # a Point or its 32-byte encoding
 _K = TypeVar("_K", bound="_KeyHolder")
 
 __all__ = [
-    "MODE_OPRF", "MODE_VOPRF", "MODE_POPRF", "IDENTIFIER", "OPRFError", "InvalidInputError", "DeserializeError",
-    "VerifyError", "InverseError", "DeriveKeyPairError", "context_string", "derive_key_pair", "generate_key_pair",
-    "compute_composites", "compute_composites_fast", "generate_proof", "verify_proof",
-    "OPRFClient", "OPRFServer", "VOPRFClient", "VOPRFServer", "POPRFClient", "POPRFServer",
+    "MODE_OPRF",
+    "MODE_VOPRF",
+    "MODE_POPRF",
+    "IDENTIFIER",
+    "OPRFError",
+    "InvalidInputError",
+    "DeserializeError",
+    "VerifyError",
+    "InverseError",
+    "DeriveKeyPairError",
+    "context_string",
+    "derive_key_pair",
+    "generate_key_pair",
+    "compute_composites",
+    "compute_composites_fast",
+    "generate_proof",
+    "verify_proof",
+    "OPRFClient",
+    "OPRFServer",
+    "VOPRFClient",
+    "VOPRFServer",
+    "POPRFClient",
+    "POPRFServer",
 ]
 
 MODE_OPRF = 0
@@ -85,6 +105,7 @@ def context_string(mode: SupportsIndex) -> bytes:
 
 class _Suite:
     """The domain separation tags of one mode."""
+
     __slots__ = ("mode", "context", "group_dst", "scalar_dst", "seed_dst", "derive_dst")
 
     def __init__(self, mode):
@@ -134,13 +155,14 @@ def _element(value, name):
 class _Elements:
     """Received elements after DeserializeElement: ``vector`` (a PointVector, decoded in one call) and
     ``encodings`` (their 32-byte canonical encodings, for the transcripts)."""
+
     __slots__ = ("vector", "encodings")
 
     def __init__(self, vector, encodings=None):
         self.vector = vector
         if encodings is None:
             flat = vector.to_bytes()
-            encodings = [flat[i:i + grp.ELEMENT_SIZE] for i in range(0, len(flat), grp.ELEMENT_SIZE)]
+            encodings = [flat[i : i + grp.ELEMENT_SIZE] for i in range(0, len(flat), grp.ELEMENT_SIZE)]
         self.encodings = encodings
 
     def __len__(self):
@@ -235,8 +257,10 @@ def _composite_weights(suite, B, C, D):
     """The d_i of ComputeComposites: hashes of the public transcript, so public values."""
     seed = hashlib.sha512(_lp(B) + _lp(suite.seed_dst)).digest()
     prefix = _lp(seed)
-    return [grp.hash_to_scalar(prefix + i.to_bytes(2, "big") + _lp(c) + _lp(d) + b"Composite", suite.scalar_dst)
-            for i, (c, d) in enumerate(zip(C.encodings, D.encodings))]
+    return [
+        grp.hash_to_scalar(prefix + i.to_bytes(2, "big") + _lp(c) + _lp(d) + b"Composite", suite.scalar_dst)
+        for i, (c, d) in enumerate(zip(C.encodings, D.encodings))
+    ]
 
 
 def _check_proof_inputs(B, C, D):
@@ -247,8 +271,9 @@ def _check_proof_inputs(B, C, D):
     return _element(B, "B"), _elements(C, "C"), _elements(D, "D")
 
 
-def compute_composites(B: ElementLike, C: Iterable[ElementLike], D: Iterable[ElementLike], mode: SupportsIndex
-                       ) -> Tuple[Point, Point]:
+def compute_composites(
+    B: ElementLike, C: Iterable[ElementLike], D: Iterable[ElementLike], mode: SupportsIndex
+) -> Tuple[Point, Point]:
     """RFC 9497 ComputeComposites (verifier side): ``(M, Z) = (sum d_i*C_i, sum d_i*D_i)`` as Points, two MSMs over
     public values (variable time)."""
     suite = _SUITES[_check_mode(mode)]
@@ -261,8 +286,9 @@ def _composites(suite, B, C, D):
     return grp.msm_public(d, C.vector), grp.msm_public(d, D.vector)
 
 
-def compute_composites_fast(k: ScalarLike, B: ElementLike, C: Iterable[ElementLike], D: Iterable[ElementLike],
-                            mode: SupportsIndex) -> Tuple[Point, Point]:
+def compute_composites_fast(
+    k: ScalarLike, B: ElementLike, C: Iterable[ElementLike], D: Iterable[ElementLike], mode: SupportsIndex
+) -> Tuple[Point, Point]:
     """RFC 9497 ComputeCompositesFast (prover side, knows ``k`` with ``D_i = k*C_i``): ``M = sum d_i*C_i``
     (one MSM; the weights and elements are public) and ``Z = k*M`` (constant-time in ``k``), as Points."""
     suite = _SUITES[_check_mode(mode)]
@@ -281,9 +307,16 @@ def _challenge(suite, B, M, Z, t2, t3):
     return grp.hash_to_scalar(transcript, suite.scalar_dst)
 
 
-def generate_proof(k: ScalarLike, A: ElementLike, B: ElementLike, C: Iterable[ElementLike],
-                   D: Iterable[ElementLike], mode: SupportsIndex, *,
-                   _test_proof_nonce: Optional[ScalarLike] = None) -> bytes:
+def generate_proof(
+    k: ScalarLike,
+    A: ElementLike,
+    B: ElementLike,
+    C: Iterable[ElementLike],
+    D: Iterable[ElementLike],
+    mode: SupportsIndex,
+    *,
+    _test_proof_nonce: Optional[ScalarLike] = None,
+) -> bytes:
     """RFC 9497 GenerateProof: a 64-byte proof that ``B = k*A`` and ``D_i = k*C_i`` for every i.
 
     Costs one MSM (the composite M), ``Z = k*M`` and two scalar multiplications by the nonce, whatever the
@@ -305,8 +338,14 @@ def _generate_proof(suite, k, A, B, C, D, test_nonce):
     return grp.serialize_scalar(c) + grp.serialize_scalar(s)
 
 
-def verify_proof(A: ElementLike, B: ElementLike, C: Iterable[ElementLike], D: Iterable[ElementLike], proof: Bytes,
-                 mode: SupportsIndex) -> bool:
+def verify_proof(
+    A: ElementLike,
+    B: ElementLike,
+    C: Iterable[ElementLike],
+    D: Iterable[ElementLike],
+    proof: Bytes,
+    mode: SupportsIndex,
+) -> bool:
     """RFC 9497 VerifyProof: True when ``proof`` shows ``B = k*A`` and ``D_i = k*C_i``, VerifyError when it does
     not (it never returns False); a malformed proof (not 64 bytes, or a scalar not below q) raises
     DeserializeError."""
@@ -353,9 +392,9 @@ def _evaluate_batch(suite, k, data, info=None):
     when ``P`` is: the check reads the products' encodings and the hashed points need none of their own."""
     flat = (grp.PointVector.hash_to_group(data, suite.group_dst) * k).to_bytes()
     for i in range(len(data)):
-        if flat[32 * i:32 * i + 32] == _IDENTITY_ENCODING:  # public: probability 2^-252
+        if flat[32 * i : 32 * i + 32] == _IDENTITY_ENCODING:  # public: probability 2^-252
             raise InvalidInputError(f"inputs[{i}]: hashes to the identity element")
-    return [_output(x, flat[32 * i:32 * i + 32], info) for i, x in enumerate(data)]
+    return [_output(x, flat[32 * i : 32 * i + 32], info) for i, x in enumerate(data)]
 
 
 def _blind(suite, data, test_blind):
@@ -400,6 +439,7 @@ def _private_key(value):
 # ---- the roles ------------------------------------------------------------------------------------------
 class _BlindingClient:
     """``blind`` and ``blind_batch`` of the OPRF and VOPRF clients."""
+
     _suite = _SUITES[MODE_OPRF]
 
     def blind(self, input: Bytes, *, _test_blind: Optional[ScalarLike] = None) -> Tuple[Scalar, Point]:
@@ -407,14 +447,16 @@ class _BlindingClient:
         ``_test_blind`` replays a test vector; never use it otherwise."""
         return _blind(self._suite, _data(input, "input"), _test_blind)
 
-    def blind_batch(self, inputs: Iterable[Bytes], *, _test_blinds: Optional[Iterable[ScalarLike]] = None
-                    ) -> Tuple[List[Scalar], List[Point]]:
+    def blind_batch(
+        self, inputs: Iterable[Bytes], *, _test_blinds: Optional[Iterable[ScalarLike]] = None
+    ) -> Tuple[List[Scalar], List[Point]]:
         """``(blinds, blinded_elements)`` for several inputs (lists of Scalars and Points in the same order)."""
         return _blind_batch(self._suite, inputs, _test_blinds)
 
 
 class _PublicKey:
     """The server's public key ``pkS``, kept as a Point in ``_pk``."""
+
     _pk: Point
 
     @property
@@ -431,6 +473,7 @@ class _PublicKey:
 class _KeyHolder(_PublicKey):
     """A server's key pair: the private key is a Scalar, an int in [1, q) or its 32-byte encoding, kept as a
     Scalar; the public key is kept as a Point."""
+
     _suite = _SUITES[MODE_OPRF]
 
     def __init__(self, private_key: ScalarLike) -> None:
@@ -484,14 +527,16 @@ class _PlainEvaluation(_KeyHolder):
 # ---- OPRF ---------------------------------------------------------------------------------------------
 class OPRFClient(_BlindingClient):
     """RFC 9497 OPRF client (mode 0): ``blind`` an input, send the blinded element, ``finalize`` the reply."""
+
     _suite = _SUITES[MODE_OPRF]
 
     def finalize(self, input: Bytes, blind: ScalarLike, evaluated_element: ElementLike) -> bytes:
         """The 64-byte PRF output from the server's ``evaluated_element`` (DeserializeError if invalid)."""
         return self._finalize_batch([input], [blind], [evaluated_element], True)[0]
 
-    def finalize_batch(self, inputs: Iterable[Bytes], blinds: Iterable[ScalarLike],
-                       evaluated_elements: Iterable[ElementLike]) -> List[bytes]:
+    def finalize_batch(
+        self, inputs: Iterable[Bytes], blinds: Iterable[ScalarLike], evaluated_elements: Iterable[ElementLike]
+    ) -> List[bytes]:
         """``finalize`` for each (input, blind, evaluated element) of a batch, as a list of outputs."""
         return self._finalize_batch(inputs, blinds, evaluated_elements)
 
@@ -505,6 +550,7 @@ class OPRFServer(_PlainEvaluation):
     """RFC 9497 OPRF server (mode 0) holding a private key (a Scalar, an int in [1, q) or its 32-byte encoding).
 
     A server holds no mutable state: one instance can serve many threads at once."""
+
     _suite = _SUITES[MODE_OPRF]
 
     def blind_evaluate(self, blinded_element: ElementLike) -> Point:
@@ -520,16 +566,28 @@ class OPRFServer(_PlainEvaluation):
 # ---- VOPRF --------------------------------------------------------------------------------------------
 class VOPRFClient(_BlindingClient, _VerifyingClient):
     """RFC 9497 VOPRF client (mode 1): ``finalize`` verifies the server's proof against ``public_key``."""
+
     _suite = _SUITES[MODE_VOPRF]
 
-    def finalize(self, input: Bytes, blind: ScalarLike, evaluated_element: ElementLike, blinded_element: ElementLike,
-                 proof: Bytes) -> bytes:
+    def finalize(
+        self,
+        input: Bytes,
+        blind: ScalarLike,
+        evaluated_element: ElementLike,
+        blinded_element: ElementLike,
+        proof: Bytes,
+    ) -> bytes:
         """The 64-byte output; VerifyError if ``proof`` does not show the key behind ``public_key`` was used."""
         return self._finalize_batch([input], [blind], [evaluated_element], [blinded_element], proof, True)[0]
 
-    def finalize_batch(self, inputs: Iterable[Bytes], blinds: Iterable[ScalarLike],
-                       evaluated_elements: Iterable[ElementLike], blinded_elements: Iterable[ElementLike],
-                       proof: Bytes) -> List[bytes]:
+    def finalize_batch(
+        self,
+        inputs: Iterable[Bytes],
+        blinds: Iterable[ScalarLike],
+        evaluated_elements: Iterable[ElementLike],
+        blinded_elements: Iterable[ElementLike],
+        proof: Bytes,
+    ) -> List[bytes]:
         """Finalize a batch evaluated under one proof (``VOPRFServer.blind_evaluate_batch``)."""
         return self._finalize_batch(inputs, blinds, evaluated_elements, blinded_elements, proof)
 
@@ -547,17 +605,20 @@ class VOPRFServer(_PlainEvaluation):
     """RFC 9497 VOPRF server (mode 1): evaluations come with a DLEQ proof for ``public_key``.
 
     A server holds no mutable state: one instance can serve many threads at once."""
+
     _suite = _SUITES[MODE_VOPRF]
 
-    def blind_evaluate(self, blinded_element: ElementLike, *, _test_proof_nonce: Optional[ScalarLike] = None
-                       ) -> Tuple[Point, bytes]:
+    def blind_evaluate(
+        self, blinded_element: ElementLike, *, _test_proof_nonce: Optional[ScalarLike] = None
+    ) -> Tuple[Point, bytes]:
         """``(evaluated_element, proof)``: a Point and 64 bytes. ``_test_proof_nonce`` replays a test vector; never
         use it otherwise."""
         evaluated, proof = self._blind_evaluate_batch([blinded_element], _test_proof_nonce, True)
         return evaluated[0], proof
 
-    def blind_evaluate_batch(self, blinded_elements: Iterable[ElementLike], *,
-                             _test_proof_nonce: Optional[ScalarLike] = None) -> Tuple[List[Point], bytes]:
+    def blind_evaluate_batch(
+        self, blinded_elements: Iterable[ElementLike], *, _test_proof_nonce: Optional[ScalarLike] = None
+    ) -> Tuple[List[Point], bytes]:
         """``(evaluated_elements, proof)``: a list of Points and one proof for the whole batch, costing one MSM and
         three scalar multiplications however long the batch."""
         return self._blind_evaluate_batch(blinded_elements, _test_proof_nonce)
@@ -565,8 +626,7 @@ class VOPRFServer(_PlainEvaluation):
     def _blind_evaluate_batch(self, blinded_elements, _test_proof_nonce, single=False):
         """blind_evaluate_batch; ``single``: a call from ``blind_evaluate`` (errors name ``blinded_element``)."""
         blinded, evaluated = _evaluate_received(self._sk, blinded_elements, "blinded_elements", single)
-        proof = _generate_proof(self._suite, self._sk, grp.GENERATOR, self._pk, blinded, evaluated,
-                                _test_proof_nonce)
+        proof = _generate_proof(self._suite, self._sk, grp.GENERATOR, self._pk, blinded, evaluated, _test_proof_nonce)
         return list(evaluated.vector), proof
 
 
@@ -578,6 +638,7 @@ def _info_scalar(suite, info):
 
 class POPRFClient(_VerifyingClient):
     """RFC 9497 POPRF client (mode 2): the evaluation is bound to a public ``info`` string."""
+
     _suite = _SUITES[MODE_POPRF]
 
     def tweaked_key(self, info: Bytes) -> Point:
@@ -591,37 +652,55 @@ class POPRFClient(_VerifyingClient):
             raise InvalidInputError("info: the tweaked public key is the identity")
         return tweaked
 
-    def blind(self, input: Bytes, info: Bytes, *, _test_blind: Optional[ScalarLike] = None
-              ) -> Tuple[Scalar, Point, Point]:
+    def blind(
+        self, input: Bytes, info: Bytes, *, _test_blind: Optional[ScalarLike] = None
+    ) -> Tuple[Scalar, Point, Point]:
         """``(blind, blinded_element, tweaked_key)`` for ``input`` under ``info``: a Scalar and two Points.
         ``_test_blind`` replays a test vector; never use it otherwise."""
         tweaked = self.tweaked_key(info)
         blind, blinded = _blind(self._suite, _data(input, "input"), _test_blind)
         return blind, blinded, tweaked
 
-    def blind_batch(self, inputs: Iterable[Bytes], info: Bytes, *,
-                    _test_blinds: Optional[Iterable[ScalarLike]] = None
-                    ) -> Tuple[List[Scalar], List[Point], Point]:
+    def blind_batch(
+        self, inputs: Iterable[Bytes], info: Bytes, *, _test_blinds: Optional[Iterable[ScalarLike]] = None
+    ) -> Tuple[List[Scalar], List[Point], Point]:
         """``(blinds, blinded_elements, tweaked_key)`` for several inputs under one ``info``."""
         tweaked = self.tweaked_key(info)
         blinds, blinded = _blind_batch(self._suite, inputs, _test_blinds)
         return blinds, blinded, tweaked
 
-    def finalize(self, input: Bytes, blind: ScalarLike, evaluated_element: ElementLike, blinded_element: ElementLike,
-                 proof: Bytes, info: Bytes, tweaked_key: Optional[ElementLike] = None) -> bytes:
+    def finalize(
+        self,
+        input: Bytes,
+        blind: ScalarLike,
+        evaluated_element: ElementLike,
+        blinded_element: ElementLike,
+        proof: Bytes,
+        info: Bytes,
+        tweaked_key: Optional[ElementLike] = None,
+    ) -> bytes:
         """The 64-byte output; VerifyError if the proof fails. ``tweaked_key`` (from ``blind``) is recomputed
         from ``info`` when omitted."""
-        return self._finalize_batch([input], [blind], [evaluated_element], [blinded_element], proof, info,
-                                    tweaked_key, True)[0]
+        return self._finalize_batch(
+            [input], [blind], [evaluated_element], [blinded_element], proof, info, tweaked_key, True
+        )[0]
 
-    def finalize_batch(self, inputs: Iterable[Bytes], blinds: Iterable[ScalarLike],
-                       evaluated_elements: Iterable[ElementLike], blinded_elements: Iterable[ElementLike], proof: Bytes,
-                       info: Bytes, tweaked_key: Optional[ElementLike] = None) -> List[bytes]:
+    def finalize_batch(
+        self,
+        inputs: Iterable[Bytes],
+        blinds: Iterable[ScalarLike],
+        evaluated_elements: Iterable[ElementLike],
+        blinded_elements: Iterable[ElementLike],
+        proof: Bytes,
+        info: Bytes,
+        tweaked_key: Optional[ElementLike] = None,
+    ) -> List[bytes]:
         """Finalize a batch evaluated under one proof (``POPRFServer.blind_evaluate_batch``)."""
         return self._finalize_batch(inputs, blinds, evaluated_elements, blinded_elements, proof, info, tweaked_key)
 
-    def _finalize_batch(self, inputs, blinds, evaluated_elements, blinded_elements, proof, info, tweaked_key,
-                        single=False):
+    def _finalize_batch(
+        self, inputs, blinds, evaluated_elements, blinded_elements, proof, info, tweaked_key, single=False
+    ):
         """finalize_batch; ``single``: a call from ``finalize``, whose errors name its own arguments."""
         info = _data(info, "info")
         tweaked = self._tweaked_key(info) if tweaked_key is None else _element(tweaked_key, "tweaked_key")
@@ -637,6 +716,7 @@ class POPRFServer(_KeyHolder):
     """RFC 9497 POPRF server (mode 2): the key is tweaked by the public ``info`` of each request.
 
     A server holds no mutable state: one instance can serve many threads at once."""
+
     _suite = _SUITES[MODE_POPRF]
 
     def _tweak(self, info):
@@ -645,15 +725,17 @@ class POPRFServer(_KeyHolder):
             raise InverseError("info: the tweaked private key is zero")
         return t
 
-    def blind_evaluate(self, blinded_element: ElementLike, info: Bytes, *,
-                       _test_proof_nonce: Optional[ScalarLike] = None) -> Tuple[Point, bytes]:
+    def blind_evaluate(
+        self, blinded_element: ElementLike, info: Bytes, *, _test_proof_nonce: Optional[ScalarLike] = None
+    ) -> Tuple[Point, bytes]:
         """``(evaluated_element, proof)`` under ``info``: a Point and 64 bytes.
         ``_test_proof_nonce`` replays a test vector; never use it otherwise."""
         evaluated, proof = self._blind_evaluate_batch([blinded_element], info, _test_proof_nonce, True)
         return evaluated[0], proof
 
-    def blind_evaluate_batch(self, blinded_elements: Iterable[ElementLike], info: Bytes, *,
-                             _test_proof_nonce: Optional[ScalarLike] = None) -> Tuple[List[Point], bytes]:
+    def blind_evaluate_batch(
+        self, blinded_elements: Iterable[ElementLike], info: Bytes, *, _test_proof_nonce: Optional[ScalarLike] = None
+    ) -> Tuple[List[Point], bytes]:
         """``(evaluated_elements, proof)`` for a batch under one ``info``: a list of Points and one proof."""
         return self._blind_evaluate_batch(blinded_elements, info, _test_proof_nonce)
 
@@ -661,8 +743,7 @@ class POPRFServer(_KeyHolder):
         """blind_evaluate_batch; ``single``: a call from ``blind_evaluate`` (errors name ``blinded_element``)."""
         t = self._tweak(_data(info, "info"))
         blinded, evaluated = _evaluate_received(grp.scalar_inverse(t), blinded_elements, "blinded_elements", single)
-        proof = _generate_proof(self._suite, t, grp.GENERATOR, grp.base_mul(t), evaluated, blinded,
-                                _test_proof_nonce)
+        proof = _generate_proof(self._suite, t, grp.GENERATOR, grp.base_mul(t), evaluated, blinded, _test_proof_nonce)
         return list(evaluated.vector), proof
 
     def evaluate(self, input: Bytes, info: Bytes) -> bytes:

@@ -17,6 +17,7 @@ reports 1.0.20 (the bundled copy; a system libsodium is 1.0.18 on the project's 
 
 Exits non-zero with the reasons on failure; prints the evidence otherwise.
 """
+
 import glob
 import importlib
 import os
@@ -65,8 +66,12 @@ for module in modules:
     exported = []
     for row in readelf("--dyn-syms", module).splitlines():
         fields = row.split()
-        if len(fields) >= 8 and fields[0].endswith(":") and fields[4] in ("GLOBAL", "WEAK", "UNIQUE") \
-                and fields[6] != "UND":
+        if (
+            len(fields) >= 8
+            and fields[0].endswith(":")
+            and fields[4] in ("GLOBAL", "WEAK", "UNIQUE")
+            and fields[6] != "UND"
+        ):
             exported.append(fields[7].split("@")[0])
     print(f"{name}: exports {', '.join(exported)}")
     init = "PyInit_" + os.path.basename(module).split(".")[0]

@@ -8,6 +8,7 @@ they compute the same thing: the scalar field of ristretto255 is Ed25519's (inte
 crypto_core_ed25519_scalar_mul, _add and _invert as PyNaCl calls them; and an Ed25519 signature made and checked by
 PyNaCl between pyristretto calls must verify.
 """
+
 import sys
 
 import nacl.bindings
@@ -36,5 +37,7 @@ if pyristretto.sodium_version() != "1.0.20":
     failures.append(f"pyristretto.sodium_version() = {pyristretto.sodium_version()}")
 if failures:
     sys.exit("pyristretto beside PyNaCl FAILED: " + "; ".join(failures[:5]))
-print(f"pyristretto (libsodium {pyristretto.sodium_version()}) and PyNaCl {nacl.__version__} in one process: "
-      "600 scalar operations agree, an Ed25519 signature verifies")
+print(
+    f"pyristretto (libsodium {pyristretto.sodium_version()}) and PyNaCl {nacl.__version__} in one process: "
+    "600 scalar operations agree, an Ed25519 signature verifies"
+)

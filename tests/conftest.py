@@ -14,7 +14,9 @@ def pytest_report_header(config):
     # The suite runs on the backend in use; PYRISTRETTO_BACKEND=portable runs it on the portable code (CI does both).
     import pyristretto
 
-    return f"pyristretto backend: {pyristretto.backend()} (PYRISTRETTO_BACKEND={os.environ.get('PYRISTRETTO_BACKEND')!r})"
+    return (
+        f"pyristretto backend: {pyristretto.backend()} (PYRISTRETTO_BACKEND={os.environ.get('PYRISTRETTO_BACKEND')!r})"
+    )
 
 
 @pytest.fixture(scope="session")

@@ -1,6 +1,7 @@
 """Issue 17, item 3: the API traps a new user fell into (equality across the two layers, hidden re-encoding,
 error names, sum(), expand_message_xmd, Scalar(bytes)). Expected values from tests/helpers/reference.py (libsodium
 through pysodium) and the RFC 9380 vectors."""
+
 import gc
 import pickle
 import random
@@ -94,8 +95,17 @@ def test_point_vector_equals_lists_and_tuples_of_points():
     enc = [bytes(P) for P in pts]
     for same in (pts, tuple(pts), enc, tuple(enc), [pts[0], enc[1], bytearray(enc[2])], list(V)):
         assert V == same and same == V and not (V != same) and not (same != V)
-    for other in (pts[:2], pts + pts[:1], pts[::-1], [pts[0], pts[1], enc[0]], [pts[0], pts[1], None],
-                  [pts[0], pts[1], 3], [pts[0], pts[1], enc[2][:31]], [], ()):
+    for other in (
+        pts[:2],
+        pts + pts[:1],
+        pts[::-1],
+        [pts[0], pts[1], enc[0]],
+        [pts[0], pts[1], None],
+        [pts[0], pts[1], 3],
+        [pts[0], pts[1], enc[2][:31]],
+        [],
+        (),
+    ):
         assert V != other and other != V and not (V == other)
     for other in (V.to_bytes(), None, 3, "V", set(pts), iter(pts)):  # no elements to compare: not equal
         assert (V == other) is False and (V != other) is True
@@ -124,10 +134,15 @@ def fresh_points(n):
     return out
 
 
-@pytest.mark.parametrize("call", [lambda pts: pr.point_sum(pts),
-                                  lambda pts: pr.msm([3] * len(pts), pts),
-                                  lambda pts: pr.msm_vartime(list(range(len(pts))), pts)],
-                         ids=["point_sum", "msm", "msm_vartime"])
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda pts: pr.point_sum(pts),
+        lambda pts: pr.msm([3] * len(pts), pts),
+        lambda pts: pr.msm_vartime(list(range(len(pts))), pts),
+    ],
+    ids=["point_sum", "msm", "msm_vartime"],
+)
 def test_points_in_a_list_are_not_encoded_again(call):
     # Encoding a Point caches its encoding, a 32-byte bytes object the Point keeps: re-encoding each Point of the
     # list left n of them behind, visible to tracemalloc. Reading the decoded points leaves none.
@@ -164,8 +179,12 @@ def test_mixed_lists_of_points_and_encodings(block):
         for bad in (5, 11, 16):
             broken = list(forms)
             broken[bad] = bytes(31) + b"\x80"
-            for call in (lambda: pr.point_sum(broken), lambda: pr.msm(scalars, broken),
-                         lambda: pr.msm_vartime(scalars, broken), lambda: PointVector(broken)):
+            for call in (
+                lambda: pr.point_sum(broken),
+                lambda: pr.msm(scalars, broken),
+                lambda: pr.msm_vartime(scalars, broken),
+                lambda: PointVector(broken),
+            ):
                 with pytest.raises(pr.InvalidPointError, match=rf"points\[{bad}\]"):
                     call()
     finally:
@@ -228,14 +247,20 @@ def test_scalar_of_bytes_points_to_from_bytes(value):
         Scalar("5")
 
 
-BAD_ELEMENTS = [(bytes(31) + b"\x80", oprf.DeserializeError), (bytes(32), oprf.DeserializeError),
-                ("not bytes", TypeError)]
+BAD_ELEMENTS = [
+    (bytes(31) + b"\x80", oprf.DeserializeError),
+    (bytes(32), oprf.DeserializeError),
+    ("not bytes", TypeError),
+]
 
 
 @pytest.mark.parametrize("bad, error", BAD_ELEMENTS)
 def test_single_blind_evaluate_names_its_argument(bad, error):
-    calls = [lambda: oprf.OPRFServer(5).blind_evaluate(bad), lambda: oprf.VOPRFServer(5).blind_evaluate(bad),
-             lambda: oprf.POPRFServer(5).blind_evaluate(bad, b"info")]
+    calls = [
+        lambda: oprf.OPRFServer(5).blind_evaluate(bad),
+        lambda: oprf.VOPRFServer(5).blind_evaluate(bad),
+        lambda: oprf.POPRFServer(5).blind_evaluate(bad, b"info"),
+    ]
     for call in calls:
         with pytest.raises(error, match=r"^blinded_element: ") as info:
             call()

@@ -7,6 +7,7 @@ block - 1, block, block + 1 and several blocks, in every argument form, against 
 multiplication per case); errors in a later block name their index in the whole argument; the scalar block is
 wiped; and the memory beyond the arguments does not grow with n (fresh processes, peak RSS).
 """
+
 import ctypes
 import ctypes.util
 import json
@@ -160,6 +161,7 @@ def test_memoryview_of_bytes_is_read_in_place(pool):
 
 # ---- the scalar block is wiped ---------------------------------------------------------------------------------
 
+
 def _libc():
     if not sys.platform.startswith("linux"):
         return None
@@ -237,15 +239,18 @@ print(json.dumps((kib("VmHWM") - before) / 1024))
 
 def _extra_mib(fn, n):
     env = dict(os.environ, PYRISTRETTO_THREADS="2")
-    out = subprocess.run([sys.executable, "-c", CHILD, fn, str(n)], capture_output=True, text=True, env=env,
-                         timeout=600)
+    out = subprocess.run(
+        [sys.executable, "-c", CHILD, fn, str(n)], capture_output=True, text=True, env=env, timeout=600
+    )
     assert out.returncode == 0, out.stderr
     return json.loads(out.stdout)
 
 
 @pytest.mark.skipif(not os.path.exists("/proc/self/clear_refs"), reason="needs Linux's peak-RSS reset")
-@pytest.mark.skipif(bool(os.environ.get("PYRISTRETTO_SANITIZED")),
-                    reason="ASan's quarantine keeps freed memory: RSS bounds hold for the normal build (checked there)")
+@pytest.mark.skipif(
+    bool(os.environ.get("PYRISTRETTO_SANITIZED")),
+    reason="ASan's quarantine keeps freed memory: RSS bounds hold for the normal build (checked there)",
+)
 @pytest.mark.parametrize("fn", ["msm_vartime", "point_sum_list"])
 def test_memory_does_not_grow_with_n(fn):
     """Peak RSS growth during the call at 2^18 points is within 3 MiB of that at 2^16 (same threads and window).

@@ -3,6 +3,7 @@
 The whole suite runs on whichever backend is in use; CI runs it a second time with PYRISTRETTO_BACKEND=portable.
 The tests here compare the two backends directly, each in its own process (the choice is made once per process).
 """
+
 import json
 import os
 import platform
@@ -59,13 +60,16 @@ def test_backend_in_use_matches_the_environment_and_the_cpu():
         assert pyristretto.backend() == best_backend()
 
 
-@pytest.mark.parametrize("setting, expected", [
-    ("portable", "portable"),
-    ("", best_backend()),
-    (None, best_backend()),
-    ("ifma", best_backend()),
-    ("avx2", "avx2" if cpu_has_avx2() else "portable"),
-])
+@pytest.mark.parametrize(
+    "setting, expected",
+    [
+        ("portable", "portable"),
+        ("", best_backend()),
+        (None, best_backend()),
+        ("ifma", best_backend()),
+        ("avx2", "avx2" if cpu_has_avx2() else "portable"),
+    ],
+)
 def test_environment_variable_selects_the_backend(setting, expected):
     assert run_python("import pyristretto; print(pyristretto.backend())", setting).strip() == expected
 
@@ -86,8 +90,11 @@ print(pyristretto.backend(), pyristretto._objects.backend(), v.sum() == pyristre
 
 
 def test_main_prints_the_backend():
-    out = run_python("from pyristretto.__main__ import main; import sys; sys.argv = ['x']; "
-                     "import pyristretto.__main__ as m; m.speed_table = lambda: ('', True); main([])", "portable")
+    out = run_python(
+        "from pyristretto.__main__ import main; import sys; sys.argv = ['x']; "
+        "import pyristretto.__main__ as m; m.speed_table = lambda: ('', True); main([])",
+        "portable",
+    )
     assert ", backend portable" in out.splitlines()[0]
 
 

@@ -3,6 +3,7 @@
 
 Message wording is the package's; the regexes only require the argument name / index to appear.
 """
+
 import re
 
 import numpy as np
@@ -265,8 +266,9 @@ def test_hash_to_x_empty_dst(fname):
 
 
 @pytest.mark.parametrize("fname", ["Hs", "Hp"])
-@pytest.mark.parametrize("bad", [None, 1.5, "text", [1, 2], object(), {b"a": 1}],
-                         ids=["None", "float", "str", "list", "object", "dict"])
+@pytest.mark.parametrize(
+    "bad", [None, 1.5, "text", [1, 2], object(), {b"a": 1}], ids=["None", "float", "str", "list", "object", "dict"]
+)
 def test_Hs_Hp_bad_item(fname, bad):
     f = getattr(pr, fname)
     with pytest.raises(TypeError, match=r"\b2\b"):
@@ -378,8 +380,14 @@ def test_msm_point_wrong_length(fname, bad):
 def test_msm_point_invalid(fname, cat, bad):
     f = getattr(pr, fname)
     pts = [P0, P1, P0, bad, P1]
-    for points in (pts, tuple(pts), iter(pts), b"".join(pts), bytearray(b"".join(pts)),
-                   np.frombuffer(b"".join(pts), dtype=np.uint8).reshape(5, 32).copy()):
+    for points in (
+        pts,
+        tuple(pts),
+        iter(pts),
+        b"".join(pts),
+        bytearray(b"".join(pts)),
+        np.frombuffer(b"".join(pts), dtype=np.uint8).reshape(5, 32).copy(),
+    ):
         with pytest.raises(pr.InvalidPointError, match=indexed("points", 3)):
             f([1, 2, 3, 4, 5], points)
     # zero scalar for the invalid point: still rejected
@@ -390,10 +398,16 @@ def test_msm_point_invalid(fname, cat, bad):
 @pytest.mark.parametrize("fname", MSM)
 def test_msm_length_mismatch(fname):
     f = getattr(pr, fname)
-    for scalars, points in [([1, 2, 3], [P0] * 4), ([1, 2, 3, 4], [P0] * 3), ([1], []), ([], [P0]),
-                            ([1, 2, 3], b"".join([P0] * 4)), ([1, 2], P0),
-                            ([1], np.frombuffer(P0 + P1, dtype=np.uint8).reshape(2, 32).copy()),
-                            (iter([1, 2]), iter([P0]))]:
+    for scalars, points in [
+        ([1, 2, 3], [P0] * 4),
+        ([1, 2, 3, 4], [P0] * 3),
+        ([1], []),
+        ([], [P0]),
+        ([1, 2, 3], b"".join([P0] * 4)),
+        ([1, 2], P0),
+        ([1], np.frombuffer(P0 + P1, dtype=np.uint8).reshape(2, 32).copy()),
+        (iter([1, 2]), iter([P0])),
+    ]:
         with pytest.raises(ValueError, match=r"scalars|points"):
             f(scalars, points)
 
@@ -469,8 +483,9 @@ def test_msm_accepts_bytes_like_points(fname):
     f = getattr(pr, fname)
     pts = [P0, P1, ref.Hp(b"bl2")]
     expected = ref.msm_loop([2, 3, 4], pts)
-    assert f([2, 3, 4], [bytearray(pts[0]), memoryview(pts[1]),
-                         np.frombuffer(pts[2], dtype=np.uint8).copy()]) == expected
+    assert (
+        f([2, 3, 4], [bytearray(pts[0]), memoryview(pts[1]), np.frombuffer(pts[2], dtype=np.uint8).copy()]) == expected
+    )
     assert f([2, 3, 4], memoryview(bytearray(b"".join(pts)))) == expected
 
 

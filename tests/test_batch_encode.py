@@ -5,6 +5,7 @@ one-point portable encoder (Point.to_bytes), on identity, P and -P, duplicates, 
 inside the batched inversion), every n from 0 to 70 and around the blocks (the IFMA groups of eight, the
 portable inversion chunks of 256 and the lanes' 32 groups, the scale blocks of 256) and thread splits. The C++ side
 (every E[4] representative of the halves, projective scaling, 1000 points) is cpp/tests/test_encode.cpp."""
+
 import random
 
 import pytest

@@ -2,6 +2,7 @@
 and cimport the object layer's classes (Point, Scalar) and reach their C++ members without the GIL.
 
 The extension is built from scratch in a temporary directory; a build failure fails the test."""
+
 import importlib
 import os
 import random
@@ -123,8 +124,9 @@ setup(ext_modules=cythonize(
     include_path=includes, language_level=3))
 """
 # Calling CEdwardsPoint's methods (not only the exported ep_* functions) needs their C++ definitions.
-CORE_SOURCES = [str(Path(__file__).resolve().parent.parent / "cpp" / "src" / f"{name}.cpp")
-                for name in ("field", "edwards")]
+CORE_SOURCES = [
+    str(Path(__file__).resolve().parent.parent / "cpp" / "src" / f"{name}.cpp") for name in ("field", "edwards")
+]
 
 
 def test_get_include_has_pxd_and_headers():
@@ -140,10 +142,12 @@ def downstream(tmp_path_factory):
     """The downstream extension, built once for this module from scratch (a build failure fails the tests)."""
     tmp_path = tmp_path_factory.mktemp("downstream")
     (tmp_path / "downstream.pyx").write_text(textwrap.dedent(EXTENSION))
-    (tmp_path / "setup.py").write_text(textwrap.dedent(SETUP).format(includes=pyristretto.get_include(),
-                                                                        core_sources=CORE_SOURCES))
-    build = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"], cwd=tmp_path,
-                           capture_output=True, text=True)
+    (tmp_path / "setup.py").write_text(
+        textwrap.dedent(SETUP).format(includes=pyristretto.get_include(), core_sources=CORE_SOURCES)
+    )
+    build = subprocess.run(
+        [sys.executable, "setup.py", "build_ext", "--inplace"], cwd=tmp_path, capture_output=True, text=True
+    )
     assert build.returncode == 0, f"downstream build failed:\n{build.stdout[-3000:]}\n{build.stderr[-3000:]}"
     sys.path.insert(0, str(tmp_path))
     try:
@@ -191,12 +195,24 @@ def test_cimport_abi_sizes():
     assert pyristretto.Scalar.__basicsize__ == 16 + 32
     assert pyristretto.FixedBase.__basicsize__ == 16 + 8 + 8 + 8 + 8
 
+
 # Raw 32-byte scalars that are not reduced: the C++ core itself must take them mod q (no Python reduction on this
 # path). Before the fold, bit 255 gave a wrong point (radix-16 top digit 16 selected an all-zero point; the width-5
 # NAF lost a carry).
 Q = ref.Q
-UNREDUCED = [Q, Q + 1, 2 * Q, 2**253, 2**255 - 1, 2**255, 2**255 + 1, 2**256 - 1, 15 * Q + 7,
-             int("f0" * 32, 16), int("80" + "00" * 31, 16) | 12345]
+UNREDUCED = [
+    Q,
+    Q + 1,
+    2 * Q,
+    2**253,
+    2**255 - 1,
+    2**255,
+    2**255 + 1,
+    2**256 - 1,
+    15 * Q + 7,
+    int("f0" * 32, 16),
+    int("80" + "00" * 31, 16) | 12345,
+]
 
 
 def raw(s):
@@ -205,8 +221,11 @@ def raw(s):
 
 def unreduced_cases(count, seed):
     rng = random.Random(seed)
-    return UNREDUCED + [rng.getrandbits(256) | (1 << 255) for _ in range(count)] + [rng.getrandbits(256)
-                                                                                    for _ in range(count)]
+    return (
+        UNREDUCED
+        + [rng.getrandbits(256) | (1 << 255) for _ in range(count)]
+        + [rng.getrandbits(256) for _ in range(count)]
+    )
 
 
 def test_raw_single_scalar_entry_points_take_any_32_bytes_mod_q(downstream):

@@ -2,6 +2,7 @@
 pedersen_commit at once on shared inputs get exactly the serial results -- both in a warmed-up process and in
 fresh interpreters whose very first pedersen_commit (the fixed-base tables' lazy construction) happens in all
 threads at the same time."""
+
 import os
 import random
 import subprocess
@@ -38,7 +39,7 @@ def workload(sizes, points, scalars, sparse, commits):
     jobs = []
     for n in sizes:
         jobs.append((f"msm{n}", lambda n=n: pr.msm(scalars[:n], points[:n])))
-        jobs.append((f"msm_vartime{n}", lambda n=n: pr.msm_vartime(sparse[:n], flat[:32 * n])))
+        jobs.append((f"msm_vartime{n}", lambda n=n: pr.msm_vartime(sparse[:n], flat[: 32 * n])))
         jobs.append((f"point_sum{n}", lambda n=n: pr.point_sum(points[:n])))
     jobs.append(("msm_vartime_dense", lambda: pr.msm_vartime(scalars, points)))
     jobs.append(("derive", lambda: pr.derive_generators(b"concurrency", len(points))))
@@ -53,8 +54,9 @@ def test_threads_agree_with_serial_results(fast_switching, core_threads, sizes):
     """The core's own threads too, whatever the machine: with 3, 2 from 128 points and 3 from 192; with 48 (more
     than the machine's CPUs), 4 at 300 points and 25 at 1600."""
     with thread_setting(core_threads):
-        assert [pr._objects._worker_count(n) for n in sizes] == [1, 1, 1, 1, 1] + [min(core_threads, n // 64)
-                                                                              for n in sizes[5:]]
+        assert [pr._objects._worker_count(n) for n in sizes] == [1, 1, 1, 1, 1] + [
+            min(core_threads, n // 64) for n in sizes[5:]
+        ]
         assert pr._objects._worker_count(pr._objects._decode_work(max(sizes))) >= 2  # point_sum, msm_vartime split too
         threads_agree_with_serial_results(sizes)
 
@@ -158,7 +160,12 @@ def test_first_pedersen_commit_concurrently_in_fresh_interpreter(seed):
     package_root = os.path.dirname(os.path.dirname(os.path.abspath(pr.__file__)))
     env = dict(os.environ, PYRISTRETTO_THREADS="3")
     env["PYTHONPATH"] = package_root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
-    proc = subprocess.run([sys.executable, "-c", FRESH_SCRIPT, str(N_THREADS + 4), str(seed)],
-                          capture_output=True, text=True, timeout=300, env=env)
+    proc = subprocess.run(
+        [sys.executable, "-c", FRESH_SCRIPT, str(N_THREADS + 4), str(seed)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
+    )
     assert proc.returncode == 0, f"exit {proc.returncode}\nstdout:\n{proc.stdout}\nstderr:\n{proc.stderr}"
     assert proc.stdout.strip() == f"ok {N_THREADS + 4}"

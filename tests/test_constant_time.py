@@ -42,6 +42,7 @@ import pytest
 
 import cpp_build
 
+
 def _valgrind():
     path = shutil.which("valgrind")
     assert path, "valgrind not found: the constant-time check needs it (apt-get install valgrind); it does not skip"
@@ -77,7 +78,9 @@ def test_secret_scalar_code_is_constant_time(tmp_path, cxx):
 def test_leaky_control_is_flagged(tmp_path, cxx):
     exe = cpp_build.build("ct_leaky.cpp", tmp_path, cxx=cxx)
     rc, out = _memcheck(exe)
-    assert rc != 0, "memcheck did not flag the deliberately leaky code: the constant-time check is blind\n" + out[-4000:]
+    assert rc != 0, (
+        "memcheck did not flag the deliberately leaky code: the constant-time check is blind\n" + out[-4000:]
+    )
     assert "uninitialised" in out, out[-4000:]
 
 
@@ -112,8 +115,11 @@ BRANCH_REPORT = "Conditional jump or move depends on uninitialised value"
 ADDRESS_REPORT = "Use of uninitialised value of size"
 
 
-@pytest.mark.parametrize("leak, report, absent", [("branch", BRANCH_REPORT, ADDRESS_REPORT),
-                                                  ("index", ADDRESS_REPORT, BRANCH_REPORT)], ids=["branch", "index"])
+@pytest.mark.parametrize(
+    "leak, report, absent",
+    [("branch", BRANCH_REPORT, ADDRESS_REPORT), ("index", ADDRESS_REPORT, BRANCH_REPORT)],
+    ids=["branch", "index"],
+)
 def test_leaky_control_is_flagged_ifma(leaky_ifma, leak, report, absent):
     rc, out = _memcheck(leaky_ifma, leak)
     assert f"leaky {leak} result correct" in out, out[-4000:]  # the leaky code computes the right thing
@@ -149,8 +155,11 @@ def leaky_avx2(request, tmp_path_factory):
     return cpp_build.build("ct_leaky_avx2.cpp", out_dir, cxx=request.param)
 
 
-@pytest.mark.parametrize("leak, report, absent", [("branch", BRANCH_REPORT, ADDRESS_REPORT),
-                                                  ("index", ADDRESS_REPORT, BRANCH_REPORT)], ids=["branch", "index"])
+@pytest.mark.parametrize(
+    "leak, report, absent",
+    [("branch", BRANCH_REPORT, ADDRESS_REPORT), ("index", ADDRESS_REPORT, BRANCH_REPORT)],
+    ids=["branch", "index"],
+)
 def test_leaky_control_is_flagged_avx2(leaky_avx2, leak, report, absent):
     if not _cpu_has_avx2():
         pytest.skip("this CPU has no AVX2")

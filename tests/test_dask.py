@@ -4,6 +4,7 @@ Expected values come two ways: from the single-process functions (tested against
 independently from discrete logs: the points are base_mul(x) for known x, so a sum of points is base_mul of
 a sum of ints mod q, and an msm is base_mul of a dot product mod q.
 """
+
 import os
 import pickle
 import subprocess
@@ -31,8 +32,11 @@ def running_children(exclude=()):
     found = set()
     for child in psutil.Process().children(recursive=True):
         try:
-            if (child.pid not in exclude and child.status() != psutil.STATUS_ZOMBIE
-                    and "resource_tracker" not in " ".join(child.cmdline())):
+            if (
+                child.pid not in exclude
+                and child.status() != psutil.STATUS_ZOMBIE
+                and "resource_tracker" not in " ".join(child.cmdline())
+            ):
                 found.add(child.pid)
         except psutil.NoSuchProcess:
             pass
@@ -43,8 +47,7 @@ def running_children(exclude=()):
 def client():
     """A LocalCluster of 2 worker processes, shut down afterwards; fails if any process it started outlives it."""
     before = running_children()
-    cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
-                           host="127.0.0.1")
+    cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0", host="127.0.0.1")
     client = Client(cluster)
     worker_pids = set(client.run(os.getpid).values())
     assert len(worker_pids) == 2 and worker_pids <= running_children(before)
@@ -111,8 +114,12 @@ def test_point_sum(client, pool, n, point_chunks, scalar_chunks):
 
 
 # constant-time msm is ~2x slower: its largest case is 5000 (it runs the same distribution code)
-MSM_CASES = [pytest.param(f, *case, id=f"{f}-{i}") for f in ["msm", "msm_vartime"]
-             for case, i in zip(CASES, CASE_IDS) if f == "msm_vartime" or case[0] <= 5000]
+MSM_CASES = [
+    pytest.param(f, *case, id=f"{f}-{i}")
+    for f in ["msm", "msm_vartime"]
+    for case, i in zip(CASES, CASE_IDS)
+    if f == "msm_vartime" or case[0] <= 5000
+]
 
 
 @pytest.mark.parametrize("fname,n,point_chunks,scalar_chunks", MSM_CASES)
@@ -136,9 +143,11 @@ def test_work_runs_in_both_workers(client, pool):
     _, points, scalars = ledger(pool, 4000, seed=5)
     with get_task_stream(client) as stream:
         assert prd.msm_vartime(chunked(scalars, 500), chunked(points, 500)) == pr.msm_vartime(scalars, points)
-    chunk_tasks = [t for t in stream.data  # keys (name, 0, i): the chunks; (name, depth, j): the tree
-                   if isinstance(t["key"], tuple) and t["key"][0].startswith("pyristretto-msm-vartime-")
-                   and t["key"][1] == 0]
+    chunk_tasks = [
+        t
+        for t in stream.data  # keys (name, 0, i): the chunks; (name, depth, j): the tree
+        if isinstance(t["key"], tuple) and t["key"][0].startswith("pyristretto-msm-vartime-") and t["key"][1] == 0
+    ]
     assert len(chunk_tasks) == 8
     workers = {t["worker"] for t in chunk_tasks}
     assert workers == set(client.scheduler_info()["workers"])
@@ -173,8 +182,12 @@ def test_invalid_point_names_global_index(client, pool, fname, bad):
 def test_mismatched_lengths(client, pool, fname):
     _, points, scalars = ledger(pool, 100, seed=4)
     f = getattr(prd, fname)
-    for s, p in [(scalars[:99], points), (scalars, points[:99]), (scalars[:0], points),
-                 (chunked(scalars, 10), chunked(points[:50], 10))]:
+    for s, p in [
+        (scalars[:99], points),
+        (scalars, points[:99]),
+        (scalars[:0], points),
+        (chunked(scalars, 10), chunked(points[:50], 10)),
+    ]:
         with pytest.raises(ValueError, match=rf"^{fname}: \d+ scalars but \d+ points$"):
             f(s, p)
 
@@ -256,6 +269,7 @@ def test_example_tampered_and_npy_files(client, tmp_path):
 
 
 # ---- sr25519 batch verification on the cluster ------------------------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def sr25519_batch():

@@ -1,6 +1,7 @@
 """The C++ sources are formatted as .clang-format says and the Python sources as pyproject.toml's [tool.ruff] says,
 and pass its lint rules (scripts/format.sh formats them), with the clang-format and ruff that pyproject.toml's test
 extra pins: other versions format some constructs differently."""
+
 import re
 import subprocess
 import sys
@@ -36,9 +37,13 @@ def test_ruff_is_the_pinned_version():
 
 
 def test_sources_are_formatted_and_linted():
-    proc = subprocess.run(["bash", "scripts/format.sh", "--check"], cwd=REPO, capture_output=True, text=True,
-                          env={"CLANG_FORMAT": str(clang_format()), "RUFF": str(installed("ruff")),
-                               "PATH": "/usr/bin:/bin"})
+    proc = subprocess.run(
+        ["bash", "scripts/format.sh", "--check"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        env={"CLANG_FORMAT": str(clang_format()), "RUFF": str(installed("ruff")), "PATH": "/usr/bin:/bin"},
+    )
     assert proc.returncode == 0, "run scripts/format.sh:\n" + proc.stdout + proc.stderr
     checked = re.search(r"checked (\d+) files", proc.stdout)
     assert checked and int(checked.group(1)) > 50, proc.stdout  # the core, its tests (and the benchmarks)

@@ -1,4 +1,5 @@
 """Point operations: differential against libsodium (pysodium) on random and edge inputs."""
+
 import numpy as np
 import pytest
 
@@ -82,7 +83,7 @@ def test_point_sum_differential(rng, pool):
     for i in range(DIFF_CASES):
         n = rng.randrange(0, 9)
         pts = [random_test_point(rng, pool) for _ in range(n)]
-        if n >= 2 and rng.random() < 0.2:   # duplicates and P, -P pairs
+        if n >= 2 and rng.random() < 0.2:  # duplicates and P, -P pairs
             pts[1] = rng.choice([pts[0], ref.point_neg(pts[0])])
         check_point(pr.point_sum(pts), ref.point_sum(pts))
 
@@ -98,15 +99,15 @@ def test_is_valid_point_differential(rng, pool):
     for i in range(DIFF_CASES):
         r = i % 4
         if r == 0:
-            b = rng.randbytes(32)                     # random: mostly invalid, half with bit 255
+            b = rng.randbytes(32)  # random: mostly invalid, half with bit 255
         elif r == 1:
-            b = ref.random_point(rng)                 # valid
+            b = ref.random_point(rng)  # valid
         elif r == 2:
-            p = bytearray(ref.random_point(rng))      # valid point with bit 255 set: invalid
+            p = bytearray(ref.random_point(rng))  # valid point with bit 255 set: invalid
             p[31] |= 0x80
             b = bytes(p)
         else:
-            p = bytearray(ref.random_point(rng))      # valid point with one bit flipped
+            p = bytearray(ref.random_point(rng))  # valid point with one bit flipped
             bit = rng.randrange(256)
             p[bit // 8] ^= 1 << (bit % 8)
             b = bytes(p)
@@ -171,9 +172,11 @@ def test_minus_one_is_negation(rng):
         check_point(pr.point_mul(-(2**1000), P), ref.point_mul(-pow(2, 1000, Q), P))
 
 
-@pytest.mark.parametrize("s", [np.int8(-1), np.int64(-12345), np.uint64(2**64 - 1), np.int32(7),
-                               np.uint8(200), np.int64(0)],
-                         ids=lambda s: f"{type(s).__name__}({int(s)})")
+@pytest.mark.parametrize(
+    "s",
+    [np.int8(-1), np.int64(-12345), np.uint64(2**64 - 1), np.int32(7), np.uint8(200), np.int64(0)],
+    ids=lambda s: f"{type(s).__name__}({int(s)})",
+)
 def test_numpy_integer_scalars(s):
     P = ref.Hp(b"numpy scalar")
     check_point(pr.base_mul(s), ref.base_mul(int(s)))
@@ -232,7 +235,7 @@ def test_point_buffer_types_accepted(wrap):
     check_point(pr.point_sub(wP, wQ), ref.point_sub(P, Q_))
     check_point(pr.point_neg(wP), ref.point_neg(P))
     check_point(pr.point_sum([wP, wQ, wrap(pr.G)]), ref.point_sum([P, Q_, pr.G]))
-    check_point(pr.point_add(wP, Q_), ref.point_add(P, Q_))   # mixed types
+    check_point(pr.point_add(wP, Q_), ref.point_add(P, Q_))  # mixed types
 
 
 def test_inputs_not_modified():

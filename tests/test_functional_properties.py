@@ -1,4 +1,5 @@
 """Group-law and scalar-field properties with hypothesis (points are built with libsodium)."""
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -6,8 +7,7 @@ import pyristretto as pr
 import reference as ref
 from reference import EDGE_SCALARS, IDENTITY_BYTES, Q
 
-CI = settings(max_examples=100, deadline=None, database=None,
-              suppress_health_check=[HealthCheck.too_slow])
+CI = settings(max_examples=100, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 
 scalars = st.one_of(
     st.integers(min_value=0, max_value=Q - 1),
@@ -110,8 +110,7 @@ def test_scalar_field(a, b, c):
 
 
 @CI
-@given(st.lists(st.one_of(st.binary(max_size=80), st.integers(min_value=-(2**300), max_value=2**300)),
-                max_size=6))
+@given(st.lists(st.one_of(st.binary(max_size=80), st.integers(min_value=-(2**300), max_value=2**300)), max_size=6))
 def test_hashes(items):
     assert pr.Hs(*items) == ref.Hs(*items)
     assert pr.Hp(*items) == ref.Hp(*items)

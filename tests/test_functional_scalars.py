@@ -1,4 +1,5 @@
 """Scalar arithmetic mod q: differential against pure-Python ints and libsodium."""
+
 import numpy as np
 import pytest
 
@@ -28,8 +29,9 @@ def test_q_constant():
     assert pr.q == Q == 2**252 + 27742317777372353535851937790883648493
 
 
-@pytest.mark.parametrize("op, exact", [("add", lambda a, b: a + b), ("sub", lambda a, b: a - b),
-                                       ("mul", lambda a, b: a * b)])
+@pytest.mark.parametrize(
+    "op, exact", [("add", lambda a, b: a + b), ("sub", lambda a, b: a - b), ("mul", lambda a, b: a * b)]
+)
 def test_sc_binary_differential(rng, op, exact):
     ours, libsodium = getattr(pr, f"sc_{op}"), getattr(ref, f"ls_sc_{op}")
     for _ in range(DIFF_CASES):
@@ -86,8 +88,7 @@ def test_sc_reduce_differential(rng):
             assert ref.ls_sc_reduce64(b) == expected
 
 
-@pytest.mark.parametrize("wrap", [bytes, bytearray, memoryview,
-                                  lambda b: np.frombuffer(b, dtype=np.uint8).copy()])
+@pytest.mark.parametrize("wrap", [bytes, bytearray, memoryview, lambda b: np.frombuffer(b, dtype=np.uint8).copy()])
 def test_sc_reduce_buffer_types(rng, wrap):
     b = rng.randbytes(64)
     assert pr.sc_reduce(wrap(b)) == int.from_bytes(b, "little") % Q
@@ -97,13 +98,19 @@ def test_from_bytes32_differential(rng):
     for i in range(DIFF_CASES):
         b = rng.randbytes(32)
         if i % 11 == 0:
-            b = rng.choice([bytes(32), b"\xff" * 32, Q.to_bytes(32, "little"),
-                            (Q - 1).to_bytes(32, "little"), (Q + 1).to_bytes(32, "little")])
+            b = rng.choice(
+                [
+                    bytes(32),
+                    b"\xff" * 32,
+                    Q.to_bytes(32, "little"),
+                    (Q - 1).to_bytes(32, "little"),
+                    (Q + 1).to_bytes(32, "little"),
+                ]
+            )
         check_scalar_result(pr.from_bytes32(b), int.from_bytes(b, "little") % Q)
 
 
-@pytest.mark.parametrize("wrap", [bytes, bytearray, memoryview,
-                                  lambda b: np.frombuffer(b, dtype=np.uint8).copy()])
+@pytest.mark.parametrize("wrap", [bytes, bytearray, memoryview, lambda b: np.frombuffer(b, dtype=np.uint8).copy()])
 def test_from_bytes32_buffer_types(rng, wrap):
     b = b"\xff" * 32
     assert pr.from_bytes32(wrap(b)) == (2**256 - 1) % Q
@@ -137,9 +144,19 @@ def test_edge_scalars_all_ops(s):
         check_scalar_result(pr.sc_inv(s), pow(s % Q, -1, Q))
 
 
-NUMPY_SCALARS = [np.int8(-1), np.int16(-300), np.int32(-(2**31)), np.int64(-1), np.int64(2**63 - 1),
-                 np.uint8(255), np.uint16(65535), np.uint32(2**32 - 1), np.uint64(2**64 - 1),
-                 np.int64(0), np.uint64(0)]
+NUMPY_SCALARS = [
+    np.int8(-1),
+    np.int16(-300),
+    np.int32(-(2**31)),
+    np.int64(-1),
+    np.int64(2**63 - 1),
+    np.uint8(255),
+    np.uint16(65535),
+    np.uint32(2**32 - 1),
+    np.uint64(2**64 - 1),
+    np.int64(0),
+    np.uint64(0),
+]
 
 
 @pytest.mark.parametrize("s", NUMPY_SCALARS, ids=lambda s: f"{type(s).__name__}({int(s)})")

@@ -6,6 +6,7 @@
   wrong result in the package; the tests below pin the edge cases the harness relies on and the contract
   questions it raised.
 """
+
 import importlib.util
 import os
 import sys
@@ -25,6 +26,7 @@ def harness():
     if sys.version_info >= (3, 15):  # atheris has no CPython 3.15 release (pyproject.toml's test extra)
         pytest.importorskip("atheris", reason="atheris (the harness's provider) has no CPython 3.15 release")
     import atheris  # noqa: F401 - in the test extra; the harness needs it
+
     spec = importlib.util.spec_from_file_location("fuzz_api", os.path.join(FUZZ_DIR, "fuzz_api.py"))
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -49,6 +51,7 @@ def test_corpus_input(harness, name):
 def test_random_inputs(harness):
     """A few thousand deterministic pseudo-random inputs through the same checks."""
     import random
+
     rng = random.Random(20240611)
     for _ in range(3000):
         harness.one_input(rng.randbytes(rng.randrange(0, 300)))
@@ -65,9 +68,15 @@ NONCANONICAL = (2**255 - 19 + 1).to_bytes(32, "little")  # s = p + 1 >= p
 @pytest.mark.parametrize("bad", [P_BIT255, NONCANONICAL, P[:31], P + b"\0"])
 def test_near_valid_points_rejected_everywhere(bad):
     assert pr.is_valid_point(bad) is False
-    for call in (lambda: pr.point_mul(1, bad), lambda: pr.point_add(P, bad), lambda: pr.point_neg(bad),
-                 lambda: pr.point_sum([P, bad]), lambda: pr.msm([1, 1], [P, bad]),
-                 lambda: pr.msm_vartime([1, 1], [P, bad]), lambda: pr.assert_valid_point("X", bad)):
+    for call in (
+        lambda: pr.point_mul(1, bad),
+        lambda: pr.point_add(P, bad),
+        lambda: pr.point_neg(bad),
+        lambda: pr.point_sum([P, bad]),
+        lambda: pr.msm([1, 1], [P, bad]),
+        lambda: pr.msm_vartime([1, 1], [P, bad]),
+        lambda: pr.assert_valid_point("X", bad),
+    ):
         with pytest.raises(pr.InvalidPointError):
             call()
 

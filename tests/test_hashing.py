@@ -1,4 +1,5 @@
 """Hs, Hp, derive_generators, hash_to_group, hash_to_scalar, expand_message_xmd vs hashlib + libsodium."""
+
 import hashlib
 
 import numpy as np
@@ -99,9 +100,11 @@ def test_derive_generators_random(rng):
 
 def _dsts(rng):
     lengths = [1, 2, 17, 64, 128, 254, 255, 256, 257, 300, 1000]
-    return [rng.randbytes(n) for n in lengths] + [b"QUUX-V01-CS02-with-expander-SHA512-256",
-                                                  b"HashToGroup-OPRFV1-\x00-ristretto255-SHA512",
-                                                  b"H" * 256]
+    return [rng.randbytes(n) for n in lengths] + [
+        b"QUUX-V01-CS02-with-expander-SHA512-256",
+        b"HashToGroup-OPRFV1-\x00-ristretto255-SHA512",
+        b"H" * 256,
+    ]
 
 
 @pytest.mark.parametrize("name, result_type", [("hash_to_group", bytes), ("hash_to_scalar", int)])
@@ -134,10 +137,10 @@ def test_oversize_dst_rule():
     assert pr.hash_to_group(b"abc", long_dst) == ref.hash_to_group(b"abc", short)
     # 255 bytes is used as is
     d255 = b"D" * 255
-    assert pr.hash_to_group(b"abc", d255) == ref.from_hash(
-        ref.expand_message_xmd(b"abc", d255, 64))
+    assert pr.hash_to_group(b"abc", d255) == ref.from_hash(ref.expand_message_xmd(b"abc", d255, 64))
     assert pr.hash_to_group(b"abc", d255) != pr.hash_to_group(
-        b"abc", hashlib.sha512(b"H2C-OVERSIZE-DST-" + d255).digest())
+        b"abc", hashlib.sha512(b"H2C-OVERSIZE-DST-" + d255).digest()
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -145,6 +148,7 @@ def test_oversize_dst_rule():
 # ---------------------------------------------------------------------------------------------
 def _xmd():
     from pyristretto import _objects
+
     return _objects.expand_message_xmd
 
 

@@ -1,5 +1,6 @@
 """The package's rooms: the library imports neither the benchmark tool nor the protocols, and no module of the
 package imports another in a circle."""
+
 import ast
 import os
 import pkgutil
@@ -13,8 +14,10 @@ PACKAGE = Path(pyristretto.__file__).resolve().parent
 
 
 # The package's public modules and subpackages that are not protocols, and why; every other one is a protocol.
-NOT_PROTOCOLS = {"bench": "the benchmark tool (python -m pyristretto bench)",
-                 "dask": "an integration that distributes the public functional API over a Dask cluster"}
+NOT_PROTOCOLS = {
+    "bench": "the benchmark tool (python -m pyristretto bench)",
+    "dask": "an integration that distributes the public functional API over a Dask cluster",
+}
 # What a protocol may import from the package besides the gateway: other protocols and its own subpackage.
 GATEWAY = "pyristretto._group"
 
@@ -22,16 +25,18 @@ GATEWAY = "pyristretto._group"
 def protocols():
     """The protocols, found in the package itself: each public module (oprf.py) or subpackage (sr25519/) of
     pyristretto that NOT_PROTOCOLS does not name."""
-    found = sorted(info.name for info in pkgutil.iter_modules([str(PACKAGE)])
-                   if not info.name.startswith("_") and info.name not in NOT_PROTOCOLS)
+    found = sorted(
+        info.name
+        for info in pkgutil.iter_modules([str(PACKAGE)])
+        if not info.name.startswith("_") and info.name not in NOT_PROTOCOLS
+    )
     assert {"oprf", "frost", "bulletproofs"} <= set(found), found  # the finder works
     return found
 
 
 def test_importing_the_library_loads_no_tool_or_protocol():
     rooms = tuple(f"pyristretto.{name}" for name in protocols() + sorted(NOT_PROTOCOLS))
-    code = ("import sys, pyristretto; "
-            f"print(' '.join(m for m in sys.modules if m.startswith({rooms!r})))")
+    code = f"import sys, pyristretto; print(' '.join(m for m in sys.modules if m.startswith({rooms!r})))"
     loaded = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout.split()
     assert loaded == []
 
@@ -81,8 +86,9 @@ def package_imports():
         is_package = path.name == "__init__.py"
         text = path.read_text()
         if path.suffix in (".pyx", ".pxi"):  # Cython: keep the Python-syntax import lines only
-            text = "\n".join(line for line in text.splitlines()
-                             if line.startswith(("import ", "from ")) and " cimport " not in line)
+            text = "\n".join(
+                line for line in text.splitlines() if line.startswith(("import ", "from ")) and " cimport " not in line
+            )
         found = set()
         for node in ast.walk(ast.parse(text)):
             if isinstance(node, ast.Import):
@@ -151,15 +157,24 @@ def test_the_core_is_linked_once():
     # _objects calls libsodium: through the dynamic symbols of a system build, or linked in, hidden, in a wheel
     # (then no libsodium symbol is visible from outside, and its version is the bundled one)
     sodium_calls = {s for s in elf_dynamic_symbols(objects.__file__, "--undefined-only") if s.startswith("sodium_")}
-    assert sodium_calls or not {s for s in elf_dynamic_symbols(objects.__file__, "--defined-only")
-                                if s.startswith(("sodium_", "crypto_"))}
+    assert sodium_calls or not {
+        s for s in elf_dynamic_symbols(objects.__file__, "--defined-only") if s.startswith(("sodium_", "crypto_"))
+    }
     assert pyristretto.sodium_version()
     core_needs = elf_dynamic_symbols(core.__file__, "--undefined-only")
     assert not {s for s in core_needs if s.startswith(("sodium_", "crypto_", "randombytes_"))}, core_needs
     # the core's code is in _objects alone: _core is a few entry points
     assert os.path.getsize(core.__file__) * 10 < os.path.getsize(objects.__file__)
-    assert set(core.__pyx_capi__) == {"is_valid_point_raw", "base_mul_raw", "point_mul_raw", "point_add_raw",
-                                      "msm_raw", "msm_vartime_raw", "point_sum_raw", "pedersen_commit_raw"}
+    assert set(core.__pyx_capi__) == {
+        "is_valid_point_raw",
+        "base_mul_raw",
+        "point_mul_raw",
+        "point_add_raw",
+        "msm_raw",
+        "msm_vartime_raw",
+        "point_sum_raw",
+        "pedersen_commit_raw",
+    }
     assert not [name for name in vars(core) if not name.startswith("__")], "pyristretto._core has Python names"
     # one thread setting: set through the package, read back from the one module that has it
     before = objects._get_threads()

@@ -6,6 +6,7 @@ the process's resident set (/proc/self/statm).
 PYRISTRETTO_LEAK_CALLS changes the number of calls (scripts/memcheck.sh runs thirty under valgrind,
 where only valgrind's own leak report counts); the RSS bound is skipped under the sanitizers (ASan's
 allocator keeps freed memory in quarantine)."""
+
 import gc
 import os
 import pickle
@@ -24,8 +25,8 @@ CALLS = int(os.environ.get("PYRISTRETTO_LEAK_CALLS", "100000"))
 WARMUP = min(4000, CALLS)
 CHECK_BOUNDS = "PYRISTRETTO_LEAK_CALLS" not in os.environ or CALLS >= 20000
 SANITIZED = bool(os.environ.get("PYRISTRETTO_SANITIZED"))
-RSS_BOUND = 1 << 20          # 1 MiB over 100,000 calls: a leak of >= 11 bytes per call fails
-TRACED_BOUND = 64 << 10      # Python allocations: a single leaked object per call would be >= 2.8 MB
+RSS_BOUND = 1 << 20  # 1 MiB over 100,000 calls: a leak of >= 11 bytes per call fails
+TRACED_BOUND = 64 << 10  # Python allocations: a single leaked object per call would be >= 2.8 MB
 
 Q = pr.q
 P = pr.base_mul(123456789)
@@ -66,13 +67,14 @@ CASES = {
     "point_sum_buffer": (lambda: pr.point_sum(u8(P + R)), lambda: pr.point_sum(P + R + b"\0")),
     "is_valid_point": (lambda: pr.is_valid_point(bytearray(P)), lambda: pr.is_valid_point(None)),
     "is_valid_point_false": (lambda: pr.is_valid_point(BAD), lambda: pr.is_valid_point(1.5)),
-    "assert_valid_point": (lambda: pr.assert_valid_point("P", u8(P)),
-                           lambda: pr.assert_valid_point("P", BIT255)),
+    "assert_valid_point": (lambda: pr.assert_valid_point("P", u8(P)), lambda: pr.assert_valid_point("P", BIT255)),
     "Hs": (lambda: pr.Hs(b"domain", P, S, bytearray(b"x" * 100)), lambda: pr.Hs(b"domain", P, None)),
     "Hp": (lambda: pr.Hp(b"domain", u8(P), BIG), lambda: pr.Hp(b"domain", 1.5)),
     "derive_generators": (lambda: pr.derive_generators(b"leaks", 2), lambda: pr.derive_generators(b"leaks", -1)),
-    "expand_message_xmd": (lambda: pr.expand_message_xmd(b"msg", b"DST", 100),
-                           lambda: pr.expand_message_xmd(b"msg", b"DST", 0)),
+    "expand_message_xmd": (
+        lambda: pr.expand_message_xmd(b"msg", b"DST", 100),
+        lambda: pr.expand_message_xmd(b"msg", b"DST", 0),
+    ),
     "hash_to_group": (lambda: pr.hash_to_group(b"msg", b"DST" * 90), lambda: pr.hash_to_group(b"msg", b"")),
     "hash_to_scalar": (lambda: pr.hash_to_scalar(bytearray(b"m"), b"DST"), lambda: pr.hash_to_scalar("m", b"DST")),
     "msm": (lambda: pr.msm([S, BIG], [P, R]), lambda: pr.msm([S, S], [P, BAD])),
@@ -102,26 +104,61 @@ OBJECT_CASES = {
     "Point": (lambda: pr.Point(bytearray(P)), lambda: pr.Point(BAD)),
     "Point_ops": (lambda: -(PT + PR - PT), lambda: PT + P),
     "Point_mul": (lambda: SC * PT, lambda: PT * 1.5),
-    "Point_constructors": (lambda: (pr.Point.random(), pr.Point.base_mul(SC), pr.Point.from_uniform_bytes(P + R),
-                                    pr.Point.hash_to_group(b"m", b"DST")),
-                           lambda: pr.Point.from_uniform_bytes(P)),
+    "Point_constructors": (
+        lambda: (
+            pr.Point.random(),
+            pr.Point.base_mul(SC),
+            pr.Point.from_uniform_bytes(P + R),
+            pr.Point.hash_to_group(b"m", b"DST"),
+        ),
+        lambda: pr.Point.from_uniform_bytes(P),
+    ),
     "Point_encode": (lambda: (hash(PT + PR), repr(PT - PR), (PT + PR).to_bytes()), lambda: pr.Point(BIT255)),
     "Scalar": (lambda: pr.Scalar(BIG), lambda: pr.Scalar("1")),
-    "Scalar_ops": (lambda: (SC * SC + 1 - SC, -SC, SC.invert(), int(SC), bytes(SC), SC == S),
-                   lambda: pr.Scalar(0).invert()),
-    "Scalar_constructors": (lambda: (pr.Scalar.random(), pr.Scalar.from_bytes(bytes(32)),
-                                     pr.Scalar.from_bytes_mod_order(P + R), pr.Scalar.hash_to_scalar(b"m", b"D")),
-                            lambda: pr.Scalar.from_bytes(BAD)),
+    "Scalar_ops": (
+        lambda: (SC * SC + 1 - SC, -SC, SC.invert(), int(SC), bytes(SC), SC == S),
+        lambda: pr.Scalar(0).invert(),
+    ),
+    "Scalar_constructors": (
+        lambda: (
+            pr.Scalar.random(),
+            pr.Scalar.from_bytes(bytes(32)),
+            pr.Scalar.from_bytes_mod_order(P + R),
+            pr.Scalar.hash_to_scalar(b"m", b"D"),
+        ),
+        lambda: pr.Scalar.from_bytes(BAD),
+    ),
     "FixedBase_mul": (lambda: FB * SC, lambda: FB * None),
     "ScalarVector": (lambda: pr.ScalarVector([S, BIG, SC]), lambda: pr.ScalarVector([S, "1"])),
-    "ScalarVector_ops": (lambda: (SV * SV + SV - SV * SC, SV.inner(SV), SV.sum(), SV.fold(S, 3), SV.batch_invert(),
-                                  SV.batch_invert_vartime(), SV[1:], SV[0], pr.ScalarVector.concat(SV, SV),
-                                  pr.ScalarVector.powers(SC, 4), SV == [S, 2], pr.ScalarVector.from_bytes(bytes(SV)),
-                                  SC ** -3, pr.msm(SV, [P, R])),
-                         lambda: SV0.batch_invert()),
-    "PointVector_toolkit": (lambda: (PV * SC, PV.fold_vartime(S, 7), PV.scale_vartime(SV),
-                                     pr.PointVector.concat(PV, PV), pr.PointVector.hash_to_group([b"a", b"b"], b"D")),
-                            lambda: PV.scale_vartime([1])),
+    "ScalarVector_ops": (
+        lambda: (
+            SV * SV + SV - SV * SC,
+            SV.inner(SV),
+            SV.sum(),
+            SV.fold(S, 3),
+            SV.batch_invert(),
+            SV.batch_invert_vartime(),
+            SV[1:],
+            SV[0],
+            pr.ScalarVector.concat(SV, SV),
+            pr.ScalarVector.powers(SC, 4),
+            SV == [S, 2],
+            pr.ScalarVector.from_bytes(bytes(SV)),
+            SC**-3,
+            pr.msm(SV, [P, R]),
+        ),
+        lambda: SV0.batch_invert(),
+    ),
+    "PointVector_toolkit": (
+        lambda: (
+            PV * SC,
+            PV.fold_vartime(S, 7),
+            PV.scale_vartime(SV),
+            pr.PointVector.concat(PV, PV),
+            pr.PointVector.hash_to_group([b"a", b"b"], b"D"),
+        ),
+        lambda: PV.scale_vartime([1]),
+    ),
     "pickle": (lambda: pickle.loads(pickle.dumps((PT, SC))), lambda: pickle.loads(FORGED)),
 }
 

@@ -1,5 +1,6 @@
 """The licence travels with every copy: the installed metadata names MIT and carries LICENSE (sdist and wheels
 alike; scripts/check_wheels.sh also checks each wheel's files)."""
+
 import importlib.metadata
 
 

@@ -1,4 +1,5 @@
 """`python -m pyristretto` (self-check + speed table) and `python -m pyristretto bench` (smoke size)."""
+
 import json
 import os
 import subprocess
@@ -16,8 +17,9 @@ def run_module(*args, cwd):
     env = dict(os.environ)
     package_parent = os.path.dirname(os.path.dirname(os.path.abspath(pyristretto.__file__)))
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [package_parent, env.get("PYTHONPATH")]))
-    return subprocess.run([sys.executable, "-m", "pyristretto", *args], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "pyristretto", *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=120
+    )
 
 
 def test_main_passes_self_check_and_prints_speed_table(tmp_path):
@@ -62,8 +64,21 @@ def test_bench_scaling_table_json_and_plot(tmp_path, function):
     """--scaling at its smallest size (2^10), with a baseline (here the same build) for the speedup column."""
     json_path, png_path = tmp_path / "scaling.json", tmp_path / "scaling.png"
     parent = os.path.dirname(os.path.dirname(os.path.abspath(pyristretto.__file__)))
-    proc = run_module("bench", "--scaling", "--max-log2", "10", "--function", function, "--baseline", parent,
-                      "--json", str(json_path), "--plot", str(png_path), cwd=tmp_path)
+    proc = run_module(
+        "bench",
+        "--scaling",
+        "--max-log2",
+        "10",
+        "--function",
+        function,
+        "--baseline",
+        parent,
+        "--json",
+        str(json_path),
+        "--plot",
+        str(png_path),
+        cwd=tmp_path,
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert f"[{function} n=2^10]" in proc.stderr
     row = [line for line in proc.stdout.splitlines() if line.startswith("| 2^10 |")]
@@ -92,7 +107,9 @@ def test_run_checks_turns_exceptions_into_failures():
         raise RuntimeError("crash")
 
     assert cli.run_checks([("fine", lambda: True), ("false", lambda: False), ("boom", boom)]) == [
-        "false", "boom: RuntimeError: crash"]
+        "false",
+        "boom: RuntimeError: crash",
+    ]
 
 
 class _Missing(_peers.PrimitivePeer):
@@ -120,25 +137,38 @@ def test_missing_and_broken_peers_are_reported(workload):
 
 def test_rates_table_keeps_missing_libraries_and_shows_speedup():
     peers = [_peers.peer("pyristretto"), _Missing()]
-    compare = {"base_mul": {"size": 512, "op": "call", "results": {
-        "pyristretto": {"status": "ok", "seconds": 0.01, "ops_per_second": 51200.0},
-        "missing": {"status": "not installed (x)"}}}}
+    compare = {
+        "base_mul": {
+            "size": 512,
+            "op": "call",
+            "results": {
+                "pyristretto": {"status": "ok", "seconds": 0.01, "ops_per_second": 51200.0},
+                "missing": {"status": "not installed (x)"},
+            },
+        }
+    }
     table = bench.rates_table(compare, peers)
     assert "| base_mul | call | 51,200 | not installed | — |" in table
     compare["base_mul"]["results"]["missing"] = {"status": "ok", "seconds": 0.03, "ops_per_second": 17066.7}
     assert "| 17,100 | 3.00× |" in bench.rates_table(compare, peers)
 
 
-@pytest.mark.parametrize("rate, text", [(1234567.0, "1,230,000"), (81234.0, "81,200"), (5.432, "5.43"),
-                                        (0.01234, "0.0123")])
+@pytest.mark.parametrize(
+    "rate, text", [(1234567.0, "1,230,000"), (81234.0, "81,200"), (5.432, "5.43"), (0.01234, "0.0123")]
+)
 def test_fmt_rate_three_significant_digits(rate, text):
     assert bench.fmt_rate(rate) == text
 
 
 def test_plot_keeps_missing_series_in_legend(tmp_path):
     ok, missing = {"status": "ok", "seconds": 1e-4}, {"status": "not installed (x)"}
-    scaling = {"n": [1, 4], "series": {"pyristretto msm": {"results": {"1": ok, "4": ok}},
-                                       "naive loop: gone": {"results": {"1": missing, "4": missing}}}}
+    scaling = {
+        "n": [1, 4],
+        "series": {
+            "pyristretto msm": {"results": {"1": ok, "4": ok}},
+            "naive loop: gone": {"results": {"1": missing, "4": missing}},
+        },
+    }
     path = tmp_path / "msm.png"
     bench.plot_scaling(scaling, str(path), "title")
     assert path.read_bytes()[:4] == b"\x89PNG"
@@ -150,6 +180,7 @@ def test_without_a_libsodium_library_main_self_checks_and_skips_the_speed_table(
     the self-check and exits 0, saying why there is no table. (scripts/check_dist.sh runs the real case: the
     self-check with the system libsodium hidden.)"""
     import ctypes.util
+
     monkeypatch.setattr(ctypes.util, "find_library", lambda name: "/nonexistent/libsodium.so.23")
     _peers.system_sodium.cache_clear()
     try:

@@ -7,6 +7,7 @@ Two independent references:
     (sum s_i x_i)*G: one libsodium base multiplication per case.
 Both must hold for the loop-based msm and for the C++ Straus/Pippenger core.
 """
+
 import re
 from pathlib import Path
 
@@ -26,8 +27,17 @@ def check_point(x, expected):
     assert x == expected, (x.hex(), expected.hex())
 
 
-POINT_FORMS = ["list", "tuple", "generator", "bytes", "bytearray", "memoryview", "numpy",
-               "list_of_bytearray", "list_of_numpy"]
+POINT_FORMS = [
+    "list",
+    "tuple",
+    "generator",
+    "bytes",
+    "bytearray",
+    "memoryview",
+    "numpy",
+    "list_of_bytearray",
+    "list_of_numpy",
+]
 
 
 def random_case(rng, pool, n, zero_prob):
@@ -36,10 +46,10 @@ def random_case(rng, pool, n, zero_prob):
         i = rng.randrange(len(pool.points))
         x, P = pool.logs[i], pool.points[i]
         r = rng.random()
-        if r < 0.05 and points:                 # duplicate of an earlier point
+        if r < 0.05 and points:  # duplicate of an earlier point
             j = rng.randrange(len(points))
             x, P = logs[j], points[j]
-        elif r < 0.1 and points:                # negation of an earlier point
+        elif r < 0.1 and points:  # negation of an earlier point
             j = rng.randrange(len(points))
             x, P = (-logs[j]) % Q, ref.point_neg(points[j])
         s = 0 if rng.random() < zero_prob else random_scalar(rng)
@@ -82,8 +92,7 @@ def test_msm_pysodium_loop_differential(name, rng):
 def test_msm_large_n(name, rng):
     f = MSM_FUNCS[name]()
     cache = [ref.random_point(rng) for _ in range(300)]
-    sizes = [41, 63, 64, 65, 127, 128, 129, 190, 255, 256, 257, 299, 300] + \
-        [rng.randrange(41, 301) for _ in range(5)]
+    sizes = [41, 63, 64, 65, 127, 128, 129, 190, 255, 256, 257, 299, 300] + [rng.randrange(41, 301) for _ in range(5)]
     for n in sizes:
         points = rng.sample(cache, n)
         scalars = [random_scalar(rng) for _ in range(n)]
@@ -121,7 +130,7 @@ def test_msm_structured_scalars(name, rng, pool):
             [1] * n,
             [2**252] * n,
             [2**k % Q for k in range(n)],
-            [(2**(k % 253)) - 1 for k in range(n)],
+            [(2 ** (k % 253)) - 1 for k in range(n)],
             [rng.choice(EDGE_SCALARS) for _ in range(n)],
             [int("f" * (1 + k % 63), 16) for k in range(n)],
             [rng.randrange(16) << (4 * rng.randrange(63)) for _ in range(n)],
@@ -169,6 +178,7 @@ def test_msm_edges(name, rng):
     scalars[37] = 12345
     pts = [ref.Hp(b"zero", i.to_bytes(4, "little")) for i in range(50)]
     check_point(f(scalars, pts), ref.point_mul(12345, pts[37]))
+
     # numpy integer scalars of several types, and __index__ objects
     class Idx:
         def __init__(self, v):
@@ -227,8 +237,7 @@ def test_pedersen_commit_edges():
     for a in EDGE_SCALARS:
         for b in (0, 1, Q - 1, 2**1000, -(2**1000)):
             check_point(pr.pedersen_commit(a, b), ref.pedersen_commit(a, b))
-    check_point(pr.pedersen_commit(np.int64(-7), np.uint64(2**64 - 1)),
-                ref.pedersen_commit(-7, 2**64 - 1))
+    check_point(pr.pedersen_commit(np.int64(-7), np.uint64(2**64 - 1)), ref.pedersen_commit(-7, 2**64 - 1))
 
 
 def test_pedersen_commit_homomorphic(rng):
@@ -278,9 +287,12 @@ def test_blocks_invalid_point_global_index(name, where, rng, pool):
     n = 8 * BLOCK + 3
     points = bytearray(b"".join(pool.points[rng.randrange(len(pool.points))] for _ in range(n)))
     for i in (where, 3 * BLOCK, n - 1):
-        points[32 * i:32 * i + 32] = bytes([1]) + bytes(31)  # negative s: invalid
-    call = (lambda: pr.point_sum(points)) if name == "point_sum" else \
-        (lambda: MSM_FUNCS[name]()([random_scalar(rng) for _ in range(n)], points))
+        points[32 * i : 32 * i + 32] = bytes([1]) + bytes(31)  # negative s: invalid
+    call = (
+        (lambda: pr.point_sum(points))
+        if name == "point_sum"
+        else (lambda: MSM_FUNCS[name]()([random_scalar(rng) for _ in range(n)], points))
+    )
     with pytest.raises(pr.InvalidPointError, match=rf"points\[{where}\]"):
         call()
 

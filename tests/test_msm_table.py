@@ -4,6 +4,7 @@ libsodium directly (reference.KnownLogPool), at sizes around the algorithm choic
 msm_vartime's switch to PointVector's algorithm for shares of 184 scalars and more on the IFMA backend, 183-185, and of
 144 and more on the portable one, 143-145, in one thread); never slower than PointVector (a timing check at 129, 200,
 250); fewer scalars than bases; construction from every form; len, nbytes, points; pickling; threads."""
+
 import copy
 import pickle
 
@@ -87,8 +88,17 @@ def test_construction_forms(rng):
     points = rand_points(rng, 9)
     joined = b"".join(points)
     want = pr.msm(list(range(1, 10)), points)
-    args = [points, tuple(points), iter(points), [Point(p) for p in points], joined, bytearray(joined),
-            memoryview(joined), np.frombuffer(joined, dtype=np.uint8).reshape(9, 32), PointVector(points)]
+    args = [
+        points,
+        tuple(points),
+        iter(points),
+        [Point(p) for p in points],
+        joined,
+        bytearray(joined),
+        memoryview(joined),
+        np.frombuffer(joined, dtype=np.uint8).reshape(9, 32),
+        PointVector(points),
+    ]
     for arg in args:
         table = MSMTable(arg)
         assert len(table) == 9
@@ -129,8 +139,13 @@ def test_nbytes(rng):
     points = rand_points(rng, 256)
     entry = 120 if pr.backend() == "portable" else 160
     base = {"portable": 1120, "ifma": 1440, "avx2": 1600}[pr.backend()]
-    for n, per_base in ((1, base + 64 * entry), (191, base + 64 * entry), (192, base + 32 * entry),
-                        (255, base + 32 * entry), (256, base)):
+    for n, per_base in (
+        (1, base + 64 * entry),
+        (191, base + 64 * entry),
+        (192, base + 32 * entry),
+        (255, base + 32 * entry),
+        (256, base),
+    ):
         table = MSMTable(points[:n])
         assert n * per_base <= table.nbytes < n * per_base + 1024, n
     assert MSMTable([]).nbytes < 1024

@@ -4,6 +4,7 @@ ifma: each builds its tables with its own kernels, ifma/msm_table.cpp and avx2/m
 sizes around every switch (the build's blocks of 8 and 32 bases, the NAF width 7 from 192 bases, no wide tables
 from 256, the thread split from 128), fewer scalars than bases, edge scalars (0, 1, q - 1, q, 2^255 - 1,
 2^256 - 1 as ints and unreduced 32-byte encodings), edge bases (identity, P and -P, duplicates, G)."""
+
 import json
 import random
 

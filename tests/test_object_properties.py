@@ -1,5 +1,6 @@
 """The object layer with hypothesis: group laws on Points, field laws on Scalars, and agreement with the
 functional API (points are built with libsodium, tests/helpers/reference.py); shared objects used from 8 threads."""
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -77,8 +78,20 @@ def test_shared_objects_from_eight_threads(fast_switching):
     B = FixedBase(R)
 
     def compute():
-        return [bytes(P + R), bytes(s * P), bytes(P * t), bytes(B * s), bytes(t * B), bytes(Point.base_mul(s)),
-                int(s * t + s), int(s.invert()), bytes(s * P - t * R), hash(P), P == R, bytes(-R)]
+        return [
+            bytes(P + R),
+            bytes(s * P),
+            bytes(P * t),
+            bytes(B * s),
+            bytes(t * B),
+            bytes(Point.base_mul(s)),
+            int(s * t + s),
+            int(s.invert()),
+            bytes(s * P - t * R),
+            hash(P),
+            P == R,
+            bytes(-R),
+        ]
 
     serial = compute()
     assert serial[1] == ref.point_mul(int(s), bytes(P)) and serial[3] == ref.point_mul(int(s), bytes(R))

@@ -1,5 +1,6 @@
 """Point and FixedBase (the object layer): differential against libsodium (pysodium, tests/helpers/reference.py) and the
 functional API, on random and edge inputs; Ristretto equality across representatives; pickling; mixed types."""
+
 import copy
 import pickle
 
@@ -22,8 +23,14 @@ G_BYTES = ref.base_mul(1)
 def test_from_every_bytes_like(rng):
     raw = ref.random_point(rng)
     spread = bytes(b for c in raw for b in (c, 0xFF))  # raw at the even offsets: strided views of it are raw
-    for data in (raw, bytearray(raw), memoryview(raw), np.frombuffer(raw, np.uint8).copy(),
-                 np.frombuffer(spread, np.uint8)[::2], memoryview(spread)[::2]):
+    for data in (
+        raw,
+        bytearray(raw),
+        memoryview(raw),
+        np.frombuffer(raw, np.uint8).copy(),
+        np.frombuffer(spread, np.uint8)[::2],
+        memoryview(spread)[::2],
+    ):
         P = Point(data)
         assert type(P.to_bytes()) is bytes and P.to_bytes() == raw and bytes(P) == raw
     assert Point(Point(raw)) == Point(raw) and bytes(Point(Point(raw))) == raw
@@ -93,10 +100,14 @@ def test_from_uniform_bytes(rng):
             Point.from_uniform_bytes(bytes(length))
 
 
-@pytest.mark.parametrize("make, expected", [
-    (lambda msg, dst: bytes(Point.hash_to_group(msg, dst)), lambda msg, dst: ref.hash_to_group(msg, dst)),
-    (lambda msg, dst: int(Scalar.hash_to_scalar(msg, dst)), lambda msg, dst: ref.hash_to_scalar(msg, dst)),
-], ids=["Point.hash_to_group", "Scalar.hash_to_scalar"])
+@pytest.mark.parametrize(
+    "make, expected",
+    [
+        (lambda msg, dst: bytes(Point.hash_to_group(msg, dst)), lambda msg, dst: ref.hash_to_group(msg, dst)),
+        (lambda msg, dst: int(Scalar.hash_to_scalar(msg, dst)), lambda msg, dst: ref.hash_to_scalar(msg, dst)),
+    ],
+    ids=["Point.hash_to_group", "Scalar.hash_to_scalar"],
+)
 def test_hashing_constructors(rng, make, expected):
     for k in range(CASES // 4):
         msg, dst = rng.randbytes(k % 50), b"DST-" + rng.randbytes(k % 300)  # long dst: the oversize rule
@@ -213,11 +224,28 @@ def test_points_are_immutable():
 def test_mixed_types_raise_type_error():
     P = Point.random()
     s = Scalar(3)
-    for bad in (lambda: P + bytes(P), lambda: P - bytearray(P), lambda: bytes(P) + P, lambda: P + 1,
-                lambda: 1 + P, lambda: P - 1, lambda: P + s, lambda: s + P, lambda: s - P, lambda: P - s,
-                lambda: P * P, lambda: P * 1.5, lambda: P * "3", lambda: P * None, lambda: P * bytes(P),
-                lambda: P @ P, lambda: -FixedBase(P), lambda: FixedBase(P) * P, lambda: P * FixedBase(P),
-                lambda: FixedBase(P) + P):
+    for bad in (
+        lambda: P + bytes(P),
+        lambda: P - bytearray(P),
+        lambda: bytes(P) + P,
+        lambda: P + 1,
+        lambda: 1 + P,
+        lambda: P - 1,
+        lambda: P + s,
+        lambda: s + P,
+        lambda: s - P,
+        lambda: P - s,
+        lambda: P * P,
+        lambda: P * 1.5,
+        lambda: P * "3",
+        lambda: P * None,
+        lambda: P * bytes(P),
+        lambda: P @ P,
+        lambda: -FixedBase(P),
+        lambda: FixedBase(P) * P,
+        lambda: P * FixedBase(P),
+        lambda: FixedBase(P) + P,
+    ):
         with pytest.raises(TypeError):
             bad()
     with pytest.raises(TypeError, match=r"Point\(b\)"):

@@ -4,6 +4,7 @@ functional msm / msm_vartime / point_sum on a PointVector.
 
 Expected values come from the functional API on bytes (itself tested against libsodium in test_msm.py and
 test_functional_points.py) and, for a part of the msm cases, directly from libsodium through reference.KnownLogPool."""
+
 import copy
 import pickle
 
@@ -37,6 +38,7 @@ def joined(points):
 
 def forms(points, vector=True):
     """The accepted forms of a points argument, by name (invalid encodings stay bytes in the Point forms)."""
+
     def as_point(p):
         return Point(p) if ref.is_valid(p) else p
 
@@ -255,8 +257,10 @@ def test_threads_share_one_vector(rng, fast_switching):
     points = rand_points(rng, 300)
     v = PointVector(points)
     scalar_lists = [[random_scalar(rng) for _ in range(300)] for _ in range(8)]
-    serial = [(pr.msm_vartime(s, points), pr.msm(s, points), joined(map(pr.point_mul, s[:20], points[:20])))
-              for s in scalar_lists]
+    serial = [
+        (pr.msm_vartime(s, points), pr.msm(s, points), joined(map(pr.point_mul, s[:20], points[:20])))
+        for s in scalar_lists
+    ]
     results = [None] * 8
 
     def work(k):

@@ -11,6 +11,7 @@
   checks that ``table`` is ``[G, *keys]``.
 - The dealer's shares are Scalars by default.
 """
+
 import copy
 import hashlib
 import importlib
@@ -53,8 +54,11 @@ def _extension_classes():
 
 EXTENSION_CLASSES = _extension_classes()
 # Built in __cinit__, so __new__ alone gives a valid object: its value.
-BUILT_BY_NEW = {"pyristretto._objects.Point": Point.identity(), "pyristretto._objects.Scalar": Scalar(0),
-                "pyristretto._objects.ScalarVector": pyristretto.ScalarVector([])}
+BUILT_BY_NEW = {
+    "pyristretto._objects.Point": Point.identity(),
+    "pyristretto._objects.Scalar": Scalar(0),
+    "pyristretto._objects.ScalarVector": pyristretto.ScalarVector([]),
+}
 # Cython's automatic pickling of a class with C members (no __reduce__ of its own): it raises its own TypeError.
 _CYTHON_PICKLE = "__reduce_cython__"
 
@@ -106,16 +110,26 @@ def _probes(x, cls):
         ("MSMTable(x)", False, lambda: MSMTable(x)),
         ("schnorr_verify_batch(table=x)", False, lambda: grp.schnorr_verify_batch(b"p", [], [], [], [], x)),
     ]
-    probes += [(f"pickle protocol {p}", pickled, lambda p=p: pickle.dumps(x, protocol=p))
-               for p in range(pickle.HIGHEST_PROTOCOL + 1)]
+    probes += [
+        (f"pickle protocol {p}", pickled, lambda p=p: pickle.dumps(x, protocol=p))
+        for p in range(pickle.HIGHEST_PROTOCOL + 1)
+    ]
     for name, attribute in sorted(vars(cls).items()):
         if name.startswith("_") or isinstance(attribute, (staticmethod, classmethod)):
             continue  # dunders are probed above; static methods do not read an instance
         if not callable(attribute):  # a property or a member
             probes.append((f".{name}", True, lambda name=name: getattr(x, name)))
             continue
-        for label, args in [("()", ()), ("(1)", (1,)), ("([1])", ([1],)), ("([Scalar(1)])", ([Scalar(1)],)),
-                            ("(G)", (G,)), ("([G])", ([G],)), ("(x)", (x,)), ("(1, 2)", (1, 2))]:
+        for label, args in [
+            ("()", ()),
+            ("(1)", (1,)),
+            ("([1])", ([1],)),
+            ("([Scalar(1)])", ([Scalar(1)],)),
+            ("(G)", (G,)),
+            ("([G])", ([G],)),
+            ("(x)", (x,)),
+            ("(1, 2)", (1, 2)),
+        ]:
             probes.append((f".{name}{label}", True, lambda name=name, args=args: getattr(x, name)(*args)))
     return probes
 
@@ -142,15 +156,18 @@ def _run_probes(module_name, class_name):
 
 def _probe_in_subprocess(qualified):
     module_name, class_name = qualified.rsplit(".", 1)
-    done = subprocess.run([sys.executable, __file__, module_name, class_name], capture_output=True, text=True,
-                          timeout=120)
+    done = subprocess.run(
+        [sys.executable, __file__, module_name, class_name], capture_output=True, text=True, timeout=120
+    )
     lines = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
     if done.returncode == 0 and any("refused" in line for line in lines):
         return None
     if done.returncode != 0:
         last = next((line["start"] for line in reversed(lines) if "start" in line), "creating the object")
-        pytest.fail(f"{qualified}.__new__: the probe process died (exit code {done.returncode}) during {last!r}:\n"
-                    f"{done.stderr[-2000:]}")
+        pytest.fail(
+            f"{qualified}.__new__: the probe process died (exit code {done.returncode}) during {last!r}:\n"
+            f"{done.stderr[-2000:]}"
+        )
     return [line for line in lines if "probe" in line]
 
 
@@ -172,8 +189,13 @@ def test_uninitialised_objects_raise(qualified):
     answered = [o for o in outcomes if o["own"] and "returned" in o]
     assert not answered, f"{qualified}.__new__: returned instead of raising: {answered}"
     # the class's own methods say why (Cython's automatic pickling has its own message)
-    unexplained = {o["probe"] for o in outcomes if o["own"] and "not initialised" not in o["message"]
-                   and not o["probe"].startswith(("pickle", "copy", "deepcopy"))}
+    unexplained = {
+        o["probe"]
+        for o in outcomes
+        if o["own"]
+        and "not initialised" not in o["message"]
+        and not o["probe"].startswith(("pickle", "copy", "deepcopy"))
+    }
     explained = {o["probe"] for o in outcomes if o["own"] and "not initialised" in o["message"]}
     for probe in unexplained:  # a method with the wrong arguments raises TypeError: another call explains it
         if probe.startswith("."):
@@ -182,13 +204,15 @@ def test_uninitialised_objects_raise(qualified):
 
 def test_fixed_base_failed_init_then_copy():
     """The review's reproducer: a FixedBase whose __init__ raised, then copy.copy / pickle (a segfault)."""
-    code = ("import copy, pickle, pyristretto as pr\n"
-            "B = pr.FixedBase.__new__(pr.FixedBase)\n"
-            "try:\n    B.__init__(b'\\xff' * 32)\nexcept pr.InvalidPointError:\n    pass\n"
-            "for f in (copy.copy, copy.deepcopy, pickle.dumps, repr):\n"
-            "    try:\n        f(B)\n    except ValueError as e:\n        assert 'not initialised' in str(e), e\n"
-            "    else:\n        raise AssertionError(f)\n"
-            "try:\n    B.point\nexcept ValueError:\n    pass\nelse:\n    raise AssertionError('point')\n")
+    code = (
+        "import copy, pickle, pyristretto as pr\n"
+        "B = pr.FixedBase.__new__(pr.FixedBase)\n"
+        "try:\n    B.__init__(b'\\xff' * 32)\nexcept pr.InvalidPointError:\n    pass\n"
+        "for f in (copy.copy, copy.deepcopy, pickle.dumps, repr):\n"
+        "    try:\n        f(B)\n    except ValueError as e:\n        assert 'not initialised' in str(e), e\n"
+        "    else:\n        raise AssertionError(f)\n"
+        "try:\n    B.point\nexcept ValueError:\n    pass\nelse:\n    raise AssertionError('point')\n"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr[-2000:]
 
@@ -202,8 +226,9 @@ def test_signing_nonces_cannot_be_copied_or_pickled():
     nonces, commitments = frost.commit(sk[1])
     other = frost.commit(sk[2])[1]
     session = [(1, *commitments), (2, *other)]
-    for attempt in [copy.copy, copy.deepcopy] + [lambda n, p=p: pickle.dumps(n, protocol=p)
-                                                 for p in range(pickle.HIGHEST_PROTOCOL + 1)]:
+    for attempt in [copy.copy, copy.deepcopy] + [
+        lambda n, p=p: pickle.dumps(n, protocol=p) for p in range(pickle.HIGHEST_PROTOCOL + 1)
+    ]:
         with pytest.raises(TypeError, match="SigningNonces cannot be (copied|pickled)"):
             attempt(nonces)
     with pytest.raises(TypeError, match="cannot be copied"):
@@ -228,8 +253,9 @@ def test_secret_share_shard_needs_a_threshold_of_two():
     assert shares == [(i, (12345 + 7 * i) % Q) for i in (1, 2, 3)]
 
 
-@pytest.mark.parametrize("max_participants, min_participants", [(3, 1), (3, 0), (3, -1), (2, 3), (2**16, 2),
-                                                                (2**17, 3)])
+@pytest.mark.parametrize(
+    "max_participants, min_participants", [(3, 1), (3, 0), (3, -1), (2, 3), (2**16, 2), (2**17, 3)]
+)
 def test_thresholds_outside_rfc_9591_are_refused(max_participants, min_participants):
     with pytest.raises(frost.InvalidParameterError):
         frost.trusted_dealer_keygen(5, max_participants, min_participants)
@@ -265,8 +291,7 @@ def test_sign_and_aggregate_refuse_fewer_signers_than_the_threshold(three_of_fou
         with pytest.raises(frost.InvalidParameterError, match="fewer than min_participants = 3"):
             frost.sign(i, sk[i], group_pk, round_one[i][0], msg, commitment_list, min_participants=3)
         assert not round_one[i][0]._used  # refused before the nonces were consumed
-    shares = [frost.sign(i, sk[i], group_pk, round_one[i][0], msg, commitment_list, min_participants=2)
-              for i in (1, 2)]
+    shares = [frost.sign(i, sk[i], group_pk, round_one[i][0], msg, commitment_list, min_participants=2) for i in (1, 2)]
     with pytest.raises(frost.InvalidParameterError, match="fewer than min_participants = 3"):
         frost.aggregate(commitment_list, msg, group_pk, shares, min_participants=3)
     # the threshold not given: every share is valid on its own, but the signature does not verify
@@ -301,8 +326,9 @@ def test_enough_signers_still_sign(three_of_four):
     sk, group_pk, public_shares = three_of_four
     msg = b"three of four"
     round_one, commitment_list = _session(sk, [1, 3, 4])
-    shares = [frost.sign(i, sk[i], group_pk, round_one[i][0], msg, commitment_list, min_participants=3)
-              for i in (1, 3, 4)]
+    shares = [
+        frost.sign(i, sk[i], group_pk, round_one[i][0], msg, commitment_list, min_participants=3) for i in (1, 3, 4)
+    ]
     for kwargs in ({}, {"min_participants": 3}, {"public_shares": public_shares}):
         signature = frost.aggregate(commitment_list, msg, group_pk, shares, **kwargs)
         assert _ref_verify(msg, signature, group_pk)
@@ -344,8 +370,12 @@ def test_schnorr_verify_batch_checks_its_table():
     shares, group_pk, _ = frost.trusted_dealer_keygen(None, 2, 2)
     round_one, commitment_list = _session(dict(shares), [1, 2])
     msg = b"table"
-    signature = frost.aggregate(commitment_list, msg, group_pk, [
-        frost.sign(i, sk_i, group_pk, round_one[i][0], msg, commitment_list) for i, sk_i in shares])
+    signature = frost.aggregate(
+        commitment_list,
+        msg,
+        group_pk,
+        [frost.sign(i, sk_i, group_pk, round_one[i][0], msg, commitment_list) for i, sk_i in shares],
+    )
     key, other = Point(group_pk), Point.base_mul(99)
     prefix = frost.CONTEXT_STRING + b"chal"
     assert grp.schnorr_verify_batch(prefix, [msg], [signature], [0], [key], MSMTable([Point.generator(), key]))

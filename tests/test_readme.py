@@ -1,5 +1,6 @@
 """The README's example and the objects page's example run verbatim, and their results are checked independently
 (every other block of the README and of docs/ runs in tests/test_doc_examples.py)."""
+
 import re
 
 from readme_blocks import README, run_python_block
@@ -12,17 +13,21 @@ def test_readme_example_runs_verbatim():
     namespace = {}
     exec(compile(example, str(README), "exec"), namespace)
     import pyristretto
+
     assert pyristretto.is_valid_point(namespace["C"]) and len(namespace["Gs"]) == 64
     assert namespace["R"] == pyristretto.point_add(
-        pyristretto.point_add(pyristretto.point_mul(namespace["a"], namespace["P"]),
-                              pyristretto.point_mul(namespace["b"], namespace["Q"])),
-        pyristretto.point_mul(7, namespace["H2"]))
+        pyristretto.point_add(
+            pyristretto.point_mul(namespace["a"], namespace["P"]), pyristretto.point_mul(namespace["b"], namespace["Q"])
+        ),
+        pyristretto.point_mul(7, namespace["H2"]),
+    )
 
 
 def test_docs_objects_example_runs_verbatim():
     namespace = run_python_block("# The objects", "docs/objects.md")
     import pyristretto
     from pyristretto import Point
+
     # the proof verifies with the functional API too, and the commitment opens to its values independently
     X, R, z, c = namespace["X"], namespace["R"], namespace["z"], namespace["c"]
     assert pyristretto.base_mul(int(z)) == pyristretto.point_add(R, pyristretto.point_mul(int(c), X))

@@ -1,5 +1,6 @@
 """Scalar (the object layer): differential against libsodium (pysodium) and Python integer arithmetic mod q,
 edge values, equality with ints, no __index__, hidden repr, pickling, wiping, and Scalars in the functional API."""
+
 import copy
 import ctypes
 import gc
@@ -50,10 +51,18 @@ def test_arithmetic_differential(rng):
     for _ in range(CASES):
         a, b = random_scalar(rng), random_scalar(rng)
         A, B = Scalar(a), Scalar(b)
-        for result, expected in ((A + B, ref.ls_sc_add(a, b)), (A + b, (a + b) % Q), (a + B, (a + b) % Q),
-                                 (A - B, ref.ls_sc_sub(a, b)), (A - b, (a - b) % Q), (a - B, (a - b) % Q),
-                                 (A * B, ref.ls_sc_mul(a, b)), (A * b, (a * b) % Q), (a * B, (a * b) % Q),
-                                 (-A, ref.ls_sc_neg(a))):
+        for result, expected in (
+            (A + B, ref.ls_sc_add(a, b)),
+            (A + b, (a + b) % Q),
+            (a + B, (a + b) % Q),
+            (A - B, ref.ls_sc_sub(a, b)),
+            (A - b, (a - b) % Q),
+            (a - B, (a - b) % Q),
+            (A * B, ref.ls_sc_mul(a, b)),
+            (A * b, (a * b) % Q),
+            (a * B, (a * b) % Q),
+            (-A, ref.ls_sc_neg(a)),
+        ):
             assert type(result) is Scalar and int(result) == expected
         if a % Q:
             assert int(A.invert()) == ref.ls_sc_inv(a) == ref.py_sc_inv(a)

@@ -5,6 +5,7 @@ buffer of bytes of shape (n, 32) such as a numpy uint8 array. Any 32 bytes are a
 A 1-D numpy array (uint8 included) stays an iterable of ints, as before. Expected values: the int form with
 the ints reduced in Python, and base_mul of a dot product of known discrete logs mod q.
 """
+
 import array
 import random
 
@@ -19,8 +20,15 @@ MSM = ["msm", "msm_vartime"]
 
 def raw_scalars(rng, n):
     """n random 32-byte strings, with the edge cases first: 2^256 - 1, q, q - 1, q + 1, 2^255, 0, 2^253."""
-    edges = [b"\xff" * 32, Q.to_bytes(32, "little"), (Q - 1).to_bytes(32, "little"), (Q + 1).to_bytes(32, "little"),
-             (1 << 255).to_bytes(32, "little"), bytes(32), (1 << 253).to_bytes(32, "little")]
+    edges = [
+        b"\xff" * 32,
+        Q.to_bytes(32, "little"),
+        (Q - 1).to_bytes(32, "little"),
+        (Q + 1).to_bytes(32, "little"),
+        (1 << 255).to_bytes(32, "little"),
+        bytes(32),
+        (1 << 253).to_bytes(32, "little"),
+    ]
     return (edges + [rng.randbytes(32) for _ in range(n)])[:n]
 
 
@@ -99,12 +107,23 @@ def test_mismatched_lengths(fname):
 
 
 @pytest.mark.parametrize("fname", MSM)
-@pytest.mark.parametrize("bad", [bytes(1), bytes(31), bytes(33), bytes(65), bytearray(63), memoryview(bytes(95)),
-                                 np.zeros((2, 31), np.uint8), np.zeros((2, 33), np.uint8),
-                                 np.zeros((1, 64), np.uint8), np.zeros((2, 2, 32), np.uint8),
-                                 memoryview(np.zeros((2, 16), np.uint8))],
-                         ids=["1", "31", "33", "65", "bytearray63", "memoryview95", "2x31", "2x33", "1x64",
-                              "2x2x32", "memoryview2x16"])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        bytes(1),
+        bytes(31),
+        bytes(33),
+        bytes(65),
+        bytearray(63),
+        memoryview(bytes(95)),
+        np.zeros((2, 31), np.uint8),
+        np.zeros((2, 33), np.uint8),
+        np.zeros((1, 64), np.uint8),
+        np.zeros((2, 2, 32), np.uint8),
+        memoryview(np.zeros((2, 16), np.uint8)),
+    ],
+    ids=["1", "31", "33", "65", "bytearray63", "memoryview95", "2x31", "2x33", "1x64", "2x2x32", "memoryview2x16"],
+)
 def test_bad_shape(fname, bad):
     with pytest.raises(ValueError, match=r"^scalars: expected shape \(n, 32\) or 32\*n bytes, got shape "):
         getattr(pr, fname)(bad, [pr.G] * 2)
@@ -113,8 +132,12 @@ def test_bad_shape(fname, bad):
 @pytest.mark.parametrize("fname", MSM)
 def test_bad_dtype(fname):
     f = getattr(pr, fname)
-    for bad in (np.zeros((2, 32), np.uint16), np.zeros((2, 4), np.uint64), np.zeros((2, 32), np.float64),
-                memoryview(array.array("H", bytes(128)))):
+    for bad in (
+        np.zeros((2, 32), np.uint16),
+        np.zeros((2, 4), np.uint64),
+        np.zeros((2, 32), np.float64),
+        memoryview(array.array("H", bytes(128))),
+    ):
         with pytest.raises(TypeError, match=r"^scalars: expected a buffer of bytes \(uint8\), got format"):
             f(bad, [pr.G] * 2)
 
@@ -123,8 +146,13 @@ def test_bad_dtype(fname):
 def test_non_contiguous(fname):
     f = getattr(pr, fname)
     backing = np.zeros((4, 64), np.uint8)
-    for bad in (backing[::2, :32], backing[:2, ::2], np.asfortranarray(np.zeros((2, 32), np.uint8)),
-                memoryview(bytes(128))[::2], memoryview(backing[::2, :32])):
+    for bad in (
+        backing[::2, :32],
+        backing[:2, ::2],
+        np.asfortranarray(np.zeros((2, 32), np.uint8)),
+        memoryview(bytes(128))[::2],
+        memoryview(backing[::2, :32]),
+    ):
         with pytest.raises(ValueError, match=r"^scalars: expected a C-contiguous buffer$"):
             f(bad, [pr.G] * 2)
 

@@ -1,6 +1,7 @@
 """Issue 20's toolkit: ScalarVector against Python-int arithmetic mod q, its laws, ScalarVector as the scalars of
 every MSM entry point, Scalar ** e, the PointVector additions (concat, V * s, scale_vartime, fold_vartime,
 hash_to_group), random_weights, select / swap, the OPRF servers' evaluate_batch, and 8-thread sharing."""
+
 import copy
 import json
 import os
@@ -31,8 +32,9 @@ def mixed(n):
 
 
 scalars = st.integers(min_value=0, max_value=Q - 1)
-vectors = st.integers(min_value=0, max_value=12).flatmap(lambda n: st.tuples(*[st.lists(scalars, min_size=n,
-                                                                                          max_size=n)] * 3))
+vectors = st.integers(min_value=0, max_value=12).flatmap(
+    lambda n: st.tuples(*[st.lists(scalars, min_size=n, max_size=n)] * 3)
+)
 
 
 # ---- ScalarVector against ints --------------------------------------------------------------------------
@@ -67,7 +69,7 @@ def test_every_op_at_block_boundaries(n):
         assert int(A.inner(B)) == sum(u * v for u, v in zip(a, b)) % Q
         assert int(A.sum()) == sum(a) % Q
         h = n // 2
-        assert ScalarVector(a[:2 * h]).fold(x, y) == [(a[i] * x + a[h + i] * y) % Q for i in range(h)]
+        assert ScalarVector(a[: 2 * h]).fold(x, y) == [(a[i] * x + a[h + i] * y) % Q for i in range(h)]
         assert ScalarVector.powers(x, n) == [pow(x, i, Q) for i in range(n)]
         nonzero = [u or 1 for u in a]
         expected = [pow(u, -1, Q) for u in nonzero]
@@ -171,11 +173,11 @@ def test_scalar_pow(s, e):
 
 def test_scalar_pow_edges():
     s = Scalar(secrets.randbelow(Q - 1) + 1)
-    assert s ** (Q - 1) == 1 and s ** -1 == s.invert() and Scalar(0) ** 0 == 1 and s ** 2**300 == pow(int(s), 2**300, Q)
+    assert s ** (Q - 1) == 1 and s**-1 == s.invert() and Scalar(0) ** 0 == 1 and s**2**300 == pow(int(s), 2**300, Q)
     with pytest.raises(TypeError):
         pow(s, 2, 5)
     with pytest.raises(TypeError):
-        s ** 1.5
+        s**1.5
 
 
 # ---- ScalarVector as the scalars of every MSM entry point ---------------------------------------------
@@ -203,14 +205,18 @@ def outputs_on_portable_and_default(code, stdin=None, **env):
     (the IFMA lanes where the CPU has them), with `env` added to the environment."""
     import subprocess
     import sys
+
     outputs = []
     for backend in ("portable", None):
         child = {k: v for k, v in os.environ.items() if k != "PYRISTRETTO_BACKEND"}
         child.update(env)
         if backend:
             child["PYRISTRETTO_BACKEND"] = backend
-        outputs.append(subprocess.run([sys.executable, "-c", code], env=child, input=stdin, capture_output=True,
-                                      text=True, check=True).stdout)
+        outputs.append(
+            subprocess.run(
+                [sys.executable, "-c", code], env=child, input=stdin, capture_output=True, text=True, check=True
+            ).stdout
+        )
     return outputs
 
 
@@ -222,22 +228,37 @@ def test_scalar_vector_products_match_the_portable_backend():
     lengths = [*range(1, 41), 63, 64, 65, 127, 128, 129, 1023, 1024, 1025, 4099]
     rng = secrets.SystemRandom()
     cases = [(n, [v] * (2 * n), [v] * n, v, v) for n in lengths for v in (Q - 1, WIDE_LIMBS, 0, 1)]
-    cases += [(n, [rng.randrange(Q) for _ in range(2 * n)], [rng.randrange(Q) for _ in range(n)], rng.randrange(Q),
-               rng.randrange(Q)) for n in lengths]
-    code = ("import sys, hashlib, json; from pyristretto import ScalarVector as V\n"
-            "for n, a, b, x, y in json.load(sys.stdin):\n"
-            "    A, B = V(a[:n]), V(b)\n"
-            "    out = [A * B, A * x, V(a).fold(x, y), V.powers(x, n), A.inner(B)]\n"
-            "    sys.stdout.write(hashlib.sha256(b''.join(v.to_bytes() for v in out)).hexdigest() + '\\n')\n")
+    cases += [
+        (
+            n,
+            [rng.randrange(Q) for _ in range(2 * n)],
+            [rng.randrange(Q) for _ in range(n)],
+            rng.randrange(Q),
+            rng.randrange(Q),
+        )
+        for n in lengths
+    ]
+    code = (
+        "import sys, hashlib, json; from pyristretto import ScalarVector as V\n"
+        "for n, a, b, x, y in json.load(sys.stdin):\n"
+        "    A, B = V(a[:n]), V(b)\n"
+        "    out = [A * B, A * x, V(a).fold(x, y), V.powers(x, n), A.inner(B)]\n"
+        "    sys.stdout.write(hashlib.sha256(b''.join(v.to_bytes() for v in out)).hexdigest() + '\\n')\n"
+    )
     outputs = outputs_on_portable_and_default(code, json.dumps(cases))
     assert outputs[0] == outputs[1] and outputs[0].count("\n") == len(cases)
     # and the portable outputs against ints (the same products, computed here)
     import hashlib
+
     want = []
     for n, a, b, x, y in cases:
-        vals = ([u * v % Q for u, v in zip(a, b)] + [u * x % Q for u in a[:n]]
-                + [(a[i] * x + a[n + i] * y) % Q for i in range(n)] + [pow(x, i, Q) for i in range(n)]
-                + [sum(u * v for u, v in zip(a, b)) % Q])
+        vals = (
+            [u * v % Q for u, v in zip(a, b)]
+            + [u * x % Q for u in a[:n]]
+            + [(a[i] * x + a[n + i] * y) % Q for i in range(n)]
+            + [pow(x, i, Q) for i in range(n)]
+            + [sum(u * v for u, v in zip(a, b)) % Q]
+        )
         want.append(hashlib.sha256(b"".join(v.to_bytes(32, "little") for v in vals)).hexdigest())
     assert outputs[0].split() == want
 
@@ -248,13 +269,16 @@ def test_scalar_vector_products_match_the_portable_backend():
 # against ints.
 def test_scalar_vector_inner_on_threads_matches_ints():
     import hashlib
+
     n = 49157
-    code = ("import hashlib; from pyristretto import ScalarVector as V\n"
-            "n, Q, W = %d, %d, %d\n"
-            "h = lambda t, i: int.from_bytes(hashlib.sha512(b'%%s%%d' %% (t, i)).digest(), 'little') %% Q\n"
-            "A, B = V([Q - 1] * n), V([W] * n)\n"
-            "print(A.inner(A).to_bytes().hex(), B.inner(B).to_bytes().hex(), V([h(b'a', i) for i in range(n)])"
-            ".inner(V([h(b'b', i) for i in range(n)])).to_bytes().hex())\n" % (n, Q, WIDE_LIMBS))
+    code = (
+        "import hashlib; from pyristretto import ScalarVector as V\n"
+        "n, Q, W = %d, %d, %d\n"
+        "h = lambda t, i: int.from_bytes(hashlib.sha512(b'%%s%%d' %% (t, i)).digest(), 'little') %% Q\n"
+        "A, B = V([Q - 1] * n), V([W] * n)\n"
+        "print(A.inner(A).to_bytes().hex(), B.inner(B).to_bytes().hex(), V([h(b'a', i) for i in range(n)])"
+        ".inner(V([h(b'b', i) for i in range(n)])).to_bytes().hex())\n" % (n, Q, WIDE_LIMBS)
+    )
     outputs = [out.split() for out in outputs_on_portable_and_default(code, PYRISTRETTO_THREADS="3")]
     h = lambda t, i: int.from_bytes(hashlib.sha512(b"%s%d" % (t, i)).digest(), "little") % Q  # noqa: E731
     want = [n * (Q - 1) ** 2 % Q, n * WIDE_LIMBS**2 % Q, sum(h(b"a", i) * h(b"b", i) for i in range(n)) % Q]
@@ -276,11 +300,13 @@ def test_fold_vartime_lane_boundaries(h):
 
 
 def test_fold_vartime_matches_the_portable_backend():
-    code = ("import sys, pyristretto as pr; from pyristretto import PointVector as V\n"
-            "for h in %r:\n"
-            "    G = V.derive_generators(b'fold lanes', 2 * h)\n"
-            "    for x, y in %r: sys.stdout.write(G.fold_vartime(x, y).to_bytes().hex() + '\\n')\n"
-            % (FOLD_PAIRS, FOLD_CHALLENGES))
+    code = (
+        "import sys, pyristretto as pr; from pyristretto import PointVector as V\n"
+        "for h in %r:\n"
+        "    G = V.derive_generators(b'fold lanes', 2 * h)\n"
+        "    for x, y in %r: sys.stdout.write(G.fold_vartime(x, y).to_bytes().hex() + '\\n')\n"
+        % (FOLD_PAIRS, FOLD_CHALLENGES)
+    )
     outputs = outputs_on_portable_and_default(code)
     assert outputs[0] == outputs[1] and outputs[0].count("\n") == len(FOLD_PAIRS) * len(FOLD_CHALLENGES)
 
@@ -305,6 +331,7 @@ def test_fold_scale_vartime_mul_concat(n):
 def test_hash_to_group_batch():
     cases = VECTORS["rfc9497_hash_to_group_ristretto255_sha512"]["cases"]
     from reference import decode_dst  # tests/helpers/reference.py
+
     for case in cases:
         dst = decode_dst(case["dst"])
         V = PointVector.hash_to_group([bytes.fromhex(case["msg_hex"])] * 2, dst)
@@ -324,18 +351,28 @@ def test_hash_to_group_batch():
 # calls (the portable maps) and, for a sample, the pure-Python RFC 9380 reference.
 def test_batch_maps_match_the_portable_backend_at_every_length():
     from reference import derive_generators, hash_to_group  # tests/helpers/reference.py
+
     lengths = [*range(0, 41), 63, 64, 65, 127, 128, 129, 1000, 4099]
     messages = {n: [b"%d-%d" % (n, i) * (i % 7) for i in range(n)] for n in lengths}
-    code = ("import pyristretto as pr\n"
-            f"for n in {lengths}:\n"
-            "    msgs = [b'%d-%d' % (n, i) * (i % 7) for i in range(n)]\n"
-            "    print(pr.PointVector.hash_to_group(msgs, b'DST').to_bytes().hex(),\n"
-            "          pr.PointVector.derive_generators(b'dom', n).to_bytes().hex())\n")
-    want = [(b"".join(pr.hash_to_group(m, b"DST") for m in messages[n]).hex(),
-             b"".join(pr.derive_generators(b"dom", n)).hex()) for n in lengths]
+    code = (
+        "import pyristretto as pr\n"
+        f"for n in {lengths}:\n"
+        "    msgs = [b'%d-%d' % (n, i) * (i % 7) for i in range(n)]\n"
+        "    print(pr.PointVector.hash_to_group(msgs, b'DST').to_bytes().hex(),\n"
+        "          pr.PointVector.derive_generators(b'dom', n).to_bytes().hex())\n"
+    )
+    want = [
+        (
+            b"".join(pr.hash_to_group(m, b"DST") for m in messages[n]).hex(),
+            b"".join(pr.derive_generators(b"dom", n)).hex(),
+        )
+        for n in lengths
+    ]
     for n in (5, 9, 17):
-        assert want[lengths.index(n)] == (b"".join(hash_to_group(m, b"DST") for m in messages[n]).hex(),
-                                          b"".join(derive_generators(b"dom", n)).hex())
+        assert want[lengths.index(n)] == (
+            b"".join(hash_to_group(m, b"DST") for m in messages[n]).hex(),
+            b"".join(derive_generators(b"dom", n)).hex(),
+        )
     for threads in ("1", "3", "24", "48"):
         for output in outputs_on_portable_and_default(code, PYRISTRETTO_THREADS=threads):
             assert [tuple(line.split(" ")) for line in output.splitlines()] == want, threads
@@ -391,15 +428,19 @@ def test_evaluate_batch_input_hashing_to_identity_is_invalid_input(monkeypatch):
     index 2 of the batch, which must be reported by index (the batch checks the products k * P, k never zero)."""
     import types
     from pyristretto import oprf
+
     real = PointVector.hash_to_group
 
     def with_identity(msgs, dst):
         points = list(real(msgs, dst))
         points[2] = Point.identity()
         return PointVector(points)
+
     monkeypatch.setattr(oprf.grp, "PointVector", types.SimpleNamespace(hash_to_group=with_identity))
-    for evaluate in (OPRFServer.generate().evaluate_batch,
-                     lambda inputs: POPRFServer.generate().evaluate_batch(inputs, b"info")):
+    for evaluate in (
+        OPRFServer.generate().evaluate_batch,
+        lambda inputs: POPRFServer.generate().evaluate_batch(inputs, b"info"),
+    ):
         with pytest.raises(InvalidInputError, match=r"inputs\[2\]: hashes to the identity"):
             evaluate([b"a", b"b", b"c", b"d"])
 
@@ -416,8 +457,11 @@ def test_evaluate_batch_rfc9497_vectors():
         for v in suite["vectors"]:
             inputs = [bytes.fromhex(x) for x in v["Input"].split(",")]
             outputs = [bytes.fromhex(x) for x in v["Output"].split(",")]
-            got = (server.evaluate_batch(inputs) if suite["mode"] == 0 else
-                   server.evaluate_batch(inputs, bytes.fromhex(v["Info"])))
+            got = (
+                server.evaluate_batch(inputs)
+                if suite["mode"] == 0
+                else server.evaluate_batch(inputs, bytes.fromhex(v["Info"]))
+            )
             assert got == outputs
             checked += 1
     assert checked >= 4
@@ -428,11 +472,13 @@ def test_evaluate_batch_against_the_voprf_package():
     its VOPRF Evaluator's evaluate_known_input with the key derived from the same seed and info."""
     voprf = pytest.importorskip("voprf.ristretto")
     from pyristretto.oprf import VOPRFServer
+
     seed, info = secrets.token_bytes(32), b"test key info"
     inputs = [b"", b"a", secrets.token_bytes(40), bytes(300)]
     evaluator = voprf.Evaluator.from_seed(seed, info)
-    assert VOPRFServer.derive(seed, info).evaluate_batch(inputs) == [bytes(evaluator.evaluate_known_input(x))
-                                                                     for x in inputs]
+    assert VOPRFServer.derive(seed, info).evaluate_batch(inputs) == [
+        bytes(evaluator.evaluate_known_input(x)) for x in inputs
+    ]
 
 
 # ---- 8 threads sharing the objects --------------------------------------------------------------------------
@@ -443,8 +489,16 @@ def test_eight_threads_share_vectors():
     x, y = secrets.randbelow(Q), secrets.randbelow(Q)
 
     def work():
-        return (A * B + A, A.inner(B), A.fold(x, y), A.batch_invert(), G.fold_vartime(x, y), G.msm(A), G * x,
-                PointVector.hash_to_group([bytes(A[:2])], b"T"))
+        return (
+            A * B + A,
+            A.inner(B),
+            A.fold(x, y),
+            A.batch_invert(),
+            G.fold_vartime(x, y),
+            G.msm(A),
+            G * x,
+            PointVector.hash_to_group([bytes(A[:2])], b"T"),
+        )
 
     expected = work()
     results, errors = [], []
@@ -480,8 +534,16 @@ def test_elementwise_operators_take_lists_and_tuples():
         assert type(v + o) is ScalarVector and type(o - v) is ScalarVector and type(o * v) is ScalarVector
 
 
-@pytest.mark.parametrize("bad, error", [([1, 2], ValueError), ([1, 2, "3"], TypeError), ([1, None, 3], TypeError),
-                                        ([1.0, 2, 3], TypeError), ([b"\x01", 2, 3], TypeError)])
+@pytest.mark.parametrize(
+    "bad, error",
+    [
+        ([1, 2], ValueError),
+        ([1, 2, "3"], TypeError),
+        ([1, None, 3], TypeError),
+        ([1.0, 2, 3], TypeError),
+        ([b"\x01", 2, 3], TypeError),
+    ],
+)
 def test_elementwise_operators_refuse_bad_lists(bad, error):
     v = ScalarVector([1, 2, 3])
     for op in (lambda: v + bad, lambda: bad + v, lambda: v - bad, lambda: bad - v, lambda: v * bad, lambda: bad * v):
@@ -501,6 +563,7 @@ def test_elementwise_operators_refuse_other_types(other):
 @pytest.mark.parametrize("n", [0, 1, 2, 5, 6, 7, 8, 23, 24, 33, 100])  # around the table thresholds: 6, 8, 24
 def test_point_and_fixed_base_times_scalar_vector(n):
     import reference as ref
+
     P = Point.hash_to_group(n.to_bytes(2, "little"), b"issue-44")
     values = [secrets.randbelow(Q) for _ in range(n)]
     if n > 2:

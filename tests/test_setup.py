@@ -1,4 +1,5 @@
 """setup.py finds libsodium: the environment first, then pkg-config, then the usual prefixes, else a clear stop."""
+
 import importlib.util
 from pathlib import Path
 
@@ -71,8 +72,13 @@ def test_usual_prefixes_then_a_clear_stop(setup_module, monkeypatch, tmp_path):
     with pytest.raises(SystemExit) as stop:
         setup_module.find_sodium()
     message = str(stop.value)
-    for hint in ("apt-get install libsodium-dev", "brew install libsodium", "dnf install libsodium-devel",
-                 "SODIUM_PREFIX", "PKG_CONFIG_PATH"):
+    for hint in (
+        "apt-get install libsodium-dev",
+        "brew install libsodium",
+        "dnf install libsodium-devel",
+        "SODIUM_PREFIX",
+        "PKG_CONFIG_PATH",
+    ):
         assert hint in message
 
 

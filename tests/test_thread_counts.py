@@ -9,6 +9,7 @@ Coverage, chosen for CI's time: every thread count on point_sum of encodings at 
 where MsmAccumulator's lanes overflowed), a few counts of the other accumulator paths there, and every entry point
 at a representative set of counts around a block of 4096 points (_set_arg_block: the same C++ lanes and kMsmBlock,
 with feeds of 4096 points, at an eighth of the cost)."""
+
 import glob
 import os
 import subprocess
@@ -60,16 +61,17 @@ def checked_env():
         return env  # LD_PRELOAD holds libasan already; the malloc checker cannot be combined with it
     lib = malloc_checker()
     if lib is None:
-        pytest.skip("glibc's malloc checker (libc_malloc_debug.so.0, glibc >= 2.34) is not installed: without it "
-                    "a heap write past a block goes unnoticed here (scripts/sanitize.sh still catches it)")
+        pytest.skip(
+            "glibc's malloc checker (libc_malloc_debug.so.0, glibc >= 2.34) is not installed: without it "
+            "a heap write past a block goes unnoticed here (scripts/sanitize.sh still catches it)"
+        )
     env["LD_PRELOAD"] = lib + (":" + env["LD_PRELOAD"] if env.get("LD_PRELOAD") else "")
     env["GLIBC_TUNABLES"] = "glibc.malloc.check=3" + (":" + env["GLIBC_TUNABLES"] if env.get("GLIBC_TUNABLES") else "")
     return env
 
 
 def run_checked(args, timeout=900):
-    proc = subprocess.run([sys.executable, *args], capture_output=True, text=True, timeout=timeout,
-                          env=checked_env())
+    proc = subprocess.run([sys.executable, *args], capture_output=True, text=True, timeout=timeout, env=checked_env())
     assert "cannot be preloaded" not in proc.stderr, proc.stderr[-3000:]  # ld.so ignored the checker
     return proc
 
@@ -77,8 +79,10 @@ def run_checked(args, timeout=900):
 def run_matrix(*runs, block=None):
     args = [os.path.join(HERE, "helpers", "thread_matrix.py"), *(["--block", str(block)] if block else []), *runs]
     proc = run_checked(args)
-    assert proc.returncode == 0, f"exit {proc.returncode} (negative: killed by that signal; -6 is the malloc " \
-                                 f"checker's abort)\n{proc.stdout}\n{proc.stderr[-3000:]}"
+    assert proc.returncode == 0, (
+        f"exit {proc.returncode} (negative: killed by that signal; -6 is the malloc "
+        f"checker's abort)\n{proc.stdout}\n{proc.stderr[-3000:]}"
+    )
     assert proc.stdout.split()[0] == "ok"
 
 
@@ -86,14 +90,19 @@ def run_matrix(*runs, block=None):
 def test_the_malloc_checker_catches_a_write_past_a_block():
     """The harness itself: one byte written past a malloc'd block aborts the subprocess, so a pass of the matrix
     below means no such write happened."""
-    proc = run_checked(["-c", "import ctypes\n"
-                              "libc = ctypes.CDLL(None)\n"
-                              "libc.malloc.restype = ctypes.c_void_p\n"
-                              "libc.free.argtypes = [ctypes.c_void_p]\n"
-                              "p = libc.malloc(4000)\n"
-                              "ctypes.memset(p + 4000, 0x5a, 160)\n"
-                              "libc.free(p)\n"
-                              "print('not caught')\n"])
+    proc = run_checked(
+        [
+            "-c",
+            "import ctypes\n"
+            "libc = ctypes.CDLL(None)\n"
+            "libc.malloc.restype = ctypes.c_void_p\n"
+            "libc.free.argtypes = [ctypes.c_void_p]\n"
+            "p = libc.malloc(4000)\n"
+            "ctypes.memset(p + 4000, 0x5a, 160)\n"
+            "libc.free(p)\n"
+            "print('not caught')\n",
+        ]
+    )
     assert proc.returncode != 0 and "not caught" not in proc.stdout, (proc.returncode, proc.stdout, proc.stderr)
 
 
@@ -109,8 +118,9 @@ def test_point_sum_of_encodings_at_every_thread_count():
 def test_accumulator_paths_at_the_real_block():
     """The other accumulator paths at the real block, at a few thread counts: the constant-time and public-scalar
     sums of encodings (bytes and list), and PointVector.msm_vartime (feed_decoded: Pippenger's buckets per lane)."""
-    run_matrix("msm_vartime_bytes=12:B+1", "msm_list=13:B+1", "point_sum_list=9,24:B+1,B+K",
-               "vector_msm_vartime=48:B+1")
+    run_matrix(
+        "msm_vartime_bytes=12:B+1", "msm_list=13:B+1", "point_sum_list=9,24:B+1,B+K", "vector_msm_vartime=48:B+1"
+    )
 
 
 # The constant-time ones cost the most per point and split their points once (no feeds), or take decoded feeds:
@@ -118,10 +128,23 @@ def test_accumulator_paths_at_the_real_block():
 COSTLY = ("vector_msm", "vector_scale", "table_msm", "table_msm_vartime")
 
 
-@pytest.mark.parametrize("entry", [
-    "point_sum_bytes", "point_sum_list", "msm_bytes", "msm_list", "msm_vartime_bytes", "msm_vartime_list",
-    "vector_sum", "vector_msm", "vector_msm_vartime", "vector_scale", "table_msm", "table_msm_vartime",
-])
+@pytest.mark.parametrize(
+    "entry",
+    [
+        "point_sum_bytes",
+        "point_sum_list",
+        "msm_bytes",
+        "msm_list",
+        "msm_vartime_bytes",
+        "msm_vartime_list",
+        "vector_sum",
+        "vector_msm",
+        "vector_msm_vartime",
+        "vector_scale",
+        "table_msm",
+        "table_msm_vartime",
+    ],
+)
 def test_every_entry_point_around_a_small_block(entry):
     """Every multi-point entry point (functional on bytes and lists, PointVector, MSMTable) at the representative
     thread counts, around an argument block of 4096 points."""

@@ -2,6 +2,7 @@
 default; results equal for every thread count; concurrent calls agree with serial results; a bytearray mutated
 by another thread while it is msm's points buffer never crashes the interpreter and gives the result of a state
 the writer produced; the lazily built fixed-base tables fit a 64 KiB thread stack."""
+
 import os
 import random
 import subprocess
@@ -24,11 +25,13 @@ def run_python(code, env_extra=(), timeout=300):
     env = {k: v for k, v in os.environ.items() if k != "PYRISTRETTO_THREADS"}
     env["PYTHONPATH"] = PACKAGE_ROOT + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
     env.update(env_extra)
-    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True,
-                          timeout=timeout, env=env)
+    return subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True, timeout=timeout, env=env
+    )
 
 
 # ---- the setting -----------------------------------------------------------------------------------------------
+
 
 def test_set_get_round_trip():
     with thread_setting(1):
@@ -129,21 +132,35 @@ def test_available_cpus_is_the_affinity_mask_within_the_quota():
     assert pinned.stdout.split() == ["1", "1"]
 
 
-@pytest.mark.parametrize("text,cpus", [
-    (b"max 100000", 0), (b"max 100000\n", 0), (b"200000 100000\n", 2), (b"150000 100000", 2),
-    (b"50000 100000", 1), (b"100000 100000", 1), (b"6400000 100000", 64), (b"", 0), (b"garbage", 0),
-    (b"0 100000", 0), (b"100000 0", 0),
-])
+@pytest.mark.parametrize(
+    "text,cpus",
+    [
+        (b"max 100000", 0),
+        (b"max 100000\n", 0),
+        (b"200000 100000\n", 2),
+        (b"150000 100000", 2),
+        (b"50000 100000", 1),
+        (b"100000 100000", 1),
+        (b"6400000 100000", 64),
+        (b"", 0),
+        (b"garbage", 0),
+        (b"0 100000", 0),
+        (b"100000 0", 0),
+    ],
+)
 def test_cgroup_v2_cpu_max_parsing(text, cpus):
     assert pr._objects._cpu_max_limit(text) == cpus
 
 
 @pytest.mark.parametrize("value,expected", [("1", 1), ("3", 3), (" 2 ", 2), ("0", None), ("", None)])
 def test_environment_variable_read_at_import(value, expected):
-    proc = run_python("""
+    proc = run_python(
+        """
         import pyristretto as pr
         print(pr._objects._get_threads(), pr.get_threads(), pr._objects._available_cpus())
-    """, {"PYRISTRETTO_THREADS": value})
+    """,
+        {"PYRISTRETTO_THREADS": value},
+    )
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == ""
     setting, effective, cpus = map(int, proc.stdout.split())
@@ -155,12 +172,15 @@ def test_environment_variable_read_at_import(value, expected):
 
 @pytest.mark.parametrize("value", ["-1", "two", "1.5"])
 def test_bad_environment_variable_warns_and_keeps_the_default(value):
-    proc = run_python("""
+    proc = run_python(
+        """
         import warnings
         warnings.simplefilter("always")
         import pyristretto as pr
         print(pr._objects._get_threads())
-    """, {"PYRISTRETTO_THREADS": value})
+    """,
+        {"PYRISTRETTO_THREADS": value},
+    )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.split() == ["0"]
     assert "RuntimeWarning" in proc.stderr and "PYRISTRETTO_THREADS" in proc.stderr
@@ -178,8 +198,7 @@ def test_results_equal_for_every_thread_count(n):
     want_sum = ref.point_sum(points)
     for k in (1, 2, 3, 8, 12, 24, 48, 0):
         with thread_setting(k):
-            assert pr._objects._worker_count(n) == (1 if n < 128 or k == 1 else
-                                                 min(k or pr.get_threads(), n // 64))
+            assert pr._objects._worker_count(n) == (1 if n < 128 or k == 1 else min(k or pr.get_threads(), n // 64))
             assert pr.msm(scalars, flat) == want_msm, k
             assert pr.msm_vartime(scalars, points) == want_msm, k
             assert pr.point_sum(flat) == want_sum, k
@@ -210,15 +229,18 @@ def test_the_smallest_stack_is_small():
 # AddressSanitizer gives every temporary its own stack slot with redzones: the IFMA comb's frame grows from 4.3 KB
 # (-O3) to 124 KB (-O1 with ASan; g++ -fstack-usage), past these stacks. They are about the normal build; the
 # sanitizer's portable pass still runs the test.
-@pytest.mark.skipif(bool(os.environ.get("PYRISTRETTO_SANITIZED")) and pr.backend() == "ifma",
-                    reason="ASan inflates the IFMA comb's stack frame (4.3 KB -> 124 KB) past the small stacks")
+@pytest.mark.skipif(
+    bool(os.environ.get("PYRISTRETTO_SANITIZED")) and pr.backend() == "ifma",
+    reason="ASan inflates the IFMA comb's stack frame (4.3 KB -> 124 KB) past the small stacks",
+)
 @pytest.mark.parametrize("stack", [65536, SMALLEST_STACK])
 def test_fixed_base_tables_built_on_a_small_thread_stack(stack):
     """The first pedersen_commit in a fresh process builds both fixed-base tables on the calling thread; here that
     thread has a 64 KiB stack, and Python's smallest (32 KiB up to 3.14: the one the old ~51 KB of temporaries
     overflowed with a segmentation fault, 64 KiB happened to hold them; 52 KiB on 3.15), and then runs the comb (on
     IFMA, 8 KB of stack at most). The expected commitment comes from libsodium."""
-    proc = run_python("""
+    proc = run_python(
+        """
         import hashlib, threading
         import pysodium
         import pyristretto as pr  # computes G and H only; the tables are built lazily
@@ -236,13 +258,16 @@ def test_fixed_base_tables_built_on_a_small_thread_stack(stack):
         t.join()
         assert got == [want], got
         print("ok")
-    """.replace("STACK", str(stack)))
+    """.replace("STACK", str(stack))
+    )
     assert proc.returncode == 0, f"exit {proc.returncode}\n{proc.stdout}\n{proc.stderr[-3000:]}"
     assert proc.stdout.split() == ["ok"]
 
 
-@pytest.mark.skipif(bool(os.environ.get("PYRISTRETTO_SANITIZED")),
-                    reason="the sanitizers' redzones multiply stack frames: the small stack is about the normal build")
+@pytest.mark.skipif(
+    bool(os.environ.get("PYRISTRETTO_SANITIZED")),
+    reason="the sanitizers' redzones multiply stack frames: the small stack is about the normal build",
+)
 @pytest.mark.parametrize("n", [24, 64, 200, 500])
 def test_multi_point_calls_on_a_small_thread_stack(n):
     """The constant-time and public-scalar sums, on the object layer too, PointVector.scale, Point and FixedBase *
@@ -253,7 +278,8 @@ def test_multi_point_calls_on_a_small_thread_stack(n):
     6 and 8 bits), the portable one (from 128) and, at 200 and 500, the threaded split and MSMTable's narrower
     and Pippenger paths. One fresh process, so the calls run first in that thread; the expected sum is libsodium's
     loop."""
-    proc = run_python("""
+    proc = run_python(
+        """
         import threading
         import pysodium
         import pyristretto as pr
@@ -290,14 +316,16 @@ def test_multi_point_calls_on_a_small_thread_stack(n):
         times_first = b"".join(pysodium.crypto_scalarmult_ristretto255(s.to_bytes(32, "little"), points[0])
                                for s in scalars)
         assert multiples == dict.fromkeys(["Point * ScalarVector", "FixedBase * ScalarVector"], times_first)
-        products = [pysodium.crypto_scalarmult_ristretto255(s.to_bytes(32, "little"), p) for s, p in zip(scalars, points)]
+        products = [pysodium.crypto_scalarmult_ristretto255(s.to_bytes(32, "little"), p)
+                    for s, p in zip(scalars, points)]
         assert got.pop("scale") == b"".join(products), "PointVector.scale"
         assert got.pop("sums") == b"".join(pysodium.crypto_core_ristretto255_add(p, p) for p in points), "to_bytes"
         assert got == dict.fromkeys(got, want) and len(got) == 5, got
         assert maps == {"hash_to_group": b"".join(pr.hash_to_group(p, b"DST") for p in points),
                         "derive_generators": b"".join(pr.derive_generators(b"dom", n))}, "the one-way maps"
         print("ok", pr.backend())
-    """.replace("COUNT", str(n)).replace("STACK", str(SMALLEST_STACK)))
+    """.replace("COUNT", str(n)).replace("STACK", str(SMALLEST_STACK))
+    )
     assert proc.returncode == 0, f"exit {proc.returncode}\n{proc.stdout}\n{proc.stderr[-3000:]}"
     assert proc.stdout.split() == ["ok", pr.backend()]
 
@@ -418,11 +446,11 @@ def test_bytearray_scribbled_during_msm(fname, n, fast_switching):
         if r < 0.2:
             buf[32 * k + wr.randrange(32)] = wr.randrange(256)
         elif r < 0.4:
-            buf[32 * k:32 * k + 32] = wr.choice(invalid)
+            buf[32 * k : 32 * k + 32] = wr.choice(invalid)
         elif r < 0.6:
-            buf[32 * k:32 * k + 32] = wr.choice(A + B)
+            buf[32 * k : 32 * k + 32] = wr.choice(A + B)
         if r < 0.6:
-            log.add((k, bytes(buf[32 * k:32 * k + 32])))
+            log.add((k, bytes(buf[32 * k : 32 * k + 32])))
         time.sleep(0)  # let the readers run between writes
 
     scalars, A, B, log, results = _scribble_run(fname, ops, n, until_both=True)

@@ -1,6 +1,7 @@
 """Merlin transcripts (issue 20): pyristretto.Transcript, TranscriptRngBuilder and TranscriptRng, and the STROBE-128
 layer beneath them, against every known answer of tests/vectors/merlin-strobe-vectors.json (dalek merlin's and its
 ports' test suites, STROBE reference state traces); properties of the challenges; bad inputs; leaks and threads."""
+
 import copy
 import os
 import pickle
@@ -39,6 +40,7 @@ def pattern_bytes(spec, saved, definitions=None):
 # ---------------------------------------------------------------------------------------------------
 # Merlin transcripts
 # ---------------------------------------------------------------------------------------------------
+
 
 def run_merlin(operations, state, challenges):
     """Replays a merlin_transcript_kats operation list; state["t"] is the transcript, state holds the saved
@@ -82,8 +84,9 @@ def test_merlin_transcript_kats(kat):
 
 def test_merlin_transcript_kat_sets():
     [kat_set] = VECTORS["merlin_transcript_kat_sets"]
-    label, message_label, challenge_label = (unhex(kat_set[k]["label_hex"])
-                                             for k in ("label", "message_label", "challenge_label"))
+    label, message_label, challenge_label = (
+        unhex(kat_set[k]["label_hex"]) for k in ("label", "message_label", "challenge_label")
+    )
     assert len(kat_set["cases"]) == 217
     for i, case in enumerate(kat_set["cases"]):
         t = Transcript(label)
@@ -120,6 +123,7 @@ def test_merlin_transcript_rng_kats(index):
 # ---------------------------------------------------------------------------------------------------
 # STROBE-128
 # ---------------------------------------------------------------------------------------------------
+
 
 def run_strobe(kat):
     definitions = {"data": bytes(i & 0xFF for i in range(1024))} if "data_definition" in kat else {}
@@ -199,6 +203,7 @@ def test_strobe_more_must_keep_the_flags():
 # Properties
 # ---------------------------------------------------------------------------------------------------
 
+
 def challenge(label=b"proto", messages=((b"m", b"data"),), challenge_label=b"c", n=32):
     t = Transcript(label)
     for lab, msg in messages:
@@ -232,8 +237,7 @@ def test_order_and_framing_matter():
     # the same bytes split differently between messages, or between label and message
     assert challenge(messages=[(b"m", b"abc")]) != challenge(messages=[(b"m", b"ab"), (b"m", b"c")])
     assert challenge(messages=[(b"ma", b"bc")]) != challenge(messages=[(b"m", b"abc")])
-    assert challenge(label=b"pro", messages=[(b"to", b"data")]) != challenge(label=b"proto",
-                                                                              messages=[(b"", b"data")])
+    assert challenge(label=b"pro", messages=[(b"to", b"data")]) != challenge(label=b"proto", messages=[(b"", b"data")])
 
 
 def test_challenge_after_challenge_differs():
@@ -304,6 +308,7 @@ def test_clone_and_copy_are_independent():
 
 def test_transcript_rng_is_bound_to_transcript_witnesses_and_randomness():
     """As merlin's transcript_rng_is_bound_to_transcript_and_witnesses: change any one input, get another output."""
+
     def output(label=b"proto", witness=b"witness", random=b"\x07" * 32, extra=None):
         t = Transcript(label)
         t.append_message(b"m", b"commitment")
@@ -314,8 +319,7 @@ def test_transcript_rng_is_bound_to_transcript_witnesses_and_randomness():
 
     base = output()
     assert output() == base  # deterministic in fixed inputs
-    variants = [output(label=b"proto2"), output(witness=b"witnesS"), output(random=b"\x08" * 32),
-                output(extra=b"x")]
+    variants = [output(label=b"proto2"), output(witness=b"witnesS"), output(random=b"\x08" * 32), output(extra=b"x")]
     assert len({base, *variants}) == 5
     t = Transcript(b"proto")
     fresh = {t.build_rng().rekey_with_witness_bytes(b"w", b"witness").finalize().fill_bytes(32) for _ in range(8)}
@@ -324,8 +328,10 @@ def test_transcript_rng_is_bound_to_transcript_witnesses_and_randomness():
 
 def test_scalar_witness_is_its_encoding():
     x = Scalar(Q - 5)
-    outs = {Transcript(b"p").build_rng().rekey_with_witness_bytes(b"x", w).finalize(bytes(32)).fill_bytes(32)
-            for w in (x, x.to_bytes(), bytearray(x.to_bytes()))}
+    outs = {
+        Transcript(b"p").build_rng().rekey_with_witness_bytes(b"x", w).finalize(bytes(32)).fill_bytes(32)
+        for w in (x, x.to_bytes(), bytearray(x.to_bytes()))
+    }
     assert len(outs) == 1
 
 
@@ -370,6 +376,7 @@ def test_finalize_rng_that_finalizes_the_builder_itself():
 # Bad inputs
 # ---------------------------------------------------------------------------------------------------
 
+
 @pytest.fixture
 def max_length_4():
     previous = _set_transcript_max_length(4)
@@ -387,10 +394,15 @@ def test_length_limit(max_length_4):
     builder = t.build_rng().rekey_with_witness_bytes(b"w", b"1234")
     rng = builder.finalize(bytes(32))
     assert len(rng.fill_bytes(4)) == 4
-    calls = [lambda: t.append_message(b"m", b"12345"), lambda: t.append_message(b"m", bytearray(5)),
-             lambda: t.challenge_bytes(b"c", 5), lambda: t.challenge_bytes(b"c", 2**70),
-             lambda: t.build_rng().rekey_with_witness_bytes(b"w", b"12345"), lambda: rng.fill_bytes(5),
-             lambda: Transcript(b"12345")]
+    calls = [
+        lambda: t.append_message(b"m", b"12345"),
+        lambda: t.append_message(b"m", bytearray(5)),
+        lambda: t.challenge_bytes(b"c", 5),
+        lambda: t.challenge_bytes(b"c", 2**70),
+        lambda: t.build_rng().rekey_with_witness_bytes(b"w", b"12345"),
+        lambda: rng.fill_bytes(5),
+        lambda: Transcript(b"12345"),
+    ]
     for call in calls:
         with pytest.raises(ValueError, match="at most 4 bytes"):
             call()
@@ -407,10 +419,16 @@ def test_max_length_hook_bounds():
 def test_non_bytes_labels_and_messages(bad):
     t = Transcript(b"p")
     calls = {
-        "label": [lambda: Transcript(bad), lambda: t.append_message(bad, b"m"), lambda: t.append_u64(bad, 1),
-                  lambda: t.append_point(bad, pr.G), lambda: t.append_scalar(bad, 1),
-                  lambda: t.challenge_bytes(bad, 1), lambda: t.challenge_scalar(bad),
-                  lambda: t.build_rng().rekey_with_witness_bytes(bad, b"w")],
+        "label": [
+            lambda: Transcript(bad),
+            lambda: t.append_message(bad, b"m"),
+            lambda: t.append_u64(bad, 1),
+            lambda: t.append_point(bad, pr.G),
+            lambda: t.append_scalar(bad, 1),
+            lambda: t.challenge_bytes(bad, 1),
+            lambda: t.challenge_scalar(bad),
+            lambda: t.build_rng().rekey_with_witness_bytes(bad, b"w"),
+        ],
         "message": [lambda: t.append_message(b"m", bad)],
         "witness": [lambda: t.build_rng().rekey_with_witness_bytes(b"w", bad)],
     }
@@ -425,8 +443,14 @@ def test_bad_lengths():
     t = Transcript(b"p")
     rng = t.build_rng().finalize(bytes(32))
     for call in (lambda n: t.challenge_bytes(b"c", n), rng.fill_bytes):
-        for n, error in ((-1, ValueError), (-(2**70), ValueError), (2**64, ValueError), (1.0, TypeError),
-                         ("4", TypeError), (None, TypeError)):
+        for n, error in (
+            (-1, ValueError),
+            (-(2**70), ValueError),
+            (2**64, ValueError),
+            (1.0, TypeError),
+            ("4", TypeError),
+            (None, TypeError),
+        ):
             with pytest.raises(error, match="n: "):
                 call(n)
 
@@ -456,8 +480,14 @@ def test_bad_points_and_scalars():
 
 
 def test_bad_external_randomness():
-    for rng, error in ((b"short", ValueError), (bytes(33), ValueError), (lambda n: b"x" * 31, ValueError),
-                       (lambda n: "x" * 32, TypeError), (123, TypeError), ("x" * 32, TypeError)):
+    for rng, error in (
+        (b"short", ValueError),
+        (bytes(33), ValueError),
+        (lambda n: b"x" * 31, ValueError),
+        (lambda n: "x" * 32, TypeError),
+        (123, TypeError),
+        ("x" * 32, TypeError),
+    ):
         b = Transcript(b"p").build_rng()
         with pytest.raises(error, match="rng"):
             b.finalize(rng)
@@ -476,8 +506,13 @@ def test_constructors_and_uninitialised_objects():
     with pytest.raises(TypeError, match="build_rng"):
         TranscriptRng()
     t = Transcript.__new__(Transcript)
-    for call in (lambda: t.append_message(b"l", b"m"), lambda: t.challenge_bytes(b"c", 1), t.build_rng, t.clone,
-                 lambda: t.challenge_scalar(b"c")):
+    for call in (
+        lambda: t.append_message(b"l", b"m"),
+        lambda: t.challenge_bytes(b"c", 1),
+        t.build_rng,
+        t.clone,
+        lambda: t.challenge_scalar(b"c"),
+    ):
         with pytest.raises(ValueError, match="not initialised"):
             call()
     b = TranscriptRngBuilder.__new__(TranscriptRngBuilder)
@@ -537,8 +572,10 @@ LEAK_CASES = {
     "Transcript": (transcript_round, lambda: SHARED.clone().append_message(b"m", array("I", [1]))),
     "Transcript_invalid_point": (lambda: Transcript(bytearray(b"label")), lambda: SHARED.append_point(b"P", b"x" * 32)),
     "TranscriptRng": (rng_round, lambda: SHARED.build_rng().rekey_with_witness_bytes(b"w", WITNESS).finalize(b"x")),
-    "TranscriptRng_bad_length": (lambda: SHARED.build_rng().finalize(lambda n: bytes(n)).fill_bytes(10),
-                                 lambda: SHARED.build_rng().finalize().fill_bytes(-1)),
+    "TranscriptRng_bad_length": (
+        lambda: SHARED.build_rng().finalize(lambda n: bytes(n)).fill_bytes(10),
+        lambda: SHARED.build_rng().finalize().fill_bytes(-1),
+    ),
 }
 
 
@@ -597,8 +634,10 @@ def test_docs_example_runs_verbatim():
     assert pr.base_mul(int(z)) == pr.point_add(bytes(R), pr.point_mul(c, bytes(X)))
 
 
-@pytest.mark.skipif(bool(os.environ.get("PYRISTRETTO_SANITIZED")),
-                    reason="valgrind cannot run under the sanitizer build's preloaded ASan runtime (the normal passes run it)")
+@pytest.mark.skipif(
+    bool(os.environ.get("PYRISTRETTO_SANITIZED")),
+    reason="valgrind cannot run under the sanitizer build's preloaded ASan runtime (the normal passes run it)",
+)
 @pytest.mark.parametrize("cxx", test_constant_time.COMPILERS)
 def test_transcript_rng_is_constant_time(tmp_path, cxx):
     """cpp/tests/ct_transcript.cpp under valgrind memcheck: no branch and no address depends on the witnesses or

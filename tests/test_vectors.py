@@ -2,6 +2,7 @@
 
 The file is read at collection time: if it is missing, collection fails (the suite fails, never skips).
 """
+
 import hashlib
 
 import numpy as np
@@ -67,8 +68,8 @@ def test_generator_multiples_sums():
         for b in range(16 - a):
             assert pr.point_add(MULTIPLES[a], MULTIPLES[b]) == MULTIPLES[a + b]
             assert pr.point_sub(MULTIPLES[a + b], MULTIPLES[b]) == MULTIPLES[a]
-    assert pr.point_sum(MULTIPLES[:6]) == MULTIPLES[15]          # 0+1+...+5 = 15
-    assert pr.msm(list(range(1, 4)), MULTIPLES[1:4]) == MULTIPLES[14]   # 1+4+9
+    assert pr.point_sum(MULTIPLES[:6]) == MULTIPLES[15]  # 0+1+...+5 = 15
+    assert pr.msm(list(range(1, 4)), MULTIPLES[1:4]) == MULTIPLES[14]  # 1+4+9
     assert pr.msm_vartime(list(range(1, 4)), b"".join(MULTIPLES[1:4])) == MULTIPLES[14]
     assert pr.msm([2, 3], [MULTIPLES[3], MULTIPLES[3]]) == MULTIPLES[15]
 
@@ -112,7 +113,7 @@ def test_invalid_encoding_rejected_everywhere(cat, bad):
         with pytest.raises(E, match=r"points\[1\]"):
             f([1, 2], np.frombuffer(G + bad, dtype=np.uint8).reshape(2, 32).copy())
         with pytest.raises(E, match=r"points\[0\]"):
-            f([0], [bad])              # a zero scalar does not excuse an invalid point
+            f([0], [bad])  # a zero scalar does not excuse an invalid point
         with pytest.raises(E, match=r"points\[1\]"):
             f([1, 0], bytearray(G + bad))
     # InvalidPointError is both a ValueError and an AssertionError
@@ -134,8 +135,7 @@ def test_one_way_map_reference(case):
     # pyristretto's Hp is the same map applied to a BLAKE2b-512 digest
     label = case["label"].encode()
     assert pr.Hp(label) == ref.from_hash(hashlib.blake2b(label, digest_size=64).digest())
-    assert pr.hash_to_group(label, b"owm-dst") == ref.from_hash(
-        ref.expand_message_xmd(label, b"owm-dst", 64))
+    assert pr.hash_to_group(label, b"owm-dst") == ref.from_hash(ref.expand_message_xmd(label, b"owm-dst", 64))
 
 
 def test_one_way_map_equivalent_inputs_reference():
@@ -147,13 +147,13 @@ def test_one_way_map_equivalent_inputs_reference():
 # ---------------------------------------------------------------------------------------------
 # RFC 9380 expand_message_xmd (SHA-512)
 # ---------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("case", XMD["cases"],
-                         ids=[f"{c['msg'][:8]}-{c['len_in_bytes']}" for c in XMD["cases"]])
+@pytest.mark.parametrize("case", XMD["cases"], ids=[f"{c['msg'][:8]}-{c['len_in_bytes']}" for c in XMD["cases"]])
 def test_expand_message_xmd_vectors(case):
     from pyristretto import _objects
+
     msg, dst, n = case["msg"].encode(), XMD["dst"].encode(), case["len_in_bytes"]
     expected = bytes.fromhex(case["uniform_bytes"])
-    assert ref.expand_message_xmd(msg, dst, n) == expected      # the reference itself
+    assert ref.expand_message_xmd(msg, dst, n) == expected  # the reference itself
     got = _objects.expand_message_xmd(msg, dst, n)
     assert type(got) is bytes
     assert got == expected

@@ -1,4 +1,5 @@
 """``python -m pyristretto.bench``: the same as ``python -m pyristretto bench``."""
+
 import sys
 
 from pyristretto.bench.report import main

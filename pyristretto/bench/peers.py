@@ -9,6 +9,7 @@ PyNaCl has no ristretto255: its adapter runs the ed25519 equivalents (same curve
 encoding) and is labelled so everywhere. Imports of peer libraries are lazy: a missing library gives an
 adapter whose ``error`` says "not installed", never an exception at import time.
 """
+
 from __future__ import annotations
 
 import ctypes
@@ -50,8 +51,12 @@ WORKLOADS = {
         Workload("point_add", N, "call", f"P + Q for {N} pairs"),
         Workload("point_sub", N, "call", f"P − Q for {N} pairs"),
         Workload("point_sum", N, "point", f"sum of {N} points (peers: loop of add)"),
-        Workload("derive_generators", GENERATORS_N, "generator",
-                 f"{GENERATORS_N} generators Hp(domain, i) (peers: BLAKE2b-512 + one-way map per index)"),
+        Workload(
+            "derive_generators",
+            GENERATORS_N,
+            "generator",
+            f"{GENERATORS_N} generators Hp(domain, i) (peers: BLAKE2b-512 + one-way map per index)",
+        ),
         Workload("pedersen_commit", N, "call", f"a·G + b·H for {N} (a, b) (peers: base + scalarmult + add)"),
         Workload("msm", MSM_N, "term", f"one {MSM_N}-term MSM (peers: loop of scalarmult + add)"),
         Workload("msm_vartime", MSM_N, "term", f"one {MSM_N}-term MSM, public scalars (peers: same loop)"),
@@ -210,8 +215,21 @@ def make_inputs(group: str, n: int, seed: int = 9496) -> Inputs:
     pts = points(b"P")
     expected = [i % 4 != 3 for i in range(n)]
     candidates = [p if ok else sodium.invalid_variant(p) for p, ok in zip(pts, expected)]
-    return Inputs(group, n, s, s_bytes, a, a_bytes, b, b_bytes, pts, points(b"Q"), candidates, expected,
-                  sodium.hash_to_point(blake2b_512(H_SEED)))
+    return Inputs(
+        group,
+        n,
+        s,
+        s_bytes,
+        a,
+        a_bytes,
+        b,
+        b_bytes,
+        pts,
+        points(b"Q"),
+        candidates,
+        expected,
+        sodium.hash_to_point(blake2b_512(H_SEED)),
+    )
 
 
 # --------------------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ Times are the minimum over a few repeats of ``time.perf_counter`` (garbage colle
 libraries' repeats interleaved so that machine noise hits them alike; compare ratios within one run,
 not absolute times across machines.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -71,8 +72,15 @@ def measure_all(tasks: Dict[str, Callable[[], object]], repeats: int, min_time: 
     finally:
         if gc_was_enabled:
             gc.enable()
-    return {key: {"seconds": min(t), "median_seconds": statistics.median(t), "repeats": repeats,
-                  "calls_per_repeat": calls[key]} for key, t in times.items()}
+    return {
+        key: {
+            "seconds": min(t),
+            "median_seconds": statistics.median(t),
+            "repeats": repeats,
+            "calls_per_repeat": calls[key],
+        }
+        for key, t in times.items()
+    }
 
 
 def run_group(items: Sequence[Tuple[str, _peers.Peer, str]], size: int, mode: Mode) -> Dict[str, Dict[str, object]]:
@@ -93,8 +101,12 @@ def run_group(items: Sequence[Tuple[str, _peers.Peer, str]], size: int, mode: Mo
         except Exception as exc:  # a peer that raises is reported, not fatal
             statuses[key] = f"error: {type(exc).__name__}: {exc}"
     timings = measure_all(tasks, mode.repeats, mode.min_time)
-    return {key: {"status": "ok", **timings[key], "ops_per_second": size / timings[key]["seconds"]}
-            if key in timings else {"status": statuses[key]} for key, _, _ in items}
+    return {
+        key: {"status": "ok", **timings[key], "ops_per_second": size / timings[key]["seconds"]}
+        if key in timings
+        else {"status": statuses[key]}
+        for key, _, _ in items
+    }
 
 
 def run_one(peer: _peers.Peer, workload: str, size: int, mode: Mode) -> Dict[str, object]:
@@ -130,8 +142,7 @@ def run_compare(mode: Mode, peers: List[_peers.Peer]) -> Dict[str, Dict[str, obj
         size = workload_size(name, mode)
         results = run_group([(p.key, p, name) for p in peers], size, mode)
         out[name] = {"size": size, "op": wl.op, "description": wl.description, "results": results}
-        log(f"[{i}/{len(_peers.WORKLOADS)}] {name}: "
-            + ", ".join(f"{p.key} {_short(results[p.key])}" for p in peers))
+        log(f"[{i}/{len(_peers.WORKLOADS)}] {name}: " + ", ".join(f"{p.key} {_short(results[p.key])}" for p in peers))
     return out
 
 
@@ -180,8 +191,16 @@ def machine_info() -> Dict[str, object]:
 
 def library_rows(peers: List[_peers.Peer]) -> List[Dict[str, str]]:
     """One row per peer library, installed or not."""
-    return [{"key": p.key, "label": p.label, "version": p.version, "backend": p.backend if p.available else "",
-             "status": "installed" if p.available else p.error} for p in peers]
+    return [
+        {
+            "key": p.key,
+            "label": p.label,
+            "version": p.version,
+            "backend": p.backend if p.available else "",
+            "status": "installed" if p.available else p.error,
+        }
+        for p in peers
+    ]
 
 
 # ------------------------------------------------------------------------------------------------
@@ -215,16 +234,20 @@ def cell(result: Dict[str, object], value: Callable[[Dict[str, object]], str]) -
 
 def libraries_table(libraries: List[Dict[str, str]]) -> str:
     """Markdown table of the libraries: version, backend, installed or not."""
-    return md_table(["library", "version", "backend", "status"],
-                    [[r["label"], r["version"] or "—", r["backend"] or "—", r["status"]] for r in libraries],
-                    ["l", "l", "l", "l"])
+    return md_table(
+        ["library", "version", "backend", "status"],
+        [[r["label"], r["version"] or "—", r["backend"] or "—", r["status"]] for r in libraries],
+        ["l", "l", "l", "l"],
+    )
 
 
 def seconds_table(compare: Dict[str, Dict[str, object]], peers: List[_peers.Peer]) -> str:
     """Markdown table: seconds per round, one row per workload, one column per library."""
-    rows = [[name, f"{w['size']} {w['op']}s"] + [cell(w["results"][p.key], lambda r: fmt_seconds(r["seconds"]))
-                                                for p in peers]
-            for name, w in compare.items()]
+    rows = [
+        [name, f"{w['size']} {w['op']}s"]
+        + [cell(w["results"][p.key], lambda r: fmt_seconds(r["seconds"])) for p in peers]
+        for name, w in compare.items()
+    ]
     return md_table(["workload", "round"] + [p.label for p in peers], rows)
 
 
@@ -247,30 +270,42 @@ def rates_table(compare: Dict[str, Dict[str, object]], peers: List[_peers.Peer])
 def scaling_table(scaling: Dict[str, object]) -> str:
     """Markdown table: MSM microseconds per point for each n and series."""
     series = scaling["series"]
-    rows = [[str(n)] + [cell(s["results"][str(n)], lambda r, n=n: f"{r['seconds'] / n * 1e6:.3g}")
-                        for s in series.values()]
-            for n in scaling["n"]]
+    rows = [
+        [str(n)] + [cell(s["results"][str(n)], lambda r, n=n: f"{r['seconds'] / n * 1e6:.3g}") for s in series.values()]
+        for n in scaling["n"]
+    ]
     return md_table(["n"] + list(series), rows)
 
 
 def render(report: Dict[str, object], peers: List[_peers.Peer]) -> str:
     """The whole Markdown report."""
     m = report["machine"]
-    head = (f"pyristretto {m['pyristretto']} benchmark ({report['mode']} mode), {m['date']}: {m['cpu']} "
-            f"({m['cores']} cores), Python {m['python']}, libsodium {m['pyristretto_libsodium']} "
-            f"(system {m['system_libsodium']}). Command: `{report['command']}`.")
-    parts = [head, "### Libraries", libraries_table(report["libraries"]),
-             "### Seconds per round (lower is better)", seconds_table(report["workloads"], peers),
-             "### Operations per second (higher is better); speedup = pyristretto ops/s ÷ that library's ops/s",
-             rates_table(report["workloads"], peers)]
+    head = (
+        f"pyristretto {m['pyristretto']} benchmark ({report['mode']} mode), {m['date']}: {m['cpu']} "
+        f"({m['cores']} cores), Python {m['python']}, libsodium {m['pyristretto_libsodium']} "
+        f"(system {m['system_libsodium']}). Command: `{report['command']}`."
+    )
+    parts = [
+        head,
+        "### Libraries",
+        libraries_table(report["libraries"]),
+        "### Seconds per round (lower is better)",
+        seconds_table(report["workloads"], peers),
+        "### Operations per second (higher is better); speedup = pyristretto ops/s ÷ that library's ops/s",
+        rates_table(report["workloads"], peers),
+    ]
     if report.get("msm_scaling"):
         parts += ["### MSM: microseconds per point (lower is better)", scaling_table(report["msm_scaling"])]
     if report.get("vectors"):
-        parts += ["### PointVector and MSMTable against what they replace (speedup = baseline ÷ object)",
-                  _bench_vectors.table(report["vectors"])]
+        parts += [
+            "### PointVector and MSMTable against what they replace (speedup = baseline ÷ object)",
+            _bench_vectors.table(report["vectors"]),
+        ]
     if report.get("objects"):
-        parts += ["### Object layer against the functional API (one run, interleaved; speedup = baseline ÷ objects)",
-                  objects_table(report["objects"])]
+        parts += [
+            "### Object layer against the functional API (one run, interleaved; speedup = baseline ÷ objects)",
+            objects_table(report["objects"]),
+        ]
     return "\n\n".join(parts) + "\n"
 
 
@@ -294,18 +329,48 @@ def object_pairs(n: int) -> List[Tuple[str, str, Callable[[], list], str, Callab
     base = FixedBase(ps[0])
     p0, pt0 = d.points[0], ps[0]
     return [
-        ("P + Q", "Point + Point", lambda: [P + R for P, R in zip(ps, rs)],
-         "point_add(bytes, bytes)", lambda: [point_add(p, r) for p, r in zip(d.points, d.others)]),
-        ("s*P", "Scalar * Point", lambda: [k * P for k, P in zip(ks, ps)],
-         "point_mul(int, bytes)", lambda: [point_mul(s, p) for s, p in zip(d.scalars, d.points)]),
-        ("s*P, fixed P", "FixedBase(P) * Scalar", lambda: [base * k for k in ks],
-         "Scalar * Point(P)", lambda: [k * pt0 for k in ks]),
-        ("s*P, fixed P (bytes)", "FixedBase(P) * Scalar", lambda: [base * k for k in ks],
-         "point_mul(int, bytes)", lambda: [point_mul(s, p0) for s in d.scalars]),
-        ("s*G", "Point.base_mul(Scalar)", lambda: [Point.base_mul(k) for k in ks],
-         "base_mul(int)", lambda: [base_mul(s) for s in d.scalars]),
-        ("s*t mod q", "Scalar * Scalar", lambda: [k * k for k in ks],
-         "sc_mul(int, int)", lambda: [sc_mul(s, s) for s in d.scalars]),
+        (
+            "P + Q",
+            "Point + Point",
+            lambda: [P + R for P, R in zip(ps, rs)],
+            "point_add(bytes, bytes)",
+            lambda: [point_add(p, r) for p, r in zip(d.points, d.others)],
+        ),
+        (
+            "s*P",
+            "Scalar * Point",
+            lambda: [k * P for k, P in zip(ks, ps)],
+            "point_mul(int, bytes)",
+            lambda: [point_mul(s, p) for s, p in zip(d.scalars, d.points)],
+        ),
+        (
+            "s*P, fixed P",
+            "FixedBase(P) * Scalar",
+            lambda: [base * k for k in ks],
+            "Scalar * Point(P)",
+            lambda: [k * pt0 for k in ks],
+        ),
+        (
+            "s*P, fixed P (bytes)",
+            "FixedBase(P) * Scalar",
+            lambda: [base * k for k in ks],
+            "point_mul(int, bytes)",
+            lambda: [point_mul(s, p0) for s in d.scalars],
+        ),
+        (
+            "s*G",
+            "Point.base_mul(Scalar)",
+            lambda: [Point.base_mul(k) for k in ks],
+            "base_mul(int)",
+            lambda: [base_mul(s) for s in d.scalars],
+        ),
+        (
+            "s*t mod q",
+            "Scalar * Scalar",
+            lambda: [k * k for k in ks],
+            "sc_mul(int, int)",
+            lambda: [sc_mul(s, s) for s in d.scalars],
+        ),
     ]
 
 
@@ -319,14 +384,24 @@ def run_objects(mode: Mode) -> List[Dict[str, object]]:
     rows = []
     for op, label, task, base_label, base_task in object_pairs(n):
         mine, theirs = [_comparable(x) for x in task()], [_comparable(x) for x in base_task()]
-        mine = [int.from_bytes(x, "little") if isinstance(x, bytes) and isinstance(theirs[0], int) else x
-                for x in mine]
+        mine = [int.from_bytes(x, "little") if isinstance(x, bytes) and isinstance(theirs[0], int) else x for x in mine]
         status = "ok" if mine == theirs else "WRONG RESULT"
         times = measure_all({"objects": task, "baseline": base_task}, mode.repeats, mode.min_time)
-        rows.append({"operation": op, "objects": label, "baseline": base_label, "n": n, "status": status,
-                     "seconds": times["objects"]["seconds"], "baseline_seconds": times["baseline"]["seconds"]})
-        log(f"objects: {op}: {label} {rows[-1]['seconds'] / n * 1e6:.3g} µs, "
-            f"{base_label} {rows[-1]['baseline_seconds'] / n * 1e6:.3g} µs")
+        rows.append(
+            {
+                "operation": op,
+                "objects": label,
+                "baseline": base_label,
+                "n": n,
+                "status": status,
+                "seconds": times["objects"]["seconds"],
+                "baseline_seconds": times["baseline"]["seconds"],
+            }
+        )
+        log(
+            f"objects: {op}: {label} {rows[-1]['seconds'] / n * 1e6:.3g} µs, "
+            f"{base_label} {rows[-1]['baseline_seconds'] / n * 1e6:.3g} µs"
+        )
     return rows
 
 
@@ -334,10 +409,18 @@ def objects_table(rows: List[Dict[str, object]]) -> str:
     """Markdown: µs per operation for the object layer and its baseline, and the speedup."""
     return md_table(
         ["operation", "object layer", "µs/op", "baseline", "µs/op", "speedup"],
-        [[r["operation"], f"`{r['objects']}`", f"{r['seconds'] / r['n'] * 1e6:.3g}", f"`{r['baseline']}`",
-          f"{r['baseline_seconds'] / r['n'] * 1e6:.3g}",
-          f"{r['baseline_seconds'] / r['seconds']:.1f}×" if r["status"] == "ok" else str(r["status"])]
-         for r in rows])
+        [
+            [
+                r["operation"],
+                f"`{r['objects']}`",
+                f"{r['seconds'] / r['n'] * 1e6:.3g}",
+                f"`{r['baseline']}`",
+                f"{r['baseline_seconds'] / r['n'] * 1e6:.3g}",
+                f"{r['baseline_seconds'] / r['seconds']:.1f}×" if r["status"] == "ok" else str(r["status"]),
+            ]
+            for r in rows
+        ],
+    )
 
 
 # ------------------------------------------------------------------------------------------------
@@ -354,8 +437,7 @@ def plot_scaling(scaling: Dict[str, object], path: str, title: str) -> None:
 
     fig, ax = plt.subplots(figsize=(8, 5.5), dpi=110)
     for label, s in scaling["series"].items():
-        pts = [(n, r["seconds"] / n * 1e6) for n in scaling["n"]
-               if (r := s["results"][str(n)])["status"] == "ok"]
+        pts = [(n, r["seconds"] / n * 1e6) for n in scaling["n"] if (r := s["results"][str(n)])["status"] == "ok"]
         if pts:
             xs, ys = zip(*pts)
             ax.plot(xs, ys, marker="o", linestyle="--" if "naive" in label else "-", label=label)
@@ -368,7 +450,8 @@ def plot_scaling(scaling: Dict[str, object], path: str, title: str) -> None:
     labelled = "23456789" if high < 10 * low else "25"  # minor ticks to label: all within one decade
     ax.yaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda y, _: f"{y:g}"))
     ax.yaxis.set_minor_formatter(
-        matplotlib.ticker.FuncFormatter(lambda y, _: f"{y:g}" if f"{y:.0e}"[0] in labelled else ""))
+        matplotlib.ticker.FuncFormatter(lambda y, _: f"{y:g}" if f"{y:.0e}"[0] in labelled else "")
+    )
     ax.set_xlabel("n (terms)")
     ax.set_ylabel("µs per point")
     ax.set_title(title, fontsize=10)
@@ -385,9 +468,14 @@ def plot_scaling(scaling: Dict[str, object], path: str, title: str) -> None:
 def build_report(mode: Mode, command: str, with_scaling: bool) -> Dict[str, object]:
     """Run the benchmarks of ``mode`` and return the JSON-serialisable report."""
     peers = _peers.peers()
-    report = {"schema": "pyristretto-bench/1", "mode": mode.name, "command": command,
-              "machine": machine_info(), "libraries": library_rows(peers),
-              "workloads": run_compare(mode, peers)}
+    report = {
+        "schema": "pyristretto-bench/1",
+        "mode": mode.name,
+        "command": command,
+        "machine": machine_info(),
+        "libraries": library_rows(peers),
+        "workloads": run_compare(mode, peers),
+    }
     report["msm_scaling"] = run_scaling(mode) if with_scaling else None
     report["vectors"] = _bench_vectors.run(measure_all, mode.repeats, mode.min_time, mode.max_size)
     report["objects"] = run_objects(mode)
@@ -396,12 +484,22 @@ def build_report(mode: Mode, command: str, with_scaling: bool) -> Dict[str, obje
 
 def wrong_results(report: Dict[str, object]) -> List[str]:
     """'workload/peer' for every result that failed its check."""
-    found = [f"{name}/{key}" for name, w in report["workloads"].items()
-             for key, r in w["results"].items() if r["status"] == "WRONG RESULT"]
+    found = [
+        f"{name}/{key}"
+        for name, w in report["workloads"].items()
+        for key, r in w["results"].items()
+        if r["status"] == "WRONG RESULT"
+    ]
     if report.get("msm_scaling"):
-        found += [f"msm n={n}/{label}" for label, s in report["msm_scaling"]["series"].items()
-                  for n, r in s["results"].items() if r["status"] == "WRONG RESULT"]
-    found += [f"{r['pyristretto']} n={r['n']}" for r in report.get("vectors") or [] if r.get("status") == "WRONG RESULT"]
+        found += [
+            f"msm n={n}/{label}"
+            for label, s in report["msm_scaling"]["series"].items()
+            for n, r in s["results"].items()
+            if r["status"] == "WRONG RESULT"
+        ]
+    found += [
+        f"{r['pyristretto']} n={r['n']}" for r in report.get("vectors") or [] if r.get("status") == "WRONG RESULT"
+    ]
     found += [f"objects/{r['operation']}" for r in report.get("objects") or [] if r["status"] != "ok"]
     return found
 
@@ -419,18 +517,30 @@ def parse_args(argv: Optional[Sequence[str]], prog: str) -> argparse.Namespace:
     parser.add_argument("--smoke", action="store_true", help=argparse.SUPPRESS)  # tiny sizes, for tests
     parser.add_argument("--json", metavar="FILE", help="write the results and machine info as JSON")
     parser.add_argument("--plot", metavar="FILE.png", help="plot MSM time per point against n (log-log)")
-    parser.add_argument("--scaling", action="store_true",
-                        help="only the large-input series: time per point and peak extra memory, n = 2^10 .. 2^22 "
-                             "(one fresh process per size; minutes)")
-    parser.add_argument("--function", choices=_scaling_functions(), default="msm_vartime",
-                        help="with --scaling: the function to run (default msm_vartime)")
-    parser.add_argument("--min-log2", type=int, default=10, metavar="K",
-                        help="with --scaling: smallest n = 2^K (default 10)")
-    parser.add_argument("--max-log2", type=int, default=22, metavar="K",
-                        help="with --scaling: largest n = 2^K (default 22)")
-    parser.add_argument("--baseline", metavar="DIR",
-                        help="with --scaling: also run another pyristretto build found in DIR (put first on "
-                             "PYTHONPATH), interleaved size by size, and print the speedup")
+    parser.add_argument(
+        "--scaling",
+        action="store_true",
+        help="only the large-input series: time per point and peak extra memory, n = 2^10 .. 2^22 "
+        "(one fresh process per size; minutes)",
+    )
+    parser.add_argument(
+        "--function",
+        choices=_scaling_functions(),
+        default="msm_vartime",
+        help="with --scaling: the function to run (default msm_vartime)",
+    )
+    parser.add_argument(
+        "--min-log2", type=int, default=10, metavar="K", help="with --scaling: smallest n = 2^K (default 10)"
+    )
+    parser.add_argument(
+        "--max-log2", type=int, default=22, metavar="K", help="with --scaling: largest n = 2^K (default 22)"
+    )
+    parser.add_argument(
+        "--baseline",
+        metavar="DIR",
+        help="with --scaling: also run another pyristretto build found in DIR (put first on "
+        "PYTHONPATH), interleaved size by size, and print the speedup",
+    )
     args = parser.parse_args(argv)
     if args.plot:
         try:
@@ -458,13 +568,20 @@ def main_scaling(args: argparse.Namespace) -> int:
     sizes = [2**k for k in range(args.min_log2, args.max_log2 + 1)] or [2**args.min_log2]
     report = _scaling.run(args.function, sizes, args.baseline, log=log)
     report["machine"] = machine_info()
-    print(f"{args.function}: µs per point (best of a few calls; wall, and CPU of all threads) and peak extra memory "
-          f"during the call (MiB, including the wrapper's argument blocks: it converts the scalars and copies the "
-          f"points, unless they are one bytes, 32768 at a time), one fresh process per size")
+    print(
+        f"{args.function}: µs per point (best of a few calls; wall, and CPU of all threads) and peak extra memory "
+        f"during the call (MiB, including the wrapper's argument blocks: it converts the scalars and copies the "
+        f"points, unless they are one bytes, 32768 at a time), one fresh process per size"
+    )
     print()
     print(_scaling.table(report))
-    save(report, args, lambda path, m: _scaling.plot(
-        report, path, f"{args.function} — pyristretto {m['pyristretto']}, {m['cpu']}, {m['date']}"))
+    save(
+        report,
+        args,
+        lambda path, m: _scaling.plot(
+            report, path, f"{args.function} — pyristretto {m['pyristretto']}, {m['cpu']}, {m['date']}"
+        ),
+    )
     failed = [n for s in report["series"].values() for n, r in s.items() if r["status"] != "ok"]
     return 1 if failed else 0
 
@@ -479,8 +596,13 @@ def main(argv: Optional[Sequence[str]] = None, prog: str = PROG) -> int:
     report = build_report(mode, command, with_scaling=bool(args.plot) or mode.name != "smoke")
     peers = _peers.peers()
     print(render(report, peers))
-    save(report, args, lambda path, m: plot_scaling(
-        report["msm_scaling"], path, f"MSM time per point — pyristretto {m['pyristretto']}, {m['cpu']}, {m['date']}"))
+    save(
+        report,
+        args,
+        lambda path, m: plot_scaling(
+            report["msm_scaling"], path, f"MSM time per point — pyristretto {m['pyristretto']}, {m['cpu']}, {m['date']}"
+        ),
+    )
     wrong = wrong_results(report)
     if wrong:
         log("WRONG RESULTS: " + ", ".join(wrong))

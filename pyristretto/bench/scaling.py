@@ -13,6 +13,7 @@ figures alone come from ``bench_msm scaling`` (cpp/tests/bench_msm.cpp).
 ``--baseline DIR`` runs every size a second time with ``DIR`` first on ``PYTHONPATH`` (another build of
 pyristretto, e.g. the previous release built in place), interleaved size by size, for a ratio from one run.
 """
+
 from __future__ import annotations
 
 import json
@@ -26,8 +27,16 @@ from .tables import md_table
 SIZES = tuple(2**k for k in range(10, 23))
 # The functional API on encodings, and the object layer's sums on points decoded (tables built) beforehand, outside
 # the measured call: the objects' own memory is not the call's.
-FUNCTIONS = ("msm_vartime", "msm", "point_sum", "PointVector.msm_vartime", "PointVector.msm", "PointVector.sum",
-             "MSMTable.msm_vartime", "MSMTable.msm")
+FUNCTIONS = (
+    "msm_vartime",
+    "msm",
+    "point_sum",
+    "PointVector.msm_vartime",
+    "PointVector.msm",
+    "PointVector.sum",
+    "MSMTable.msm_vartime",
+    "MSMTable.msm",
+)
 
 CHILD = r"""
 import json, os, sys, time
@@ -81,8 +90,9 @@ def measure(fn: str, n: int, reps: int, python_path: Optional[str] = None) -> Di
     env = dict(os.environ)
     if python_path:
         env["PYTHONPATH"] = os.pathsep.join([python_path] + ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else []))
-    proc = subprocess.run([sys.executable, "-c", CHILD, fn, str(n), str(reps)], capture_output=True, text=True,
-                          env=env, timeout=3600)
+    proc = subprocess.run(
+        [sys.executable, "-c", CHILD, fn, str(n), str(reps)], capture_output=True, text=True, env=env, timeout=3600
+    )
     if proc.returncode != 0:
         return {"status": f"error: {proc.stderr.strip().splitlines()[-1] if proc.stderr.strip() else proc.returncode}"}
     return {"status": "ok", **json.loads(proc.stdout.strip().splitlines()[-1])}
@@ -93,8 +103,9 @@ def reps_for(n: int) -> int:
     return 5 if n <= 2**14 else 3 if n <= 2**18 else 2
 
 
-def run(fn: str = "msm_vartime", sizes: Sequence[int] = SIZES, baseline: Optional[str] = None,
-        log=None) -> Dict[str, object]:
+def run(
+    fn: str = "msm_vartime", sizes: Sequence[int] = SIZES, baseline: Optional[str] = None, log=None
+) -> Dict[str, object]:
     """The scaling series of ``fn`` (and of the baseline build when given), interleaved size by size."""
     series: Dict[str, Dict[str, object]] = {"pyristretto": {}}
     if baseline:
@@ -103,8 +114,10 @@ def run(fn: str = "msm_vartime", sizes: Sequence[int] = SIZES, baseline: Optiona
         for label in series:
             series[label][str(n)] = measure(fn, n, reps_for(n), baseline if label == "baseline" else None)
         if log:
-            log(f"[{fn} n=2^{n.bit_length() - 1}] " + ", ".join(
-                f"{label} {fmt_row(s[str(n)], n)}" for label, s in series.items()))
+            log(
+                f"[{fn} n=2^{n.bit_length() - 1}] "
+                + ", ".join(f"{label} {fmt_row(s[str(n)], n)}" for label, s in series.items())
+            )
     return {"function": fn, "n": list(sizes), "baseline": baseline, "series": series}
 
 
@@ -132,8 +145,11 @@ def table(report: Dict[str, object]) -> str:
             if r["status"] != "ok":
                 row += [r["status"], "", ""]
                 continue
-            row += [f"{r['seconds'] / n * 1e6:.3g}", f"{r['cpu_seconds'] / n * 1e6:.3g}",
-                    "n/a" if r["extra_mib"] is None else f"{r['extra_mib']:.1f}"]
+            row += [
+                f"{r['seconds'] / n * 1e6:.3g}",
+                f"{r['cpu_seconds'] / n * 1e6:.3g}",
+                "n/a" if r["extra_mib"] is None else f"{r['extra_mib']:.1f}",
+            ]
         if "baseline" in labels:
             a, b = results["pyristretto"], results["baseline"]
             row.append(f"{b['seconds'] / a['seconds']:.2f}×" if a["status"] == b["status"] == "ok" else "—")
@@ -153,9 +169,15 @@ def plot(report: Dict[str, object], path: str, title: str) -> None:
         ok = [(n, s[str(n)]) for n in report["n"] if s[str(n)]["status"] == "ok"]
         if not ok:
             continue
-        line, = ax_t.plot([n for n, _ in ok], [r["seconds"] / n * 1e6 for n, r in ok], marker="o", label=label)
-        ax_t.plot([n for n, _ in ok], [r["cpu_seconds"] / n * 1e6 for n, r in ok], marker=".", linestyle="--",
-                  color=line.get_color(), label=f"{label} (CPU time, all threads)")
+        (line,) = ax_t.plot([n for n, _ in ok], [r["seconds"] / n * 1e6 for n, r in ok], marker="o", label=label)
+        ax_t.plot(
+            [n for n, _ in ok],
+            [r["cpu_seconds"] / n * 1e6 for n, r in ok],
+            marker=".",
+            linestyle="--",
+            color=line.get_color(),
+            label=f"{label} (CPU time, all threads)",
+        )
         mem = [(n, r["extra_mib"]) for n, r in ok if r["extra_mib"] is not None]
         if mem:
             ax_m.plot([n for n, _ in mem], [m for _, m in mem], marker="o", label=label)

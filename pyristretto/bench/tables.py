@@ -1,4 +1,5 @@
 """Markdown tables for the benchmark reports (shared by report.py and scaling.py)."""
+
 from __future__ import annotations
 
 from typing import List, Optional

@@ -5,6 +5,7 @@ each object's operation side by side with what it replaces, timed in one interle
              MSMTable.msm_vartime at n = 128 never slower than PointVector.msm_vartime (on
              IFMA both run the eight-lane Pippenger there); MSMTable.msm > PointVector.msm.
 """
+
 from __future__ import annotations
 
 import random
@@ -53,11 +54,20 @@ def run(measure_all: Callable, repeats: int, min_time: float, max_n: Optional[in
         want = base_call()
         ok = mine_call() == want
         times = measure_all({"base": base_call, "mine": mine_call}, repeats, min_time) if ok else None
-        row = {"operation": name, "n": n, "baseline": base, "pyristretto": mine, "target": target,
-               "status": "ok" if ok else "WRONG RESULT"}
+        row = {
+            "operation": name,
+            "n": n,
+            "baseline": base,
+            "pyristretto": mine,
+            "target": target,
+            "status": "ok" if ok else "WRONG RESULT",
+        }
         if times:
-            row.update(base_seconds=times["base"]["seconds"], mine_seconds=times["mine"]["seconds"],
-                       speedup=times["base"]["seconds"] / times["mine"]["seconds"])
+            row.update(
+                base_seconds=times["base"]["seconds"],
+                mine_seconds=times["mine"]["seconds"],
+                speedup=times["base"]["seconds"] / times["mine"]["seconds"],
+            )
         results.append(row)
     points = pr.derive_generators(b"pyristretto bench objects", 4096)
     results.append({"nbytes_per_base": {str(n): pr.MSMTable(points[:n]).nbytes / n for n in (128, 192, 256, 4096)}})
@@ -71,13 +81,16 @@ def table(results: List[Dict[str, object]]) -> str:
     for r in results:
         if "nbytes_per_base" in r:
             memory = "MSMTable.nbytes per base: " + ", ".join(
-                f"{v:,.0f} B (n = {n})" for n, v in r["nbytes_per_base"].items())
+                f"{v:,.0f} B (n = {n})" for n, v in r["nbytes_per_base"].items()
+            )
             continue
         what = f"{r['pyristretto']} vs {r['baseline']}"
         if r["status"] != "ok":
             lines.append(f"| {what} | {r['n']} | {r['status']} | | | |")
             continue
         target = f">= {r['target']}x" if r["target"] else ""
-        lines.append(f"| {what} | {r['n']} | {r['base_seconds'] * 1e3:.3g} | {r['mine_seconds'] * 1e3:.3g} | "
-                     f"{r['speedup']:.2f}x | {target} |")
+        lines.append(
+            f"| {what} | {r['n']} | {r['base_seconds'] * 1e3:.3g} | {r['mine_seconds'] * 1e3:.3g} | "
+            f"{r['speedup']:.2f}x | {target} |"
+        )
     return "\n".join(lines) + ("\n\n" + memory if memory else "")

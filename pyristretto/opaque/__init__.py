@@ -22,16 +22,53 @@ with their RFC sizes), ``envelope`` (credential storage and recovery), ``ake`` (
 ``EnvelopeRecoveryError``, ``ServerAuthenticationError`` and ``ClientAuthenticationError``, all
 ``AuthenticationError``). ``import pyristretto`` does not import this package.
 """
+
 from pyristretto.opaque.client import ClientLogin, ClientRegistration, LoginResult, RegistrationResult
 from pyristretto.opaque.config import CURVE25519, RISTRETTO255, KSF, Argon2id, Configuration, Identity, Scrypt
-from pyristretto.opaque.errors import (AuthenticationError, ClientAuthenticationError, DeserializeError,
-                                       EnvelopeRecoveryError, OpaqueError, ServerAuthenticationError)
-from pyristretto.opaque.messages import (KE1, KE2, KE3, Envelope, RegistrationRecord, RegistrationRequest,
-                                         RegistrationResponse)
+from pyristretto.opaque.errors import (
+    AuthenticationError,
+    ClientAuthenticationError,
+    DeserializeError,
+    EnvelopeRecoveryError,
+    OpaqueError,
+    ServerAuthenticationError,
+)
+from pyristretto.opaque.messages import (
+    KE1,
+    KE2,
+    KE3,
+    Envelope,
+    RegistrationRecord,
+    RegistrationRequest,
+    RegistrationResponse,
+)
 from pyristretto.opaque.server import Server, ServerLogin
 
-__all__ = ["Configuration", "KSF", "Identity", "Argon2id", "Scrypt", "RISTRETTO255", "CURVE25519",
-           "ClientRegistration", "ClientLogin", "RegistrationResult", "LoginResult", "Server", "ServerLogin",
-           "RegistrationRequest", "RegistrationResponse", "Envelope", "RegistrationRecord", "KE1", "KE2", "KE3",
-           "OpaqueError", "DeserializeError", "AuthenticationError", "EnvelopeRecoveryError",
-           "ServerAuthenticationError", "ClientAuthenticationError"]
+__all__ = [
+    "Configuration",
+    "KSF",
+    "Identity",
+    "Argon2id",
+    "Scrypt",
+    "RISTRETTO255",
+    "CURVE25519",
+    "ClientRegistration",
+    "ClientLogin",
+    "RegistrationResult",
+    "LoginResult",
+    "Server",
+    "ServerLogin",
+    "RegistrationRequest",
+    "RegistrationResponse",
+    "Envelope",
+    "RegistrationRecord",
+    "KE1",
+    "KE2",
+    "KE3",
+    "OpaqueError",
+    "DeserializeError",
+    "AuthenticationError",
+    "EnvelopeRecoveryError",
+    "ServerAuthenticationError",
+    "ClientAuthenticationError",
+]

@@ -6,6 +6,7 @@ Diffie-Hellman values (``grp.mul_encode``: five constant-time multiplications, t
 inversion), the client's blinding and key share, its unblinding, and its key pair with its three Diffie-Hellman
 values. On curve25519 the Diffie-Hellman functions are libsodium's X25519 (``grp.X25519PrivateKey``).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -13,8 +14,18 @@ from typing import List, Optional, Tuple, Union
 
 from pyristretto import _group as grp
 from pyristretto import oprf
-from pyristretto.opaque.config import (CURVE25519, OPRF_DERIVE_DST, OPRF_GROUP_DST, RISTRETTO255, Nx, Configuration,
-                                       expand, extract, keyed, mac)
+from pyristretto.opaque.config import (
+    CURVE25519,
+    OPRF_DERIVE_DST,
+    OPRF_GROUP_DST,
+    RISTRETTO255,
+    Nx,
+    Configuration,
+    expand,
+    extract,
+    keyed,
+    mac,
+)
 from pyristretto.opaque.errors import DeserializeError
 
 __all__ = ["Ristretto255Group", "Curve25519Group", "group_of", "preamble", "derive_keys"]
@@ -43,6 +54,7 @@ def oprf_input_element(password):
 class Ristretto255Group:
     """3DH over ristretto255 (RFC 9807 section 6.4.1.1): ``DeriveDiffieHellmanKeyPair(seed)`` is
     ``DeriveKeyPair(seed, "OPAQUE-DeriveDiffieHellmanKeyPair")``, private keys are Scalars."""
+
     name = RISTRETTO255
 
     @staticmethod
@@ -89,12 +101,16 @@ class Ristretto255Group:
     @staticmethod
     def decode_ke2(ke2) -> List[grp.Point]:
         """The KE2's evaluated element and the server's key share, validated in one batch."""
-        return grp.decode_elements([ke2.evaluated_message, ke2.server_public_keyshare],
-                                   ["KE2.evaluated_message", "KE2.server_public_keyshare"], DeserializeError)
+        return grp.decode_elements(
+            [ke2.evaluated_message, ke2.server_public_keyshare],
+            ["KE2.evaluated_message", "KE2.server_public_keyshare"],
+            DeserializeError,
+        )
 
     @staticmethod
-    def client_keys(seed: bytes, e: grp.Scalar, Y: grp.Point, server_public_key: bytes
-                    ) -> Tuple[grp.Scalar, bytes, Optional[bytes]]:
+    def client_keys(
+        seed: bytes, e: grp.Scalar, Y: grp.Point, server_public_key: bytes
+    ) -> Tuple[grp.Scalar, bytes, Optional[bytes]]:
         """``(client_private_key, client_public_key, ikm)``: the key pair of ``DeriveDiffieHellmanKeyPair(seed)``
         and ``dh1 || dh2 || dh3`` of AuthClientFinalize, in one call. The server's public key comes from the
         unmasked response, which the envelope's MAC authenticates afterwards: if it is not a valid element, ikm
@@ -113,7 +129,9 @@ class Ristretto255Group:
         ``DeriveDiffieHellmanKeyPair(seed)`` and ``dh1 || dh2 || dh3`` of AuthServerRespond, in one call."""
         B, X, P = grp.decode_elements(
             [ke1.blinded_message, ke1.client_public_keyshare, record.client_public_key],
-            ["KE1.blinded_message", "KE1.client_public_keyshare", "record.client_public_key"], DeserializeError)
+            ["KE1.blinded_message", "KE1.client_public_keyshare", "record.client_public_key"],
+            DeserializeError,
+        )
         e = derive_scalar(seed, _DH_INFO)
         enc = grp.mul_encode([k, e, e, s, e], [B, None, X, X, P])
         return enc[:32], enc[32:64], enc[64:]
@@ -123,6 +141,7 @@ class Curve25519Group:
     """3DH over curve25519 (RFC 9807 section 6.4.1.3): the private key is the 32-byte seed (clamped by X25519),
     the public key and the Diffie-Hellman values are X25519's (libsodium); a low-order peer key, whose shared
     secret is zero, is refused. The OPRF stays ristretto255."""
+
     name = CURVE25519
 
     @staticmethod
@@ -183,14 +202,18 @@ class Curve25519Group:
         return [Z, ke2.server_public_keyshare]
 
     @staticmethod
-    def client_keys(seed: bytes, e: grp.X25519PrivateKey, Y: bytes, server_public_key: bytes
-                    ) -> Tuple[grp.X25519PrivateKey, bytes, Optional[bytes]]:
+    def client_keys(
+        seed: bytes, e: grp.X25519PrivateKey, Y: bytes, server_public_key: bytes
+    ) -> Tuple[grp.X25519PrivateKey, bytes, Optional[bytes]]:
         """``(client_private_key, client_public_key, ikm)`` as Ristretto255Group.client_keys (ikm None for a
         server key that fails)."""
         c = grp.X25519PrivateKey(seed)
         try:
-            ikm = e.exchange(Y, "KE2.server_public_keyshare") + e.exchange(server_public_key, "server_public_key") \
+            ikm = (
+                e.exchange(Y, "KE2.server_public_keyshare")
+                + e.exchange(server_public_key, "server_public_key")
                 + c.exchange(Y, "KE2.server_public_keyshare")
+            )
         except ValueError:
             ikm = None
         return c, c.public_key(), ikm
@@ -204,8 +227,11 @@ class Curve25519Group:
         Curve25519Group.check_public_key(P, "record.client_public_key")
         e = grp.X25519PrivateKey(seed)
         dh = Curve25519Group._dh
-        ikm = (dh(e, X, "KE1.client_public_keyshare") + dh(s, X, "KE1.client_public_keyshare")
-               + dh(e, P, "record.client_public_key"))
+        ikm = (
+            dh(e, X, "KE1.client_public_keyshare")
+            + dh(s, X, "KE1.client_public_keyshare")
+            + dh(e, P, "record.client_public_key")
+        )
         return grp.mul_encode([k], [B]), e.public_key(), ikm
 
 
@@ -224,11 +250,28 @@ def _lp(data: bytes) -> bytes:
     return len(data).to_bytes(2, "big") + data
 
 
-def preamble(context: bytes, client_identity: bytes, ke1: bytes, server_identity: bytes,
-             credential_response: bytes, server_nonce: bytes, server_public_keyshare: bytes) -> bytes:
+def preamble(
+    context: bytes,
+    client_identity: bytes,
+    ke1: bytes,
+    server_identity: bytes,
+    credential_response: bytes,
+    server_nonce: bytes,
+    server_public_keyshare: bytes,
+) -> bytes:
     """``Preamble``: ``"OPAQUEv1-"``, the framed context and identities, KE1 and the server's reply."""
-    return b"".join((b"OPAQUEv1-", _lp(context), _lp(client_identity), ke1, _lp(server_identity),
-                     credential_response, server_nonce, server_public_keyshare))
+    return b"".join(
+        (
+            b"OPAQUEv1-",
+            _lp(context),
+            _lp(client_identity),
+            ke1,
+            _lp(server_identity),
+            credential_response,
+            server_nonce,
+            server_public_keyshare,
+        )
+    )
 
 
 def _custom_label(label: bytes, context_length: int) -> bytes:

@@ -5,6 +5,7 @@ key between its two steps, and ``finish`` consumes it (a second call raises ``Va
 from libsodium's CSPRNG (blinds, AKE keys) and ``os.urandom`` (nonces, seeds); the keyword arguments starting with
 ``_test_`` exist only to replay the RFC's test vectors and must not be used otherwise.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -27,6 +28,7 @@ ScalarLike = Union[grp.Scalar, int, Bytes]
 class RegistrationResult(NamedTuple):
     """What ``ClientRegistration.finish`` returns: the ``record`` to upload (192 bytes) and the ``export_key``
     (64 bytes, for the application; keep it secret)."""
+
     record: bytes
     export_key: bytes
 
@@ -34,6 +36,7 @@ class RegistrationResult(NamedTuple):
 class LoginResult(NamedTuple):
     """What ``ClientLogin.finish`` returns: ``ke3`` for the server (64 bytes), the ``session_key`` shared with it
     and the ``export_key`` (64 bytes each, secret)."""
+
     ke3: bytes
     session_key: bytes
     export_key: bytes
@@ -66,6 +69,7 @@ def _finalize(password: bytes, blind: grp.Scalar, Z: grp.Point) -> bytes:
 
 class _Run:
     """The state shared by the client's two runs: the configuration, the password and the OPRF blind."""
+
     __slots__ = ("_config", "_group", "_password", "_blind")
 
     def __init__(self, config, password, test_blind):
@@ -94,6 +98,7 @@ class ClientRegistration(_Run):
     """RFC 9807 registration, client side: ``CreateRegistrationRequest`` when created (``request``, 32 bytes, goes
     to the server) and ``FinalizeRegistrationRequest`` in ``finish``. ``password``: bytes-like, at most 65535
     bytes."""
+
     __slots__ = ("request",)
     request: bytes
 
@@ -101,9 +106,14 @@ class ClientRegistration(_Run):
         super().__init__(config, password, _test_blind)
         self.request = grp.mul_encode([self._blind], [oprf_input_element(self._password)])
 
-    def finish(self, response: Bytes, *, server_identity: Optional[Bytes] = None,
-               client_identity: Optional[Bytes] = None,
-               _test_envelope_nonce: Optional[Bytes] = None) -> RegistrationResult:
+    def finish(
+        self,
+        response: Bytes,
+        *,
+        server_identity: Optional[Bytes] = None,
+        client_identity: Optional[Bytes] = None,
+        _test_envelope_nonce: Optional[Bytes] = None,
+    ) -> RegistrationResult:
         """``(record, export_key)`` from the server's 64-byte ``response``: the record goes to the server. The
         identities default to the public keys (RFC 9807 section 4); the login must use the same ones.
         DeserializeError when the response is malformed (then the run stays open)."""
@@ -117,31 +127,42 @@ class ClientRegistration(_Run):
         randomized_pwd = env.randomized_password(self._config.ksf, _finalize(password, blind, Z))
         auth_key, export_key, seed = env.envelope_keys(randomized_pwd, nonce)
         client_public_key = self._group.public_key(self._group.derive_private_key(seed))
-        credentials = env.cleartext_credentials(message.server_public_key, client_public_key, server_identity,
-                                                client_identity)[0]
-        record = (client_public_key + env.masking_key(randomized_pwd) + nonce
-                  + env.auth_tag(auth_key, nonce, credentials))
+        credentials = env.cleartext_credentials(
+            message.server_public_key, client_public_key, server_identity, client_identity
+        )[0]
+        record = (
+            client_public_key + env.masking_key(randomized_pwd) + nonce + env.auth_tag(auth_key, nonce, credentials)
+        )
         return RegistrationResult(record, export_key)
 
 
 class ClientLogin(_Run):
     """RFC 9807 login, client side: ``GenerateKE1`` when created (``ke1``, 96 bytes, goes to the server) and
     ``GenerateKE3`` in ``finish``. ``password``: bytes-like, at most 65535 bytes."""
+
     __slots__ = ("ke1", "_secret")
     ke1: bytes
 
-    def __init__(self, config: Configuration, password: Bytes, *, _test_blind: Optional[ScalarLike] = None,
-                 _test_client_nonce: Optional[Bytes] = None,
-                 _test_client_keyshare_seed: Optional[Bytes] = None) -> None:
+    def __init__(
+        self,
+        config: Configuration,
+        password: Bytes,
+        *,
+        _test_blind: Optional[ScalarLike] = None,
+        _test_client_nonce: Optional[Bytes] = None,
+        _test_client_keyshare_seed: Optional[Bytes] = None,
+    ) -> None:
         super().__init__(config, password, _test_blind)
         nonce = random_or_test(_test_client_nonce, Nn, "_test_client_nonce")
         seed = random_or_test(_test_client_keyshare_seed, Nseed, "_test_client_keyshare_seed")
-        blinded, self._secret, keyshare = self._group.client_start(self._blind, oprf_input_element(self._password),
-                                                                   seed)
+        blinded, self._secret, keyshare = self._group.client_start(
+            self._blind, oprf_input_element(self._password), seed
+        )
         self.ke1 = blinded + nonce + keyshare
 
-    def finish(self, ke2: Bytes, *, server_identity: Optional[Bytes] = None,
-               client_identity: Optional[Bytes] = None) -> LoginResult:
+    def finish(
+        self, ke2: Bytes, *, server_identity: Optional[Bytes] = None, client_identity: Optional[Bytes] = None
+    ) -> LoginResult:
         """``(ke3, session_key, export_key)`` from the server's 320-byte ``ke2``; ``ke3`` goes to the server.
 
         DeserializeError for a malformed KE2 (wrong length, invalid or identity elements; the run then stays
@@ -156,16 +177,24 @@ class ClientLogin(_Run):
         secret, self._secret = self._secret, None
         randomized_pwd = env.randomized_password(self._config.ksf, _finalize(password, blind, Z))
         clear = env.mask(env.masking_key(randomized_pwd), reply.masking_nonce, reply.masked_response)
-        server_public_key, nonce, tag = clear[:32], clear[32:32 + Nn], clear[32 + Nn:]
+        server_public_key, nonce, tag = clear[:32], clear[32 : 32 + Nn], clear[32 + Nn :]
         auth_key, export_key, seed = env.envelope_keys(randomized_pwd, nonce)
         _, client_public_key, ikm = self._group.client_keys(seed, secret, Y, server_public_key)
         credentials, server_identity, client_identity = env.cleartext_credentials(
-            server_public_key, client_public_key, server_identity, client_identity)
+            server_public_key, client_public_key, server_identity, client_identity
+        )
         env.check_auth_tag(env.auth_tag(auth_key, nonce, credentials), tag)
         if ikm is None:  # authenticated by the envelope, yet not a valid key: the server registered a bad one
             raise DeserializeError("KE2: the server public key in the envelope is not a valid public key")
-        transcript = preamble(self._config.context, client_identity, self.ke1, server_identity,
-                              reply.credential_response, reply.server_nonce, reply.server_public_keyshare)
+        transcript = preamble(
+            self._config.context,
+            client_identity,
+            self.ke1,
+            server_identity,
+            reply.credential_response,
+            reply.server_nonce,
+            reply.server_public_keyshare,
+        )
         server_mac, client_mac, session_key = macs(ikm, transcript)
         if not hmac.compare_digest(server_mac, reply.server_mac):
             raise ServerAuthenticationError()

@@ -6,6 +6,7 @@ SHA-512, all from the standard library (``hmac.digest``, ``hashlib``). The AKE g
 (X25519, for the RFC's mixed vectors); the KSF is pluggable: ``Identity`` (the RFC's vectors), ``Argon2id``
 (argon2-cffi, the ``opaque`` extra) or ``Scrypt`` (``hashlib.scrypt``), or any ``KSF`` subclass.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -15,8 +16,29 @@ from typing import Optional, Union
 
 from pyristretto import oprf
 
-__all__ = ["Nn", "Nseed", "Nh", "Nm", "Nx", "Nok", "Noe", "Npk", "Nsk", "RISTRETTO255", "CURVE25519", "KSF",
-           "Identity", "Argon2id", "Scrypt", "Configuration", "extract", "expand", "keyed", "mac", "digest"]
+__all__ = [
+    "Nn",
+    "Nseed",
+    "Nh",
+    "Nm",
+    "Nx",
+    "Nok",
+    "Noe",
+    "Npk",
+    "Nsk",
+    "RISTRETTO255",
+    "CURVE25519",
+    "KSF",
+    "Identity",
+    "Argon2id",
+    "Scrypt",
+    "Configuration",
+    "extract",
+    "expand",
+    "keyed",
+    "mac",
+    "digest",
+]
 
 Bytes = Union[bytes, bytearray, memoryview]
 
@@ -127,8 +149,14 @@ class Argon2id(KSF):
     ``parallelism`` 1, a salt of 16 zero bytes and 64 bytes of output (``Nh``): the configuration of
     ``opaque-ke-py``. ``Argon2id.rfc9807()`` has the RFC's recommended parameters (2 GiB, t = 1, p = 4)."""
 
-    def __init__(self, memory_cost: int = 19456, time_cost: int = 2, parallelism: int = 1,
-                 salt: Bytes = bytes(16), hash_len: int = Nh) -> None:
+    def __init__(
+        self,
+        memory_cost: int = 19456,
+        time_cost: int = 2,
+        parallelism: int = 1,
+        salt: Bytes = bytes(16),
+        hash_len: int = Nh,
+    ) -> None:
         try:
             from argon2.low_level import Type, hash_secret_raw
         except ImportError:  # pragma: no cover - depends on the environment
@@ -144,17 +172,26 @@ class Argon2id(KSF):
     def rfc9807(cls) -> "Argon2id":
         """RFC 9807 section 7's recommended parameters: m = 2^21 KiB (2 GiB), t = 1, p = 4, 16 zero bytes of salt,
         64 bytes of output."""
-        return cls(memory_cost=2 ** 21, time_cost=1, parallelism=4)
+        return cls(memory_cost=2**21, time_cost=1, parallelism=4)
 
     def stretch(self, msg: bytes) -> bytes:
         """Argon2id of ``msg`` with this object's salt and parameters."""
-        return self._hash(secret=check_data(msg, "msg", None), salt=self.salt, time_cost=self.time_cost,
-                          memory_cost=self.memory_cost, parallelism=self.parallelism, hash_len=self.hash_len,
-                          type=self._type, version=19)
+        return self._hash(
+            secret=check_data(msg, "msg", None),
+            salt=self.salt,
+            time_cost=self.time_cost,
+            memory_cost=self.memory_cost,
+            parallelism=self.parallelism,
+            hash_len=self.hash_len,
+            type=self._type,
+            version=19,
+        )
 
     def __repr__(self) -> str:
-        return (f"Argon2id(memory_cost={self.memory_cost}, time_cost={self.time_cost}, "
-                f"parallelism={self.parallelism}, salt={self.salt.hex()!r}, hash_len={self.hash_len})")
+        return (
+            f"Argon2id(memory_cost={self.memory_cost}, time_cost={self.time_cost}, "
+            f"parallelism={self.parallelism}, salt={self.salt.hex()!r}, hash_len={self.hash_len})"
+        )
 
 
 class Scrypt(KSF):
@@ -171,8 +208,9 @@ class Scrypt(KSF):
     def stretch(self, msg: bytes) -> bytes:
         """scrypt of ``msg`` with this object's salt and parameters."""
         maxmem = 128 * self.r * (self.n + self.p + 2) + (1 << 20)
-        return hashlib.scrypt(check_data(msg, "msg", None), salt=self.salt, n=self.n, r=self.r, p=self.p,
-                              maxmem=maxmem, dklen=self.length)
+        return hashlib.scrypt(
+            check_data(msg, "msg", None), salt=self.salt, n=self.n, r=self.r, p=self.p, maxmem=maxmem, dklen=self.length
+        )
 
     def __repr__(self) -> str:
         return f"Scrypt(n={self.n}, r={self.r}, p={self.p}, salt={self.salt.hex()!r}, length={self.length})"
@@ -215,6 +253,7 @@ class Configuration:
     ``context`` string of the key schedule (at most 65535 bytes, default empty) and the AKE ``group``:
     ``"ristretto255"`` (the default) or ``"curve25519"`` (X25519 through libsodium). Client and server must use
     equal configurations. Immutable."""
+
     __slots__ = ("ksf", "context", "group")
     ksf: KSF
     context: bytes

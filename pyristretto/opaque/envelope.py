@@ -5,6 +5,7 @@ All of it is HKDF-SHA-512 and HMAC-SHA-512 from the standard library, which take
 randomized password and the keys derived from it pass through Python bytes objects, which cannot be wiped (see
 docs/protocols/opaque.md, security notes). The envelope's tag is compared with ``hmac.compare_digest``.
 """
+
 from __future__ import annotations
 
 import hmac
@@ -13,8 +14,16 @@ from typing import Optional, Tuple, Union
 from pyristretto.opaque.config import Nh, Nm, Nn, Npk, Nseed, KSF, expand, extract, keyed, mac
 from pyristretto.opaque.errors import EnvelopeRecoveryError
 
-__all__ = ["randomized_password", "masking_key", "envelope_keys", "cleartext_credentials", "auth_tag",
-           "check_auth_tag", "mask", "PAD_SIZE"]
+__all__ = [
+    "randomized_password",
+    "masking_key",
+    "envelope_keys",
+    "cleartext_credentials",
+    "auth_tag",
+    "check_auth_tag",
+    "mask",
+    "PAD_SIZE",
+]
 
 PAD_SIZE = Npk + Nn + Nm  # server_public_key || envelope
 
@@ -32,17 +41,23 @@ def masking_key(randomized_pwd: Union[bytes, "hmac.HMAC"]) -> bytes:
 def envelope_keys(randomized_pwd: Union[bytes, "hmac.HMAC"], envelope_nonce: bytes) -> Tuple[bytes, bytes, bytes]:
     """``(auth_key, export_key, seed)`` of ``Store`` and ``Recover``; the randomized password as bytes or
     ``keyed`` (then its HMAC key is set up once for the four expansions of a run)."""
-    return (expand(randomized_pwd, envelope_nonce + b"AuthKey", Nh),
-            expand(randomized_pwd, envelope_nonce + b"ExportKey", Nh),
-            expand(randomized_pwd, envelope_nonce + b"PrivateKey", Nseed))
+    return (
+        expand(randomized_pwd, envelope_nonce + b"AuthKey", Nh),
+        expand(randomized_pwd, envelope_nonce + b"ExportKey", Nh),
+        expand(randomized_pwd, envelope_nonce + b"PrivateKey", Nseed),
+    )
 
 
 def _lp(data: bytes) -> bytes:
     return len(data).to_bytes(2, "big") + data
 
 
-def cleartext_credentials(server_public_key: bytes, client_public_key: bytes, server_identity: Optional[bytes],
-                          client_identity: Optional[bytes]) -> Tuple[bytes, bytes, bytes]:
+def cleartext_credentials(
+    server_public_key: bytes,
+    client_public_key: bytes,
+    server_identity: Optional[bytes],
+    client_identity: Optional[bytes],
+) -> Tuple[bytes, bytes, bytes]:
     """``(encoded CleartextCredentials, server_identity, client_identity)``, an identity that is None defaulting
     to the party's public key."""
     server_identity = server_public_key if server_identity is None else server_identity

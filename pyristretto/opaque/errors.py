@@ -7,8 +7,14 @@ not know: the two cannot be told apart), its ``ServerAuthenticationError`` (the 
 ``ClientAuthenticationError`` (the client's MAC).
 """
 
-__all__ = ["OpaqueError", "DeserializeError", "AuthenticationError", "EnvelopeRecoveryError",
-           "ServerAuthenticationError", "ClientAuthenticationError"]
+__all__ = [
+    "OpaqueError",
+    "DeserializeError",
+    "AuthenticationError",
+    "EnvelopeRecoveryError",
+    "ServerAuthenticationError",
+    "ClientAuthenticationError",
+]
 
 
 class OpaqueError(ValueError):

@@ -17,6 +17,7 @@ The group elements and public keys in them are validated by the protocol step th
 per step), which raises ``DeserializeError`` naming the message and field; ``RegistrationRecord.from_bytes`` with a
 configuration validates the client's public key at once, for a server about to store the record.
 """
+
 from __future__ import annotations
 
 from typing import ClassVar, Optional, Tuple, Type, TypeVar, Union
@@ -24,8 +25,16 @@ from typing import ClassVar, Optional, Tuple, Type, TypeVar, Union
 from pyristretto.opaque.config import Nh, Nm, Nn, Noe, Npk, Configuration
 from pyristretto.opaque.errors import DeserializeError
 
-__all__ = ["RegistrationRequest", "RegistrationResponse", "Envelope", "RegistrationRecord", "KE1", "KE2", "KE3",
-           "CREDENTIAL_RESPONSE_SIZE"]
+__all__ = [
+    "RegistrationRequest",
+    "RegistrationResponse",
+    "Envelope",
+    "RegistrationRecord",
+    "KE1",
+    "KE2",
+    "KE3",
+    "CREDENTIAL_RESPONSE_SIZE",
+]
 
 _M = TypeVar("_M", bound="_Message")
 Bytes = Union[bytes, bytearray, memoryview]
@@ -34,6 +43,7 @@ CREDENTIAL_RESPONSE_SIZE = Noe + Nn + Npk + Nn + Nm  # evaluated_message || mask
 
 class _Message:
     """A fixed-size message: the fields of ``FIELDS`` (name, size) back to back."""
+
     __slots__ = ()
     FIELDS: ClassVar[Tuple[Tuple[str, int], ...]] = ()
     SIZE: ClassVar[int] = 0
@@ -93,13 +103,15 @@ class _Message:
         return hash((type(self).__name__, self.to_bytes()))
 
     def __repr__(self) -> str:
-        shown = ", ".join(f"{name}={'<secret>' if name in self._SECRET else getattr(self, name).hex()!r}"
-                          for name, _ in self.FIELDS)
+        shown = ", ".join(
+            f"{name}={'<secret>' if name in self._SECRET else getattr(self, name).hex()!r}" for name, _ in self.FIELDS
+        )
         return f"{type(self).__name__}({shown})"
 
 
 class RegistrationRequest(_Message):
     """RFC 9807 RegistrationRequest: the client's blinded password (32 bytes)."""
+
     __slots__ = ("blinded_message",)
     FIELDS = (("blinded_message", Noe),)
     SIZE = Noe
@@ -108,6 +120,7 @@ class RegistrationRequest(_Message):
 
 class RegistrationResponse(_Message):
     """RFC 9807 RegistrationResponse: the evaluated element and the server's AKE public key (64 bytes)."""
+
     __slots__ = ("evaluated_message", "server_public_key")
     FIELDS = (("evaluated_message", Noe), ("server_public_key", Npk))
     SIZE = Noe + Npk
@@ -117,6 +130,7 @@ class RegistrationResponse(_Message):
 
 class Envelope(_Message):
     """RFC 9807 Envelope: a nonce and the MAC over it and the cleartext credentials (96 bytes)."""
+
     __slots__ = ("envelope_nonce", "auth_tag")
     FIELDS = (("envelope_nonce", Nn), ("auth_tag", Nm))
     SIZE = Nn + Nm
@@ -128,6 +142,7 @@ class RegistrationRecord(_Message):
     """RFC 9807 RegistrationRecord, what the server stores per user (192 bytes): the client's AKE public key, the
     masking key (keep it confidential: with it, an attacker can tell real users from unknown ones) and the
     envelope. ``from_bytes(data, config=config)`` also validates the public key for ``config``'s group."""
+
     __slots__ = ("client_public_key", "masking_key", "envelope")
     FIELDS = (("client_public_key", Npk), ("masking_key", Nh), ("envelope", Envelope.SIZE))
     SIZE = Npk + Nh + Envelope.SIZE
@@ -137,8 +152,12 @@ class RegistrationRecord(_Message):
     envelope: bytes
 
     @classmethod
-    def from_bytes(cls, data: Bytes, name: Optional[str] = None,  # type: ignore[override]
-                   config: Optional[Configuration] = None) -> "RegistrationRecord":
+    def from_bytes(
+        cls,
+        data: Bytes,
+        name: Optional[str] = None,  # type: ignore[override]
+        config: Optional[Configuration] = None,
+    ) -> "RegistrationRecord":
         """The record of exactly 192 bytes; with ``config``, DeserializeError also when the client public key is
         not a valid (non-identity) key of the configuration's group."""
         record = super().from_bytes(data, name)
@@ -151,6 +170,7 @@ class RegistrationRecord(_Message):
 
 class KE1(_Message):
     """RFC 9807 KE1 = CredentialRequest || AuthRequest (96 bytes)."""
+
     __slots__ = ("blinded_message", "client_nonce", "client_public_keyshare")
     FIELDS = (("blinded_message", Noe), ("client_nonce", Nn), ("client_public_keyshare", Npk))
     SIZE = Noe + Nn + Npk
@@ -161,10 +181,23 @@ class KE1(_Message):
 
 class KE2(_Message):
     """RFC 9807 KE2 = CredentialResponse || AuthResponse (320 bytes)."""
-    __slots__ = ("evaluated_message", "masking_nonce", "masked_response", "server_nonce", "server_public_keyshare",
-                 "server_mac")
-    FIELDS = (("evaluated_message", Noe), ("masking_nonce", Nn), ("masked_response", Npk + Nn + Nm),
-              ("server_nonce", Nn), ("server_public_keyshare", Npk), ("server_mac", Nm))
+
+    __slots__ = (
+        "evaluated_message",
+        "masking_nonce",
+        "masked_response",
+        "server_nonce",
+        "server_public_keyshare",
+        "server_mac",
+    )
+    FIELDS = (
+        ("evaluated_message", Noe),
+        ("masking_nonce", Nn),
+        ("masked_response", Npk + Nn + Nm),
+        ("server_nonce", Nn),
+        ("server_public_keyshare", Npk),
+        ("server_mac", Nm),
+    )
     SIZE = CREDENTIAL_RESPONSE_SIZE + Nn + Npk + Nm
     evaluated_message: bytes
     masking_nonce: bytes
@@ -181,6 +214,7 @@ class KE2(_Message):
 
 class KE3(_Message):
     """RFC 9807 KE3: the client's MAC (64 bytes)."""
+
     __slots__ = ("client_mac",)
     FIELDS = (("client_mac", Nm),)
     SIZE = Nm

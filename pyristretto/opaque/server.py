@@ -5,6 +5,7 @@ A ``Server`` holds no mutable state: one instance can serve many threads at once
 record (``record=None``) runs on the server's fake record (RFC 9807 section 6.3.2.2): the same sizes and the same
 work as a real one, and the client fails with the same ``EnvelopeRecoveryError`` as for a wrong password.
 """
+
 from __future__ import annotations
 
 import hmac
@@ -14,8 +15,20 @@ from typing import Optional, Union
 from pyristretto import _group as grp
 import pyristretto.opaque.envelope as env
 from pyristretto.opaque.ake import derive_scalar, group_of, macs, preamble
-from pyristretto.opaque.config import (Nh, Nm, Nn, Nok, Nseed, Nx, Configuration, check_data, check_optional, expand,
-                                       keyed, random_or_test)
+from pyristretto.opaque.config import (
+    Nh,
+    Nm,
+    Nn,
+    Nok,
+    Nseed,
+    Nx,
+    Configuration,
+    check_data,
+    check_optional,
+    expand,
+    keyed,
+    random_or_test,
+)
 from pyristretto.opaque.errors import ClientAuthenticationError, DeserializeError
 from pyristretto.opaque.messages import KE1, KE2, KE3, Envelope, RegistrationRecord, RegistrationRequest
 
@@ -38,11 +51,13 @@ class Server:
 
     ``Server.generate(config)`` draws all three; ``to_bytes()`` stores them (secret: 288 bytes) and
     ``Server.from_bytes(data, config)`` restores them."""
+
     __slots__ = ("_config", "_group", "_oprf_seed", "_seed_key", "_sk", "public_key", "_fake")
     public_key: bytes
 
-    def __init__(self, config: Configuration, oprf_seed: Bytes, private_key: object, *,
-                 fake_record: Optional[RecordLike] = None) -> None:
+    def __init__(
+        self, config: Configuration, oprf_seed: Bytes, private_key: object, *, fake_record: Optional[RecordLike] = None
+    ) -> None:
         if not isinstance(config, Configuration):
             raise TypeError(f"config: expected a Configuration, got {type(config).__name__}")
         self._config, self._group = config, group_of(config)
@@ -78,7 +93,7 @@ class Server:
         size = Nh + 32 + RegistrationRecord.SIZE
         if len(data) != size:
             raise ValueError(f"data: expected {size} bytes, got {len(data)}")
-        return cls(config, data[:Nh], data[Nh:Nh + 32], fake_record=data[Nh + 32:])
+        return cls(config, data[:Nh], data[Nh : Nh + 32], fake_record=data[Nh + 32 :])
 
     @property
     def config(self) -> Configuration:
@@ -109,10 +124,18 @@ class Server:
         [B] = grp.decode_elements([message.blinded_message], ["request.blinded_message"], DeserializeError)
         return grp.mul_encode([self._oprf_key(credential_identifier)], [B]) + self.public_key
 
-    def login(self, ke1: Bytes, record: Optional[RecordLike], credential_identifier: Bytes, *,
-              client_identity: Optional[Bytes] = None, server_identity: Optional[Bytes] = None,
-              _test_masking_nonce: Optional[Bytes] = None, _test_server_nonce: Optional[Bytes] = None,
-              _test_server_keyshare_seed: Optional[Bytes] = None) -> "ServerLogin":
+    def login(
+        self,
+        ke1: Bytes,
+        record: Optional[RecordLike],
+        credential_identifier: Bytes,
+        *,
+        client_identity: Optional[Bytes] = None,
+        server_identity: Optional[Bytes] = None,
+        _test_masking_nonce: Optional[Bytes] = None,
+        _test_server_nonce: Optional[Bytes] = None,
+        _test_server_keyshare_seed: Optional[Bytes] = None,
+    ) -> "ServerLogin":
         """``GenerateKE2`` for the client's 96-byte ``ke1``: a ``ServerLogin`` whose ``ke2`` (320 bytes) goes to
         the client and whose ``finish(ke3)`` gives the session key. ``record``: the user's registration record
         (192 bytes, or a RegistrationRecord), or None for a user the server does not know (the fake record: the
@@ -128,12 +151,15 @@ class Server:
         server_nonce = random_or_test(_test_server_nonce, Nn, "_test_server_nonce")
         seed = random_or_test(_test_server_keyshare_seed, Nseed, "_test_server_keyshare_seed")
         evaluated, keyshare, ikm = self._group.server_respond(k, first, user, self._sk, seed)
-        credential_response = (evaluated + masking_nonce
-                               + env.mask(user.masking_key, masking_nonce, self.public_key + user.envelope))
-        _, sid, cid = env.cleartext_credentials(self.public_key, user.client_public_key, server_identity,
-                                                client_identity)
-        transcript = preamble(self._config.context, cid, first.to_bytes(), sid,
-                              credential_response, server_nonce, keyshare)
+        credential_response = (
+            evaluated + masking_nonce + env.mask(user.masking_key, masking_nonce, self.public_key + user.envelope)
+        )
+        _, sid, cid = env.cleartext_credentials(
+            self.public_key, user.client_public_key, server_identity, client_identity
+        )
+        transcript = preamble(
+            self._config.context, cid, first.to_bytes(), sid, credential_response, server_nonce, keyshare
+        )
         server_mac, client_mac, session_key = macs(ikm, transcript)
         return ServerLogin(credential_response + server_nonce + keyshare + server_mac, client_mac, session_key)
 
@@ -141,13 +167,17 @@ class Server:
 class ServerLogin:
     """One login on the server between KE2 and KE3: ``ke2`` (320 bytes) goes to the client, ``finish(ke3)``
     checks the client's MAC and returns the session key, once."""
+
     __slots__ = ("ke2", "_expected", "_session_key")
     ke2: bytes
 
     def __init__(self, ke2: bytes, expected_client_mac: bytes, session_key: bytes) -> None:
         # checked like any argument: bytearray(64) would be 64 zero bytes, a MAC and a key anyone knows
-        for name, value, size in (("ke2", ke2, KE2.SIZE), ("expected_client_mac", expected_client_mac, Nm),
-                                  ("session_key", session_key, Nx)):
+        for name, value, size in (
+            ("ke2", ke2, KE2.SIZE),
+            ("expected_client_mac", expected_client_mac, Nm),
+            ("session_key", session_key, Nx),
+        ):
             if len(check_data(value, name)) != size:
                 raise ValueError(f"{name}: expected {size} bytes, got {len(value)}")
         self.ke2 = bytes(ke2)

@@ -12,9 +12,25 @@
 Each proof, verification or batch verification is one call into the C++ core. ``import pyristretto`` does not
 import this package.
 """
-from pyristretto.sigma.statements import And, Or, Statement, StatementError, Threshold
-from pyristretto.sigma.proofs import (DEFAULT_TRANSCRIPT_LABEL, BatchableProof, CompactProof, InvalidProofError,
-                                      SigmaError)
 
-__all__ = ["And", "BatchableProof", "CompactProof", "DEFAULT_TRANSCRIPT_LABEL", "InvalidProofError", "Or",
-           "SigmaError", "Statement", "StatementError", "Threshold"]
+from pyristretto.sigma.statements import And, Or, Statement, StatementError, Threshold
+from pyristretto.sigma.proofs import (
+    DEFAULT_TRANSCRIPT_LABEL,
+    BatchableProof,
+    CompactProof,
+    InvalidProofError,
+    SigmaError,
+)
+
+__all__ = [
+    "And",
+    "BatchableProof",
+    "CompactProof",
+    "DEFAULT_TRANSCRIPT_LABEL",
+    "InvalidProofError",
+    "Or",
+    "SigmaError",
+    "Statement",
+    "StatementError",
+    "Threshold",
+]

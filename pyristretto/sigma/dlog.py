@@ -6,10 +6,11 @@ A table of m baby steps answers ``bound <= m`` with one encoding and one lookup,
 step per m values more (encoded in batches, one inversion per 256 points). ``DiscreteLogTable(2**20)`` takes a
 24 MiB table and decodes any value below 2^20 (a tally of a million yes/no votes) in tens of microseconds.
 """
+
 from __future__ import annotations
 
 import threading
-from typing import Dict, Iterable, List, Optional
+from typing import Dict, List, Optional
 
 from pyristretto import _group as grp
 from pyristretto._group import Point, PointVector

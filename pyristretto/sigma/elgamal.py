@@ -11,6 +11,7 @@ Secrets (the secret key, the randomness r, the plaintext values) are Scalars and
 ``encrypt_ints`` runs ``r G`` and ``r K + v G`` on the fixed-base combs (G's and the key's, one C++ call for the
 batch).
 """
+
 from __future__ import annotations
 
 import operator
@@ -23,13 +24,32 @@ from pyristretto.sigma.dlog import DiscreteLogTable, discrete_log
 from pyristretto.sigma.proofs import CompactProof, InvalidProofError
 from pyristretto.sigma.statements import Statement
 
-__all__ = ["PublicKey", "SecretKey", "Ciphertext", "KeyShare", "DecryptionShare", "keygen", "encrypt",
-           "encrypt_int", "encrypt_ints", "decrypt", "decrypt_int", "prove_bit", "verify_bit", "prove_range",
-           "verify_range", "threshold_keygen", "decryption_share", "verify_decryption_share", "combine"]
+__all__ = [
+    "PublicKey",
+    "SecretKey",
+    "Ciphertext",
+    "KeyShare",
+    "DecryptionShare",
+    "keygen",
+    "encrypt",
+    "encrypt_int",
+    "encrypt_ints",
+    "decrypt",
+    "decrypt_int",
+    "prove_bit",
+    "verify_bit",
+    "prove_range",
+    "verify_range",
+    "threshold_keygen",
+    "decryption_share",
+    "verify_decryption_share",
+    "combine",
+]
 
 G = grp.GENERATOR
 _SHARE_STATEMENT = library.dleq(G, None, label="pyristretto.sigma/elgamal-decryption-share").rename(
-    A="K", x="s", B="D", H="A")  # K = s * G, D = s * A
+    A="K", x="s", B="D", H="A"
+)  # K = s * G, D = s * A
 
 
 def _element(value, name) -> Point:
@@ -217,8 +237,11 @@ def encrypt_ints(public_key, values, randomness=None) -> Tuple[List[Ciphertext],
     pk = _public_key(public_key)
     if isinstance(values, (str, bytes, bytearray, memoryview)) or not hasattr(values, "__iter__"):
         raise TypeError(f"values: expected a sequence of values, got {type(values).__name__}")
-    m = values if type(values) is ScalarVector else ScalarVector(
-        [grp.scalar_argument(v, f"values[{i}]") for i, v in enumerate(values)])
+    m = (
+        values
+        if type(values) is ScalarVector
+        else ScalarVector([grp.scalar_argument(v, f"values[{i}]") for i, v in enumerate(values)])
+    )
     if randomness is None:
         r = ScalarVector.random(len(m))
     elif type(randomness) is ScalarVector:
@@ -335,8 +358,9 @@ def verify_range(public_key, ciphertext, bit_ciphertexts, proof, transcript=None
 
 def _weighted_sum(cts: Sequence[Ciphertext]) -> Ciphertext:
     weights = [1 << i for i in range(len(cts))]
-    return Ciphertext(PointVector([c.A for c in cts]).msm_vartime(weights),
-                      PointVector([c.B for c in cts]).msm_vartime(weights))
+    return Ciphertext(
+        PointVector([c.A for c in cts]).msm_vartime(weights), PointVector([c.B for c in cts]).msm_vartime(weights)
+    )
 
 
 # ---- threshold decryption -----------------------------------------------------------------------------------
@@ -403,8 +427,9 @@ def decryption_share(key_share: KeyShare, ciphertext, transcript=None) -> Decryp
         raise TypeError(f"key_share: expected a KeyShare, got {type(key_share).__name__}")
     ct = _ciphertext(ciphertext)
     D = ct.A * key_share.scalar
-    proof = _SHARE_STATEMENT.prove({"s": key_share.scalar}, {"K": key_share.public_share, "A": ct.A, "D": D},
-                                   transcript)
+    proof = _SHARE_STATEMENT.prove(
+        {"s": key_share.scalar}, {"K": key_share.public_share, "A": ct.A, "D": D}, transcript
+    )
     return DecryptionShare(key_share.index, D, proof)
 
 

@@ -13,16 +13,25 @@ The names (what a witness and a public mapping use):
   prove_bit computes C, and its verify_bit computes it again)
 - `range_by_bits`: n ElGamal bits ``A0, B0, C0, ..., A(n-1), B(n-1), C(n-1)`` with secrets ``r0 .. r(n-1)``
 """
+
 from __future__ import annotations
 
 import operator
-from typing import Optional, Sequence
+from typing import Optional
 
 from pyristretto import _group as grp
 from pyristretto.sigma.statements import And, Or, Statement, StatementError
 
-__all__ = ["GENERATOR", "PEDERSEN_H", "dlog", "dleq", "representation", "pedersen_opening", "elgamal_bit",
-           "range_by_bits"]
+__all__ = [
+    "GENERATOR",
+    "PEDERSEN_H",
+    "dlog",
+    "dleq",
+    "representation",
+    "pedersen_opening",
+    "elgamal_bit",
+    "range_by_bits",
+]
 
 GENERATOR = grp.GENERATOR
 PEDERSEN_H = grp.PEDERSEN_H  # pyristretto.H as a Point: the second generator, whose log to G nobody knows
@@ -39,8 +48,9 @@ def dlog(base: Optional[object] = GENERATOR, *, label=LABEL_PREFIX + "dlog") -> 
     return Statement(label, "A = x * B", fixed=_fixed(B=base))
 
 
-def dleq(base1: Optional[object] = GENERATOR, base2: Optional[object] = None, *,
-         label=LABEL_PREFIX + "dleq") -> Statement:
+def dleq(
+    base1: Optional[object] = GENERATOR, base2: Optional[object] = None, *, label=LABEL_PREFIX + "dleq"
+) -> Statement:
     """Equality of discrete logs (Chaum-Pedersen): x with ``A = x * G`` and ``B = x * H``; G fixed to `base1` and H
     to `base2` where given, else public points."""
     return Statement(label, "A = x * G, B = x * H", fixed=_fixed(G=base1, H=base2))
@@ -64,8 +74,9 @@ def representation(bases, *, label=LABEL_PREFIX + "representation") -> Statement
     return Statement(label, f"C = {rhs}", fixed=_fixed(**{f"G{i}": P for i, P in enumerate(given)}))
 
 
-def pedersen_opening(G: Optional[object] = GENERATOR, H: Optional[object] = PEDERSEN_H, *,
-                     label=LABEL_PREFIX + "pedersen-opening") -> Statement:
+def pedersen_opening(
+    G: Optional[object] = GENERATOR, H: Optional[object] = PEDERSEN_H, *, label=LABEL_PREFIX + "pedersen-opening"
+) -> Statement:
     """Knowledge of the opening (v, r) of a Pedersen commitment ``C = v * G + r * H`` (pyristretto.pedersen_commit's
     G and H by default)."""
     return Statement(label, "C = v * G + r * H", fixed=_fixed(G=G, H=H))
@@ -81,8 +92,7 @@ def elgamal_bit(public_key: Optional[object] = None, *, label=LABEL_PREFIX + "el
     return Or(zero, one, label=label)
 
 
-def range_by_bits(bits: int, public_key: Optional[object] = None, *,
-                  label=LABEL_PREFIX + "elgamal-range") -> Statement:
+def range_by_bits(bits: int, public_key: Optional[object] = None, *, label=LABEL_PREFIX + "elgamal-range") -> Statement:
     """A value in [0, 2^bits) by its bits: the AND of `bits` ElGamal bit statements, bit i on the points Ai, Bi, Ci
     with the secret ri (each an OR group: the proof's `known` is the list of the bits). The value's ciphertext is
     the sum of 2^i (Ai, Bi), which the verifier checks itself (pyristretto.sigma.elgamal.verify_range)."""
@@ -95,6 +105,11 @@ def range_by_bits(bits: int, public_key: Optional[object] = None, *,
     bit = elgamal_bit(public_key, label=label + "/bit")
     parts = [bit.rename(A=f"A{i}", B=f"B{i}", C=f"C{i}", r=f"r{i}") for i in range(n)]
     if n == 1:
-        return Statement._make(label.encode() if isinstance(label, str) else bytes(label), None,
-                               parts[0]._groups, list(parts[0]._points), dict(parts[0]._fixed))
+        return Statement._make(
+            label.encode() if isinstance(label, str) else bytes(label),
+            None,
+            parts[0]._groups,
+            list(parts[0]._points),
+            dict(parts[0]._fixed),
+        )
     return And(*parts, label=label)

@@ -7,6 +7,7 @@ cleared: decoding finds, among the at most eight even preimages of the point, th
 the inputs cannot be decoded (two preimages of the form). Everything is constant-time in the data and the point
 (both are the plaintext of an encryption); `lizard_decode` tells only whether the point carries data.
 """
+
 from __future__ import annotations
 
 from typing import List, Optional

@@ -7,17 +7,26 @@ responses``, ``BatchableProof`` is ``u64(m) || commitments || u64(n) || response
 appends ``u64(k) || group challenges``. Integers are 8 bytes little-endian, scalars 32 canonical bytes, points 32
 bytes.
 """
+
 from __future__ import annotations
 
 import operator
 import struct
-from typing import List, Mapping, Optional, Sequence, Union
+from typing import List, Mapping, Optional, Union
 
 from pyristretto import _group as grp
 from pyristretto._group import Point, Scalar, ScalarVector, Transcript
 
-__all__ = ["SigmaError", "InvalidProofError", "CompactProof", "BatchableProof", "DEFAULT_TRANSCRIPT_LABEL",
-           "prove", "verify", "verify_batch"]
+__all__ = [
+    "SigmaError",
+    "InvalidProofError",
+    "CompactProof",
+    "BatchableProof",
+    "DEFAULT_TRANSCRIPT_LABEL",
+    "prove",
+    "verify",
+    "verify_batch",
+]
 
 DEFAULT_TRANSCRIPT_LABEL = b"pyristretto.sigma"
 _BYTES = (bytes, bytearray, memoryview)
@@ -45,7 +54,7 @@ def _canonical_scalars(values, name) -> bytes:
 
 
 def _split(data: bytes) -> List[bytes]:
-    return [data[i:i + 32] for i in range(0, len(data), 32)]
+    return [data[i : i + 32] for i in range(0, len(data), 32)]
 
 
 class _Reader:
@@ -59,7 +68,7 @@ class _Reader:
     def take(self, n: int) -> bytes:
         if self.pos + n > len(self.data):
             raise SigmaError(f"{self.name}: truncated ({len(self.data)} bytes)")
-        out = self.data[self.pos:self.pos + n]
+        out = self.data[self.pos : self.pos + n]
         self.pos += n
         return out
 
@@ -324,8 +333,9 @@ def _check_shape(c, proof, index=None) -> None:
     if len(proof._responses) != 32 * c.n_secrets:
         raise InvalidProofError(f"expected {c.n_secrets} responses, got {len(proof._responses) // 32}", index)
     if len(proof._challenges) != 32 * c.n_group_challenges:
-        raise InvalidProofError(f"expected {c.n_group_challenges} group challenges, "
-                                f"got {len(proof._challenges) // 32}", index)
+        raise InvalidProofError(
+            f"expected {c.n_group_challenges} group challenges, got {len(proof._challenges) // 32}", index
+        )
     if isinstance(proof, BatchableProof) and len(proof._commitments) != 32 * c.n_equations:
         raise InvalidProofError(f"expected {c.n_equations} commitments, got {len(proof._commitments) // 32}", index)
 
@@ -342,8 +352,7 @@ def verify(statement, proof, public, transcript) -> bool:
         if not c.plan.verify_compact(t, points, proof._challenge, proof._challenges, proof._responses):
             raise InvalidProofError("the recomputed challenge differs: the proof does not hold")
         return True
-    index, reason = c.plan.verify_batch([t], [points], [proof._commitments], [proof._challenges],
-                                        [proof._responses])
+    index, reason = c.plan.verify_batch([t], [points], [proof._commitments], [proof._challenges], [proof._responses])
     if index >= 0:
         raise InvalidProofError(reason)
     return True
@@ -372,9 +381,14 @@ def verify_batch(statement, proofs, publics, transcripts) -> bool:
         if type(proof) is not BatchableProof:
             raise TypeError(f"proofs[{i}]: expected a BatchableProof, got {type(proof).__name__}")
         points.append(_public(c, public, f"publics[{i}]"))  # the parts' sizes are checked by the core
-    index, reason = c.plan.verify_batch(ts, points, [p._commitments for p in proofs],
-                                                  [p._challenges for p in proofs], [p._responses for p in proofs],
-                                        DEFAULT_TRANSCRIPT_LABEL)
+    index, reason = c.plan.verify_batch(
+        ts,
+        points,
+        [p._commitments for p in proofs],
+        [p._challenges for p in proofs],
+        [p._responses for p in proofs],
+        DEFAULT_TRANSCRIPT_LABEL,
+    )
     if index >= 0:
         raise InvalidProofError(reason, index)
     return True

@@ -7,6 +7,7 @@ Within the AND of statements a name means one thing: two statements that use the
 of one secret (the equality of secrets across statements), the same point name is one point. The branches of an OR
 each keep their own secrets (each branch has its own challenge), but share the points.
 """
+
 from __future__ import annotations
 
 import re
@@ -81,17 +82,18 @@ def _parse_equations(equations) -> List[Equation]:
         if isinstance(rhs, str):
             terms = _parse_rhs(rhs, f"equations[{k}]")
         elif isinstance(rhs, Mapping):
-            terms = tuple((_name(s, f"equations[{k}] secret"), _name(b, f"equations[{k}] base"))
-                          for s, b in rhs.items())
+            terms = tuple(
+                (_name(s, f"equations[{k}] secret"), _name(b, f"equations[{k}] base")) for s, b in rhs.items()
+            )
         elif isinstance(rhs, (tuple, list)):
             for pair in rhs:
                 if isinstance(pair, str) or not isinstance(pair, (tuple, list)) or len(pair) != 2:
                     raise TypeError(f"equations[{k}]: expected (secret, base) pairs")
-            terms = tuple((_name(pair[0], f"equations[{k}] secret"), _name(pair[1], f"equations[{k}] base"))
-                          for pair in rhs)
+            terms = tuple(
+                (_name(pair[0], f"equations[{k}] secret"), _name(pair[1], f"equations[{k}] base")) for pair in rhs
+            )
         else:
-            raise TypeError(f"equations[{k}] rhs: expected a mapping, pairs or an expression, "
-                            f"got {type(rhs).__name__}")
+            raise TypeError(f"equations[{k}] rhs: expected a mapping, pairs or an expression, got {type(rhs).__name__}")
         if not terms:
             raise StatementError(f"equations[{k}]: no terms")
         out.append((lhs, terms))
@@ -125,6 +127,7 @@ def _unique(names: Iterable[str]) -> List[str]:
 
 class _Branch:
     """A linear statement: its secrets (in order) and equations."""
+
     __slots__ = ("secrets", "equations")
 
     def __init__(self, secrets: List[str], equations: List[Equation]) -> None:
@@ -136,8 +139,10 @@ class _Branch:
 
     def renamed(self, mapping: Mapping[str, str]) -> "_Branch":
         r = lambda n: mapping.get(n, n)  # noqa: E731
-        return _Branch([r(s) for s in self.secrets],
-                       [(r(lhs), tuple((r(s), r(b)) for s, b in terms)) for lhs, terms in self.equations])
+        return _Branch(
+            [r(s) for s in self.secrets],
+            [(r(lhs), tuple((r(s), r(b)) for s, b in terms)) for lhs, terms in self.equations],
+        )
 
 
 class Statement:
@@ -163,16 +168,30 @@ class Statement:
     __slots__ = ("_label", "_plain", "_groups", "_points", "_fixed", "_plan", "__weakref__")
     _plan: Optional["_Compiled"]
 
-    def __init__(self, label, equations, *, secrets: Optional[Sequence[str]] = None,
-                 points: Optional[Sequence[str]] = None, fixed: Optional[Mapping[str, object]] = None) -> None:
+    def __init__(
+        self,
+        label,
+        equations,
+        *,
+        secrets: Optional[Sequence[str]] = None,
+        points: Optional[Sequence[str]] = None,
+        fixed: Optional[Mapping[str, object]] = None,
+    ) -> None:
         eqs = _parse_equations(equations)
         used_secrets = _order(secrets, _unique(s for _, terms in eqs for s, _ in terms), "secrets")
-        used_points = _order(points, _unique([lhs for lhs, _ in eqs] + [b for _, terms in eqs for _, b in terms]),
-                             "points")
+        used_points = _order(
+            points, _unique([lhs for lhs, _ in eqs] + [b for _, terms in eqs for _, b in terms]), "points"
+        )
         self._init(_label(label), _Branch(used_secrets, eqs), [], used_points, _fixed_points(fixed))
 
-    def _init(self, label: bytes, plain: Optional[_Branch], groups: List[Tuple[int, List[_Branch]]],
-              points: List[str], fixed: Dict[str, Point]) -> None:
+    def _init(
+        self,
+        label: bytes,
+        plain: Optional[_Branch],
+        groups: List[Tuple[int, List[_Branch]]],
+        points: List[str],
+        fixed: Dict[str, Point],
+    ) -> None:
         secrets = set(plain.secrets if plain else ()) | {s for _, bs in groups for b in bs for s in b.secrets}
         clash = secrets & set(points)
         if clash:
@@ -246,14 +265,23 @@ class Statement:
 
     def __reduce__(self):
         # the parts, without the compiled plan (rebuilt on first use)
-        return _rebuild, (self._label, self._plain, self._groups, self._points,
-                          {n: bytes(P) for n, P in self._fixed.items()})
+        return _rebuild, (
+            self._label,
+            self._plain,
+            self._groups,
+            self._points,
+            {n: bytes(P) for n, P in self._fixed.items()},
+        )
 
     def __eq__(self, other) -> bool:
         if not isinstance(other, Statement):
             return NotImplemented
-        return (self._label, str(self), self._points, self._fixed) == (other._label, str(other), other._points,
-                                                                        other._fixed)
+        return (self._label, str(self), self._points, self._fixed) == (
+            other._label,
+            str(other),
+            other._points,
+            other._fixed,
+        )
 
     def __hash__(self) -> int:
         return hash((self._label, str(self), tuple(self._points)))
@@ -343,8 +371,18 @@ def _rebuild(label, plain, groups, points, fixed) -> Statement:
 class _Compiled:
     """What proving and verifying a statement need, computed once: the plan (index arrays, fixed-base tables),
     the secret slots, the points to take from the caller and the proof's sizes."""
-    __slots__ = ("plan", "slots", "required", "secret_names", "public_names", "point_names", "n_equations",
-                 "n_secrets", "n_group_challenges")
+
+    __slots__ = (
+        "plan",
+        "slots",
+        "required",
+        "secret_names",
+        "public_names",
+        "point_names",
+        "n_equations",
+        "n_secrets",
+        "n_group_challenges",
+    )
 
     def __init__(self, st: Statement) -> None:
         branches = ([st._plain] if st._plain else []) + [b for _, bs in st._groups for b in bs]
@@ -369,8 +407,16 @@ class _Compiled:
             group_rows.append((first, len(bs), k))
             first += len(bs)
         fixed = {index[n]: P for n, P in st._fixed.items()}
-        self.plan = grp.SigmaPlan(st._label, st._shape(), secret_names, [p.encode() for p in st._points],
-                                  equations, branch_rows, group_rows, fixed)
+        self.plan = grp.SigmaPlan(
+            st._label,
+            st._shape(),
+            secret_names,
+            [p.encode() for p in st._points],
+            equations,
+            branch_rows,
+            group_rows,
+            fixed,
+        )
         self.required = frozenset(n for n, g in self.slots if g < 0)
         self.secret_names = frozenset(n for n, _ in self.slots)
         self.point_names = tuple(st._points)
@@ -465,6 +511,7 @@ def Threshold(k: int, *statements: Statement, label=None) -> Statement:
     (Cramer-Damgard-Schoenmakers with Shamir sharing); k = 1 is `Or`. label: by default
     ``"<k>-of(" + the labels joined by " | " + ")"``."""
     import operator
+
     try:
         k = operator.index(k)
     except TypeError:

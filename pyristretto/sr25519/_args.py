@@ -2,6 +2,7 @@
 Point, a key pair's secret and public parts, exact-length bytes. The parts read key objects by their attributes
 (``PublicKey.point``, ``Keypair.secret`` / ``.public``), so that none of them imports the keys module, which
 imports them."""
+
 from __future__ import annotations
 
 from typing import Any, List, Optional, Tuple

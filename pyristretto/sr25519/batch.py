@@ -10,6 +10,7 @@ of contexts), or be a whole signing transcript (a ``Transcript`` in its message'
 ``verify_batch`` returns True or raises ``BatchVerificationError`` whose ``index`` is the first failing signature
 (found by bisection: the batch first, then halves); ``verify_each`` gives one bool per signature the same way.
 """
+
 from __future__ import annotations
 
 from typing import Any, List, Optional, Sequence, Tuple, Union
@@ -27,16 +28,18 @@ _BYTES = (bytes, bytearray, memoryview)
 Prepared = Tuple[List[Any], List[Any], List[Any], Union[Transcript, List[Transcript]]]
 
 
-def _prepare(signatures: Sequence[Bytes], messages: Sequence[Any], public_keys: Sequence[Any],
-             context: Any) -> Prepared:
+def _prepare(
+    signatures: Sequence[Bytes], messages: Sequence[Any], public_keys: Sequence[Any], context: Any
+) -> Prepared:
     """The lists sr25519_batch_check takes: signatures, messages (None for a whole transcript), keys (Points or
     encodings), and one context Transcript or one per item."""
     sigs, msgs = sequence(signatures, "signatures"), sequence(messages, "messages")
     keys = sequence(public_keys, "public_keys")
     n = len(sigs)
     if len(msgs) != n or len(keys) != n:
-        raise ValueError(f"signatures, messages, public_keys: the sequences must have equal lengths "
-                         f"({n}, {len(msgs)}, {len(keys)})")
+        raise ValueError(
+            f"signatures, messages, public_keys: the sequences must have equal lengths ({n}, {len(msgs)}, {len(keys)})"
+        )
     for i, m in enumerate(msgs):
         if m is None:  # the C++ call reads None as "the context is the whole transcript": only resolve() says so
             raise TypeError(f"messages[{i}]: expected a bytes-like object or a Transcript, got NoneType")
@@ -45,8 +48,10 @@ def _prepare(signatures: Sequence[Bytes], messages: Sequence[Any], public_keys: 
     per_item = not isinstance(context, _BYTES) and type(context) not in (SigningContext, Transcript)
     if per_item:
         if isinstance(context, str) or not isinstance(context, (list, tuple)):
-            raise TypeError(f"context: expected bytes, a SigningContext, a Transcript or a list of them, got "
-                            f"{type(context).__name__}")
+            raise TypeError(
+                f"context: expected bytes, a SigningContext, a Transcript or a list of them, got "
+                f"{type(context).__name__}"
+            )
         if len(context) != n:
             raise ValueError(f"context: expected one per signature ({n}), got {len(context)}")
         contexts: List[Transcript] = []
@@ -76,8 +81,9 @@ def _check(prepared: Prepared, idx: Optional[List[int]] = None) -> Tuple[int, in
     return grp.sr25519_batch_check([sigs[i] for i in idx], [msgs[i] for i in idx], [keys[i] for i in idx], ctx)
 
 
-def verify_batch(signatures: Sequence[Bytes], messages: Sequence[Any], public_keys: Sequence[Any],
-                 context: Any = SUBSTRATE) -> bool:
+def verify_batch(
+    signatures: Sequence[Bytes], messages: Sequence[Any], public_keys: Sequence[Any], context: Any = SUBSTRATE
+) -> bool:
     """True when every signature verifies: ``signatures[i]`` (64 bytes) signs ``messages[i]`` (bytes-like, or a
     ``Transcript``: the whole signing transcript) for ``public_keys[i]`` (a ``PublicKey``, a ``Point`` or 32 bytes;
     equal keys are decoded once) under `context` (bytes, a ``SigningContext`` or a ``Transcript`` for all, or a
@@ -112,8 +118,9 @@ def _first_failure(prepared: Prepared, n: int) -> Optional[int]:
     return lo if _check(prepared, [lo])[0] != grp.SR_VALID else None
 
 
-def verify_each(signatures: Sequence[Bytes], messages: Sequence[Any], public_keys: Sequence[Any],
-                context: Any = SUBSTRATE) -> List[bool]:
+def verify_each(
+    signatures: Sequence[Bytes], messages: Sequence[Any], public_keys: Sequence[Any], context: Any = SUBSTRATE
+) -> List[bool]:
     """One bool per signature (arguments as for ``verify_batch``): the whole batch is checked first, and a failing
     part is split in halves until each failing signature stands alone (a malformed signature or invalid key, which
     the check names directly, is set aside without splitting). Costs one batch when all verify, about
@@ -132,7 +139,7 @@ def verify_each(signatures: Sequence[Bytes], messages: Sequence[Any], public_key
             result[idx[0]] = False
         elif at >= 0:
             result[idx[at]] = False
-            pending += [idx[:at], idx[at + 1:]]
+            pending += [idx[:at], idx[at + 1 :]]
         else:
             mid = len(idx) // 2
             pending += [idx[:mid], idx[mid:]]

@@ -11,6 +11,7 @@ got 1"``), a secret key whose scalar is not canonical or a public key that does 
 theirs. Public keys these functions decoded are remembered (up to 1024, by their bytes), so signing with or
 verifying under the same key again skips its decoding.
 """
+
 from __future__ import annotations
 
 from typing import Any, Dict, Tuple
@@ -19,8 +20,17 @@ from pyristretto import _group as grp
 from pyristretto._group import Point
 from pyristretto.sr25519.context import SUBSTRATE, signing_context
 
-__all__ = ["pair_from_seed", "pair_from_ed25519_secret_key", "sign", "verify", "public_from_secret_key",
-           "convert_secret_key_to_ed25519", "derive_pubkey", "derive_keypair", "hard_derive_keypair"]
+__all__ = [
+    "pair_from_seed",
+    "pair_from_ed25519_secret_key",
+    "sign",
+    "verify",
+    "public_from_secret_key",
+    "convert_secret_key_to_ed25519",
+    "derive_pubkey",
+    "derive_keypair",
+    "hard_derive_keypair",
+]
 
 _CONTEXT = signing_context(SUBSTRATE)._transcript
 _POINTS: Dict[bytes, Point] = {}
@@ -90,8 +100,14 @@ def pair_from_ed25519_secret_key(secret_key: bytes) -> Tuple[bytes, bytes]:
 def sign(keypair: Tuple[bytes, bytes], message: bytes) -> bytes:
     """The 64-byte signature of `message` by `keypair` = (public key, secret key) under ``b"substrate"``. The public
     key is taken as given (it must decode; it enters the transcript)."""
-    if type(keypair) is tuple and len(keypair) >= 2 and type(keypair[0]) is bytes and type(keypair[1]) is bytes \
-            and len(keypair[0]) == 32 and len(keypair[1]) == 64:  # the common case, checked without building messages
+    if (
+        type(keypair) is tuple
+        and len(keypair) >= 2
+        and type(keypair[0]) is bytes
+        and type(keypair[1]) is bytes
+        and len(keypair[0]) == 32
+        and len(keypair[1]) == 64
+    ):  # the common case, checked without building messages
         public, secret = keypair[0], keypair[1]
     else:
         pair = _tuple(keypair, 2, "Invalid Keypair: expected a tuple")
@@ -142,8 +158,13 @@ def convert_secret_key_to_ed25519(secret_key: bytes) -> bytes:
 def _extended(extended: Any, size: int) -> Tuple[bytes, ...]:
     if type(extended) is tuple and len(extended) >= size:  # the common case, checked without building messages
         cc, public = extended[0], extended[1]
-        if (type(cc) is bytes and len(cc) == 32 and type(public) is bytes and len(public) == 32
-                and (size == 2 or (type(extended[2]) is bytes and len(extended[2]) == 64))):
+        if (
+            type(cc) is bytes
+            and len(cc) == 32
+            and type(public) is bytes
+            and len(public) == 32
+            and (size == 2 or (type(extended[2]) is bytes and len(extended[2]) == 64))
+        ):
             return extended[:size] if len(extended) > size else extended
     items = _tuple(extended, size)
     lengths = (32, 32, 64)

@@ -1,5 +1,14 @@
-__all__ = ['pair_from_seed', 'pair_from_ed25519_secret_key', 'sign', 'verify', 'public_from_secret_key',
-           'convert_secret_key_to_ed25519', 'derive_pubkey', 'derive_keypair', 'hard_derive_keypair']
+__all__ = [
+    "pair_from_seed",
+    "pair_from_ed25519_secret_key",
+    "sign",
+    "verify",
+    "public_from_secret_key",
+    "convert_secret_key_to_ed25519",
+    "derive_pubkey",
+    "derive_keypair",
+    "hard_derive_keypair",
+]
 
 def pair_from_seed(seed: bytes) -> tuple[bytes, bytes]: ...
 def pair_from_ed25519_secret_key(secret_key: bytes) -> tuple[bytes, bytes]: ...

@@ -6,6 +6,7 @@ Bittensor sign under ``b"substrate"`` (``SUBSTRATE``). Every function of this pa
 context)`` also takes a whole signing transcript instead of the message: a ``Transcript`` in the message's place is
 signed as it is (schnorrkel's ``sign(t)``), and ``context`` is then not used.
 """
+
 from __future__ import annotations
 
 import threading

@@ -1,6 +1,6 @@
 from pyristretto._group import Transcript
 
-__all__ = ['SUBSTRATE', 'SigningContext', 'signing_context']
+__all__ = ["SUBSTRATE", "SigningContext", "signing_context"]
 
 SUBSTRATE: bytes
 Bytes = bytes | bytearray | memoryview

@@ -20,6 +20,7 @@
   (substrate-bip39, not BIP-39's seed of the phrase). The word list comes from the ``mnemonic`` package (Trezor's):
   ``pip install "pyristretto[sr25519]"``.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -30,9 +31,19 @@ from typing import List, Optional, Sequence, Tuple, Union
 from pyristretto import _group as grp
 from pyristretto.sr25519.errors import SecretStringError
 
-__all__ = ["CHAIN_CODE_LENGTH", "DEV_PHRASE", "DEV_ADDRESS", "DeriveJunction", "parse_suri", "scale_compact",
-           "mnemonic_to_entropy", "seed_from_entropy", "seed_from_mnemonic", "junctions",
-           "uri_mini_secret"]
+__all__ = [
+    "CHAIN_CODE_LENGTH",
+    "DEV_PHRASE",
+    "DEV_ADDRESS",
+    "DeriveJunction",
+    "parse_suri",
+    "scale_compact",
+    "mnemonic_to_entropy",
+    "seed_from_entropy",
+    "seed_from_mnemonic",
+    "junctions",
+    "uri_mini_secret",
+]
 
 CHAIN_CODE_LENGTH = 32
 #: Substrate's development phrase (sp-core's ``DEV_PHRASE``): the root of ``//Alice``, ``//Bob``, ...
@@ -162,7 +173,7 @@ def parse_suri(suri: str) -> Tuple[Optional[str], List[DeriveJunction], Optional
         if suri.startswith("///", i):
             end = suri.find("\n", i + 3)
             end = n if end < 0 else end
-            password = suri[i + 3:end]
+            password = suri[i + 3 : end]
             i = end
         elif suri.startswith("/", i):
             hard = suri.startswith("//", i)
@@ -183,8 +194,9 @@ def _wordlist_index() -> dict:
     try:
         from mnemonic import Mnemonic
     except ImportError:  # pragma: no cover - the extra is installed in the tests
-        raise ImportError("mnemonic phrases need the BIP-39 word list of the 'mnemonic' package: "
-                          "pip install \"pyristretto[sr25519]\"") from None
+        raise ImportError(
+            "mnemonic phrases need the BIP-39 word list of the 'mnemonic' package: pip install \"pyristretto[sr25519]\""
+        ) from None
     global _WORDS
     if _WORDS is None:
         _WORDS = {word: i for i, word in enumerate(Mnemonic("english").wordlist)}
@@ -247,7 +259,7 @@ def junctions(path: Union[str, Sequence[DeriveJunction]]) -> List[DeriveJunction
     if type(path) is str:
         phrase, found, password = parse_suri(path)
         if phrase is not None or password is not None:
-            raise SecretStringError("path: expected junctions only (\"//hard/soft\"), got a phrase or a password")
+            raise SecretStringError('path: expected junctions only ("//hard/soft"), got a phrase or a password')
         return found
     if isinstance(path, (list, tuple)):
         for i, j in enumerate(path):

@@ -1,8 +1,19 @@
 from pyristretto import _group as grp
 from typing import Sequence
 
-__all__ = ['CHAIN_CODE_LENGTH', 'DEV_PHRASE', 'DEV_ADDRESS', 'scale_compact', 'DeriveJunction', 'parse_suri',
-           'mnemonic_to_entropy', 'seed_from_entropy', 'seed_from_mnemonic', 'junctions', 'uri_mini_secret']
+__all__ = [
+    "CHAIN_CODE_LENGTH",
+    "DEV_PHRASE",
+    "DEV_ADDRESS",
+    "scale_compact",
+    "DeriveJunction",
+    "parse_suri",
+    "mnemonic_to_entropy",
+    "seed_from_entropy",
+    "seed_from_mnemonic",
+    "junctions",
+    "uri_mini_secret",
+]
 
 CHAIN_CODE_LENGTH: int
 DEV_PHRASE: str
@@ -26,7 +37,7 @@ class DeriveJunction:
 
 def parse_suri(suri: str) -> tuple[str | None, list[DeriveJunction], str | None]: ...
 def mnemonic_to_entropy(phrase: str) -> bytes: ...
-def seed_from_entropy(entropy: Bytes, password: str = '') -> grp.SrMiniSecret: ...
-def seed_from_mnemonic(phrase: str, password: str = '') -> grp.SrMiniSecret: ...
+def seed_from_entropy(entropy: Bytes, password: str = "") -> grp.SrMiniSecret: ...
+def seed_from_mnemonic(phrase: str, password: str = "") -> grp.SrMiniSecret: ...
 def junctions(path: str | Sequence[DeriveJunction]) -> list[DeriveJunction]: ...
 def uri_mini_secret(suri: str, password: str | None = None) -> tuple[grp.SrMiniSecret, list[DeriveJunction]]: ...

@@ -1,4 +1,5 @@
 """sr25519's errors: why a signature, VRF proof, key or secret URI was refused."""
+
 from __future__ import annotations
 
 from typing import Optional

@@ -13,6 +13,7 @@ Secret material stays in C memory (``pyristretto._group.SrMiniSecret`` / ``SrSec
 objects show no secret in their ``repr``, refuse ``pickle``, and give their bytes only through ``to_bytes()``.
 Their equality is constant-time.
 """
+
 from __future__ import annotations
 
 import enum
@@ -31,9 +32,23 @@ from pyristretto.sr25519.derivation import DeriveJunction
 from pyristretto.sr25519.errors import SecretStringError, SignatureError
 from pyristretto.sr25519.vrf import VRFInOut
 
-__all__ = ["ExpansionMode", "MiniSecretKey", "SecretKey", "PublicKey", "Keypair", "MINI_SECRET_KEY_LENGTH",
-           "SECRET_KEY_LENGTH", "PUBLIC_KEY_LENGTH", "KEYPAIR_LENGTH", "ss58_encode", "ss58_decode",
-           "mini_secret_from_entropy", "mini_secret_from_mnemonic", "keypair_from_uri", "derive_public"]
+__all__ = [
+    "ExpansionMode",
+    "MiniSecretKey",
+    "SecretKey",
+    "PublicKey",
+    "Keypair",
+    "MINI_SECRET_KEY_LENGTH",
+    "SECRET_KEY_LENGTH",
+    "PUBLIC_KEY_LENGTH",
+    "KEYPAIR_LENGTH",
+    "ss58_encode",
+    "ss58_decode",
+    "mini_secret_from_entropy",
+    "mini_secret_from_mnemonic",
+    "keypair_from_uri",
+    "derive_public",
+]
 
 MINI_SECRET_KEY_LENGTH = 32
 SECRET_KEY_LENGTH = 64
@@ -110,8 +125,9 @@ class MiniSecretKey:
         """The ``PublicKey`` of ``expand(mode)``."""
         return self.expand(mode).to_public()
 
-    def hard_derive_mini_secret_key(self, chain_code: Optional[Bytes], index: Bytes,
-                                    mode: ExpansionMode = ExpansionMode.ED25519) -> Tuple["MiniSecretKey", bytes]:
+    def hard_derive_mini_secret_key(
+        self, chain_code: Optional[Bytes], index: Bytes, mode: ExpansionMode = ExpansionMode.ED25519
+    ) -> Tuple["MiniSecretKey", bytes]:
         """``expand(mode).hard_derive_mini_secret_key(chain_code, index)``."""
         return self.expand(mode).hard_derive_mini_secret_key(chain_code, index)
 
@@ -314,13 +330,20 @@ class PublicKey:
         """The VRF input point of `message` under `context` (``PublicKey::vrf_hash``)."""
         return _vrf.vrf_hash(self, message, context, malleable=malleable)
 
-    def vrf_verify(self, message: Any, preout: Bytes, proof: Bytes, context: Any = SUBSTRATE, *,
-                   extra: Optional[Transcript] = None, malleable: bool = False,
-                   kusama: bool = True) -> Tuple[VRFInOut, bytes]:
+    def vrf_verify(
+        self,
+        message: Any,
+        preout: Bytes,
+        proof: Bytes,
+        context: Any = SUBSTRATE,
+        *,
+        extra: Optional[Transcript] = None,
+        malleable: bool = False,
+        kusama: bool = True,
+    ) -> Tuple[VRFInOut, bytes]:
         """(VRFInOut, 96-byte batchable proof) when `proof` shows `preout` is this key's VRF output for `message`;
         ``SignatureError`` otherwise (see ``pyristretto.sr25519.vrf_verify``)."""
-        return _vrf.vrf_verify(self, message, preout, proof, context, extra=extra, malleable=malleable,
-                               kusama=kusama)
+        return _vrf.vrf_verify(self, message, preout, proof, context, extra=extra, malleable=malleable, kusama=kusama)
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not PublicKey:
@@ -448,13 +471,22 @@ class Keypair:
         """The VRF input and output of `message` under `context`, without a proof (``Keypair::vrf_create_hash``)."""
         return _vrf.vrf_create_hash(self, message, context, malleable=malleable)
 
-    def vrf_sign(self, message: Any, context: Any = SUBSTRATE, *, extra: Optional[Transcript] = None,
-                 malleable: bool = False, kusama: bool = True, rng: Any = None) -> Tuple[VRFInOut, bytes, bytes]:
+    def vrf_sign(
+        self,
+        message: Any,
+        context: Any = SUBSTRATE,
+        *,
+        extra: Optional[Transcript] = None,
+        malleable: bool = False,
+        kusama: bool = True,
+        rng: Any = None,
+    ) -> Tuple[VRFInOut, bytes, bytes]:
         """(VRFInOut, 64-byte proof, 96-byte batchable proof): see ``pyristretto.sr25519.vrf_sign``."""
         return _vrf.vrf_sign(self, message, context, extra=extra, malleable=malleable, kusama=kusama, rng=rng)
 
-    def vrfs_sign(self, messages: Sequence[Any], context: Any = SUBSTRATE, *, extra: Optional[Transcript] = None,
-                  rng: Any = None) -> Tuple[List[VRFInOut], bytes, bytes]:
+    def vrfs_sign(
+        self, messages: Sequence[Any], context: Any = SUBSTRATE, *, extra: Optional[Transcript] = None, rng: Any = None
+    ) -> Tuple[List[VRFInOut], bytes, bytes]:
         """Several VRF outputs under one proof (``Keypair::vrfs_sign``): see ``pyristretto.sr25519.vrfs_sign``."""
         return _vrf.vrfs_sign(self, messages, context, extra=extra, rng=rng)
 
@@ -525,9 +557,9 @@ def ss58_decode(address: str) -> Tuple[bytes, int]:
         raise ValueError("address: invalid SS58 prefix byte")
     if len(data) != head + 32 + 2:
         raise ValueError(f"address: expected a 32-byte key, got {len(data) - head - 2} bytes")
-    if _ss58_checksum(data[:head + 32]) != data[head + 32:]:
+    if _ss58_checksum(data[: head + 32]) != data[head + 32 :]:
         raise ValueError("address: invalid checksum")
-    return data[head:head + 32], prefix
+    return data[head : head + 32], prefix
 
 
 def mini_secret_from_entropy(entropy: Bytes, password: str = "") -> MiniSecretKey:

@@ -14,6 +14,7 @@ in the key, the nonce and the witness (checked with valgrind, tests/test_constan
 Verification (``PublicKey::verify``) requires the marker and a canonical ``s`` (``Signature::from_bytes``), then
 accepts iff the encoding of ``s G - k A`` equals R's bytes.
 """
+
 from __future__ import annotations
 
 from typing import Any, Union

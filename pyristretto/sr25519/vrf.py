@@ -16,6 +16,7 @@ Signing is constant-time in the key, the nonce and the witness; ``rng=`` supplie
 A verification returns its result or raises ``SignatureError``; a batch raises ``BatchVerificationError`` naming
 the first failing item.
 """
+
 from __future__ import annotations
 
 from typing import Any, List, Optional, Sequence, Tuple, Union
@@ -26,10 +27,26 @@ from pyristretto.sr25519._args import exact_bytes, flag, keypair_parts, public_p
 from pyristretto.sr25519.context import SUBSTRATE, transcript_of
 from pyristretto.sr25519.errors import BatchVerificationError, SignatureError, error_for
 
-__all__ = ["KUSAMA_VRF", "VRF_PREOUT_LENGTH", "VRF_PROOF_LENGTH", "VRF_PROOF_BATCHABLE_LENGTH", "VRFInOut",
-           "vrf_hash", "vrf_create_hash", "vrf_sign", "vrf_verify", "attach_input_hash", "dleq_prove",
-           "dleq_verify", "shorten_dleq", "vrfs_merge", "vrfs_sign", "vrfs_verify", "vrf_verify_batch",
-           "dleq_verify_batch"]
+__all__ = [
+    "KUSAMA_VRF",
+    "VRF_PREOUT_LENGTH",
+    "VRF_PROOF_LENGTH",
+    "VRF_PROOF_BATCHABLE_LENGTH",
+    "VRFInOut",
+    "vrf_hash",
+    "vrf_create_hash",
+    "vrf_sign",
+    "vrf_verify",
+    "attach_input_hash",
+    "dleq_prove",
+    "dleq_verify",
+    "shorten_dleq",
+    "vrfs_merge",
+    "vrfs_sign",
+    "vrfs_verify",
+    "vrf_verify_batch",
+    "dleq_verify_batch",
+]
 
 KUSAMA_VRF = True
 VRF_PREOUT_LENGTH = 32
@@ -106,35 +123,49 @@ def _inout(inout: Any, name: str = "inout") -> VRFInOut:
     return inout
 
 
-def vrf_hash(public_key: Any, message: Any, context: Any = SUBSTRATE, *,
-             malleable: bool = False) -> Point:
+def vrf_hash(public_key: Any, message: Any, context: Any = SUBSTRATE, *, malleable: bool = False) -> Point:
     """The VRF input point H of (message, context) for `public_key` (``PublicKey::vrf_hash``; ``malleable=True``
     leaves the public key out, as the crate's ``Malleable``)."""
     point = public_point(public_key)
     return grp.sr25519_vrf_hash(point, transcript_of(message, context), flag(malleable, "malleable"))
 
 
-def vrf_create_hash(keypair: Any, message: Any, context: Any = SUBSTRATE, *,
-                    malleable: bool = False) -> VRFInOut:
+def vrf_create_hash(keypair: Any, message: Any, context: Any = SUBSTRATE, *, malleable: bool = False) -> VRFInOut:
     """The in/out pair (H, key H) without a proof (``Keypair::vrf_create_hash``)."""
     secret, public = keypair_parts(keypair)
     h = grp.sr25519_vrf_hash(public, transcript_of(message, context), flag(malleable, "malleable"))
     return VRFInOut(h, grp.sr25519_vrf_output(secret, h))
 
 
-def vrf_sign(keypair: Any, message: Any, context: Any = SUBSTRATE, *, extra: Optional[Transcript] = None,
-             malleable: bool = False, kusama: bool = True, rng: Any = None) -> Tuple[VRFInOut, bytes, bytes]:
+def vrf_sign(
+    keypair: Any,
+    message: Any,
+    context: Any = SUBSTRATE,
+    *,
+    extra: Optional[Transcript] = None,
+    malleable: bool = False,
+    kusama: bool = True,
+    rng: Any = None,
+) -> Tuple[VRFInOut, bytes, bytes]:
     """The VRF of (message, context) by `keypair` (``Keypair::vrf_sign_extra``, Kusama layout by default): (the
     ``VRFInOut``, the 64-byte proof ``c || s``, the 96-byte batchable proof ``R || Hr || s``). `extra`: the DLEQ
     transcript (default ``Transcript(b"VRF")``; not changed)."""
     secret, public = keypair_parts(keypair)
-    h, o, proof, batchable = grp.sr25519_vrf_sign(secret, public, transcript_of(message, context), _extra(extra),
-                                                  flag(kusama, "kusama"), flag(malleable, "malleable"), rng)
+    h, o, proof, batchable = grp.sr25519_vrf_sign(
+        secret,
+        public,
+        transcript_of(message, context),
+        _extra(extra),
+        flag(kusama, "kusama"),
+        flag(malleable, "malleable"),
+        rng,
+    )
     return VRFInOut(h, o), proof, batchable
 
 
-def attach_input_hash(public_key: Any, preout: Bytes, message: Any, context: Any = SUBSTRATE, *,
-                      malleable: bool = False) -> VRFInOut:
+def attach_input_hash(
+    public_key: Any, preout: Bytes, message: Any, context: Any = SUBSTRATE, *, malleable: bool = False
+) -> VRFInOut:
     """The in/out pair of a pre-output for (message, context) (``VRFPreOut::attach_input_hash``): the pre-output
     must be a valid encoding other than the identity (``SignatureError``, reason ``"point_decompression"``)."""
     point = public_point(public_key)
@@ -165,20 +196,30 @@ def _named(name: str, function: Any, *args: Any) -> Any:
 def _attach(key: Point, preout: Any, message: Any, context: Any, i: int) -> VRFInOut:
     """attach_input_hash of item i of a sequence, its errors naming preouts[i] and messages[i]."""
     output = _preout_point(preout, f"preouts[{i}]")
-    return VRFInOut(_named(f"messages[{i}]", grp.sr25519_vrf_hash, key, _named(
-        f"messages[{i}]", transcript_of, message, context), False), output)
+    return VRFInOut(
+        _named(
+            f"messages[{i}]",
+            grp.sr25519_vrf_hash,
+            key,
+            _named(f"messages[{i}]", transcript_of, message, context),
+            False,
+        ),
+        output,
+    )
 
 
-def dleq_prove(keypair: Any, inout: VRFInOut, extra: Optional[Transcript] = None, *, kusama: bool = True,
-               rng: Any = None) -> Tuple[bytes, bytes]:
+def dleq_prove(
+    keypair: Any, inout: VRFInOut, extra: Optional[Transcript] = None, *, kusama: bool = True, rng: Any = None
+) -> Tuple[bytes, bytes]:
     """(proof, batchable proof) that inout.output = key inout.input (``Keypair::dleq_proove``) on `extra`."""
     secret, public = keypair_parts(keypair)
     io = _inout(inout)
     return grp.sr25519_dleq_prove(secret, public, _extra(extra), io.input, io.output, flag(kusama, "kusama"), rng)
 
 
-def dleq_verify(public_key: Any, inout: VRFInOut, proof: Bytes, extra: Optional[Transcript] = None,
-                *, kusama: bool = True) -> bytes:
+def dleq_verify(
+    public_key: Any, inout: VRFInOut, proof: Bytes, extra: Optional[Transcript] = None, *, kusama: bool = True
+) -> bytes:
     """The 96-byte batchable form of a valid DLEQ proof (``PublicKey::dleq_verify``); ``SignatureError`` otherwise
     (reason ``"scalar_format"`` for non-canonical c or s, ``"equation"`` when the challenge differs)."""
     point = public_point(public_key)
@@ -191,17 +232,26 @@ def dleq_verify(public_key: Any, inout: VRFInOut, proof: Bytes, extra: Optional[
     return batchable
 
 
-def vrf_verify(public_key: Any, message: Any, preout: Bytes, proof: Bytes,
-               context: Any = SUBSTRATE, *, extra: Optional[Transcript] = None, malleable: bool = False,
-               kusama: bool = True) -> Tuple[VRFInOut, bytes]:
+def vrf_verify(
+    public_key: Any,
+    message: Any,
+    preout: Bytes,
+    proof: Bytes,
+    context: Any = SUBSTRATE,
+    *,
+    extra: Optional[Transcript] = None,
+    malleable: bool = False,
+    kusama: bool = True,
+) -> Tuple[VRFInOut, bytes]:
     """(VRFInOut, 96-byte batchable proof) when `proof` (64 bytes) shows `preout` is `public_key`'s VRF output for
     (message, context) (``PublicKey::vrf_verify_extra``); ``SignatureError`` otherwise. Never returns False."""
     io = attach_input_hash(public_key, preout, message, context, malleable=malleable)
     return io, dleq_verify(public_key, io, proof, extra, kusama=kusama)
 
 
-def shorten_dleq(public_key: Any, inout: VRFInOut, batchable: Bytes,
-                 extra: Optional[Transcript] = None, *, kusama: bool = True) -> bytes:
+def shorten_dleq(
+    public_key: Any, inout: VRFInOut, batchable: Bytes, extra: Optional[Transcript] = None, *, kusama: bool = True
+) -> bytes:
     """The 64-byte proof ``c || s`` of a batchable proof (``VRFProofBatchable::shorten_dleq``)."""
     point = public_point(public_key)
     io = _inout(inout)
@@ -236,19 +286,34 @@ def vrfs_merge(public_key: Any, inouts: Sequence[VRFInOut], vartime: bool = True
     return VRFInOut(inputs.msm_vartime(weights), outputs.msm_vartime(weights))
 
 
-def vrfs_sign(keypair: Any, messages: Sequence[Any], context: Any = SUBSTRATE, *,
-              extra: Optional[Transcript] = None, rng: Any = None) -> Tuple[List[VRFInOut], bytes, bytes]:
+def vrfs_sign(
+    keypair: Any,
+    messages: Sequence[Any],
+    context: Any = SUBSTRATE,
+    *,
+    extra: Optional[Transcript] = None,
+    rng: Any = None,
+) -> Tuple[List[VRFInOut], bytes, bytes]:
     """Several VRF outputs under one proof (``Keypair::vrfs_sign_extra``): the in/out pairs of the messages, and the
     DLEQ proof (Kusama layout) of their merge (``vrfs_merge``)."""
     _, public = keypair_parts(keypair)
-    ios = [_named(f"messages[{i}]", vrf_create_hash, keypair, m, context)
-           for i, m in enumerate(sequence(messages, "messages"))]
+    ios = [
+        _named(f"messages[{i}]", vrf_create_hash, keypair, m, context)
+        for i, m in enumerate(sequence(messages, "messages"))
+    ]
     proof, batchable = dleq_prove(keypair, vrfs_merge(public, ios), extra, rng=rng)
     return ios, proof, batchable
 
 
-def vrfs_verify(public_key: Any, messages: Sequence[Any], preouts: Sequence[Bytes], proof: Bytes,
-                context: Any = SUBSTRATE, *, extra: Optional[Transcript] = None) -> Tuple[List[VRFInOut], bytes]:
+def vrfs_verify(
+    public_key: Any,
+    messages: Sequence[Any],
+    preouts: Sequence[Bytes],
+    proof: Bytes,
+    context: Any = SUBSTRATE,
+    *,
+    extra: Optional[Transcript] = None,
+) -> Tuple[List[VRFInOut], bytes]:
     """(in/out pairs, batchable proof) when `proof` covers every pre-output (``PublicKey::vrfs_verify_extra``);
     ``SignatureError`` otherwise; ValueError when the counts differ."""
     key = public_point(public_key)
@@ -259,8 +324,9 @@ def vrfs_verify(public_key: Any, messages: Sequence[Any], preouts: Sequence[Byte
     return ios, dleq_verify(key, vrfs_merge(key, ios), proof, extra)
 
 
-def dleq_verify_batch(inouts: Sequence[VRFInOut], proofs: Sequence[Bytes], public_keys: Sequence[Any], *,
-                      kusama: bool = True) -> bool:
+def dleq_verify_batch(
+    inouts: Sequence[VRFInOut], proofs: Sequence[Bytes], public_keys: Sequence[Any], *, kusama: bool = True
+) -> bool:
     """True when every batchable DLEQ proof (96 bytes, on the default transcript ``Transcript(b"VRF")``) is valid
     (schnorrkel's ``dleq_verify_batch``): for fresh 128-bit weights z_i and w_i from the CSPRNG, one multi-scalar
     multiplication checks ``sum z_i (c_i A_i + s_i G - R_i) + w_i (c_i O_i + s_i H_i - Hr_i) == 0``.
@@ -271,19 +337,22 @@ def dleq_verify_batch(inouts: Sequence[VRFInOut], proofs: Sequence[Bytes], publi
     keys = [public_point(k, "public_keys", i) for i, k in enumerate(sequence(public_keys, "public_keys"))]
     n = len(ios)
     if len(proofs) != n or len(keys) != n:
-        raise ValueError(f"inouts, proofs, public_keys: the sequences must have equal lengths "
-                         f"({n}, {len(proofs)}, {len(keys)})")
+        raise ValueError(
+            f"inouts, proofs, public_keys: the sequences must have equal lengths ({n}, {len(proofs)}, {len(keys)})"
+        )
     for i, p in enumerate(proofs):
         exact_bytes(p, VRF_PROOF_BATCHABLE_LENGTH, f"proofs[{i}]")
     if _dleq_batch_holds(ios, proofs, keys, list(range(n)), kusama):
         return True
     index = _first_failure(lambda idx: _dleq_batch_holds(ios, proofs, keys, idx, kusama), n)
-    raise BatchVerificationError("a DLEQ proof of the batch is invalid" + ("" if index is None else f": item {index}"),
-                                 "equation", index)
+    raise BatchVerificationError(
+        "a DLEQ proof of the batch is invalid" + ("" if index is None else f": item {index}"), "equation", index
+    )
 
 
-def _dleq_batch_holds(ios: List[VRFInOut], proofs: List[Bytes], keys: List[Point], idx: List[int],
-                      kusama: bool) -> bool:
+def _dleq_batch_holds(
+    ios: List[VRFInOut], proofs: List[Bytes], keys: List[Point], idx: List[int], kusama: bool
+) -> bool:
     """Whether the batch equation holds for the items idx (an item with a malformed proof makes it fail)."""
     if not idx:
         return True
@@ -323,8 +392,15 @@ def _first_failure(holds: Any, n: int) -> Optional[int]:
     return lo if not holds([lo]) else None
 
 
-def vrf_verify_batch(messages: Sequence[Any], preouts: Sequence[Bytes], proofs: Sequence[Bytes],
-                     public_keys: Sequence[Any], context: Any = SUBSTRATE, *, kusama: bool = True) -> List[VRFInOut]:
+def vrf_verify_batch(
+    messages: Sequence[Any],
+    preouts: Sequence[Bytes],
+    proofs: Sequence[Bytes],
+    public_keys: Sequence[Any],
+    context: Any = SUBSTRATE,
+    *,
+    kusama: bool = True,
+) -> List[VRFInOut]:
     """The in/out pairs when every VRF (batchable 96-byte proof, default extra transcript) verifies
     (``vrf_verify_batch``); ``BatchVerificationError`` naming the first failing item otherwise (a malformed
     pre-output included)."""
@@ -332,8 +408,10 @@ def vrf_verify_batch(messages: Sequence[Any], preouts: Sequence[Bytes], proofs: 
     messages, preouts = sequence(messages, "messages"), sequence(preouts, "preouts")
     keys = [public_point(k, "public_keys", i) for i, k in enumerate(sequence(public_keys, "public_keys"))]
     if not len(messages) == len(preouts) == len(keys):
-        raise ValueError(f"messages, preouts, public_keys: the sequences must have equal lengths "
-                         f"({len(messages)}, {len(preouts)}, {len(keys)})")
+        raise ValueError(
+            f"messages, preouts, public_keys: the sequences must have equal lengths "
+            f"({len(messages)}, {len(preouts)}, {len(keys)})"
+        )
     ios = []
     for i, (m, o, k) in enumerate(zip(messages, preouts, keys)):
         try:

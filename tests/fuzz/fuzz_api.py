@@ -16,6 +16,7 @@ of several kinds, iterables and buffers of points of mixed validity, and wrong t
 Run (CI):   python tests/fuzz/fuzz_api.py -max_total_time=60
 Longer:     see tests/fuzz/README.md.  `one_input(data)` replays one input (tests/test_fuzz_regressions.py).
 """
+
 import array
 import hashlib
 import os
@@ -26,7 +27,7 @@ import atheris
 HERE = os.path.dirname(os.path.abspath(__file__))
 try:
     import pyristretto  # noqa: F401  (an installed pyristretto, or one already on sys.path)
-except ImportError:     # `python tests/fuzz/fuzz_api.py` in a checkout with an in-place build
+except ImportError:  # `python tests/fuzz/fuzz_api.py` in a checkout with an in-place build
     sys.path.insert(0, os.path.dirname(os.path.dirname(HERE)))
 with atheris.instrument_imports():
     import pyristretto as pr
@@ -54,9 +55,9 @@ class Finding(AssertionError):
 # The reference (independent of pyristretto)
 # ---------------------------------------------------------------------------------------------------
 
+
 def ref_valid(raw):
-    return (len(raw) == 32 and not raw[31] & 0x80
-            and pysodium.crypto_core_ristretto255_is_valid_point(bytes(raw)))
+    return len(raw) == 32 and not raw[31] & 0x80 and pysodium.crypto_core_ristretto255_is_valid_point(bytes(raw))
 
 
 def ref_base_mul(s):
@@ -117,6 +118,7 @@ POOL = [IDENTITY, ref_base_mul(1), REF_H, ref_base_mul(Q - 1), ref_base_mul(2), 
 # (a non-contiguous buffer, a buffer of 16-bit items).
 # ---------------------------------------------------------------------------------------------------
 
+
 class Arg:
     __slots__ = ("obj", "ok", "ref", "errs", "desc")
 
@@ -174,7 +176,7 @@ def gen_scalar(fdp, allow_bad=True):
         b = fdp.ConsumeBool()
         return Arg(b, True, int(b), desc="bool")
     if kind == 9 and np is not None:
-        v = fdp.ConsumeIntInRange(-2**63, 2**63 - 1)
+        v = fdp.ConsumeIntInRange(-(2**63), 2**63 - 1)
         t = fdp.PickValueInList([np.int64, np.int32, np.uint8, np.uint64])
         info = np.iinfo(t)
         v = min(max(v, int(info.min)), int(info.max))
@@ -189,17 +191,17 @@ def near_valid(fdp, raw):
     """Invalid encodings close to a valid one."""
     kind = fdp.ConsumeIntInRange(0, 4)
     b = bytearray(raw)
-    if kind == 0:      # bit 255 set (libsodium 1.0.18 accepts it)
+    if kind == 0:  # bit 255 set (libsodium 1.0.18 accepts it)
         b[31] |= 0x80
-    elif kind == 1:    # s >= p: a non-canonical field element
+    elif kind == 1:  # s >= p: a non-canonical field element
         return (P25519 + fdp.ConsumeIntInRange(0, 18)).to_bytes(32, "little")
-    elif kind == 2:    # s + p when that still fits in 255 bits
+    elif kind == 2:  # s + p when that still fits in 255 bits
         s = int.from_bytes(raw, "little") + P25519
         return (s % 2**256).to_bytes(32, "little")
-    elif kind == 3:    # negative s (odd): -s mod p
+    elif kind == 3:  # negative s (odd): -s mod p
         s = int.from_bytes(raw, "little")
         return ((P25519 - s) % P25519).to_bytes(32, "little")
-    else:              # one bit flipped
+    else:  # one bit flipped
         bit = fdp.ConsumeIntInRange(0, 255)
         b[bit // 8] ^= 1 << (bit % 8)
     return bytes(b)
@@ -267,10 +269,14 @@ def gen_point(fdp, name="P", allow_bad=True):
     obj, exact = wrap_bytes(fdp, raw)
     valid = ref_valid(raw)
     if exact:
-        return Arg(obj, valid, bytes(raw) if valid else None,
-                   () if valid else (pr.InvalidPointError,), desc="valid" if valid else "invalid")
-    return Arg(obj, valid, bytes(raw) if valid else None,
-               (TypeError, ValueError), desc="ambiguous buffer")
+        return Arg(
+            obj,
+            valid,
+            bytes(raw) if valid else None,
+            () if valid else (pr.InvalidPointError,),
+            desc="valid" if valid else "invalid",
+        )
+    return Arg(obj, valid, bytes(raw) if valid else None, (TypeError, ValueError), desc="ambiguous buffer")
 
 
 def gen_bytes_arg(fdp, preferred):
@@ -286,6 +292,7 @@ def gen_bytes_arg(fdp, preferred):
 # Calling and checking
 # ---------------------------------------------------------------------------------------------------
 
+
 def check_call(label, fn, args, expected, extra_errs=(), check_exc=None):
     """Calls fn(*objs). When every Arg is ok the call may return and must return `expected()`; any
     exception must be justified by some Arg (or extra_errs) and be one the contract allows."""
@@ -296,16 +303,16 @@ def check_call(label, fn, args, expected, extra_errs=(), check_exc=None):
         result = fn(*objs)
     except CONTRACT_EXCEPTIONS as exc:
         if not allowed or not isinstance(exc, allowed):
-            raise Finding(f"{label}{tuple(args)} raised {type(exc).__name__}: {exc}; allowed: "
-                          f"{[e.__name__ for e in allowed]}") from exc
+            raise Finding(
+                f"{label}{tuple(args)} raised {type(exc).__name__}: {exc}; allowed: {[e.__name__ for e in allowed]}"
+            ) from exc
         if check_exc:
             check_exc(exc)
         return None
     except Exception as exc:  # noqa: BLE001 - anything else breaks the contract
         raise Finding(f"{label}{tuple(args)} raised {type(exc).__name__} (not in the contract): {exc}") from exc
     if not all_ok:
-        raise Finding(f"{label}{tuple(args)} returned {result!r}; expected one of "
-                      f"{[e.__name__ for e in allowed]}")
+        raise Finding(f"{label}{tuple(args)} returned {result!r}; expected one of {[e.__name__ for e in allowed]}")
     want = expected()
     if type(result) is not type(want) or result != want:
         raise Finding(f"{label}{tuple(args)} returned {result!r}, reference {want!r}")
@@ -313,17 +320,21 @@ def check_call(label, fn, args, expected, extra_errs=(), check_exc=None):
 
 
 def op_scalar_binary(fdp):
-    name, fn, ref = fdp.PickValueInList([
-        ("sc_add", pr.sc_add, lambda a, b: (a + b) % Q),
-        ("sc_sub", pr.sc_sub, lambda a, b: (a - b) % Q),
-        ("sc_mul", pr.sc_mul, lambda a, b: (a * b) % Q),
-    ])
+    name, fn, ref = fdp.PickValueInList(
+        [
+            ("sc_add", pr.sc_add, lambda a, b: (a + b) % Q),
+            ("sc_sub", pr.sc_sub, lambda a, b: (a - b) % Q),
+            ("sc_mul", pr.sc_mul, lambda a, b: (a * b) % Q),
+        ]
+    )
     a, b = gen_scalar(fdp), gen_scalar(fdp)
     # a second opinion from libsodium on reduced inputs
     if a.ok and b.ok:
-        sod = {"sc_add": pysodium.crypto_core_ristretto255_scalar_add,
-               "sc_sub": pysodium.crypto_core_ristretto255_scalar_sub,
-               "sc_mul": pysodium.crypto_core_ristretto255_scalar_mul}[name]
+        sod = {
+            "sc_add": pysodium.crypto_core_ristretto255_scalar_add,
+            "sc_sub": pysodium.crypto_core_ristretto255_scalar_sub,
+            "sc_mul": pysodium.crypto_core_ristretto255_scalar_mul,
+        }[name]
         x = int.from_bytes(sod(a.ref.to_bytes(32, "little"), b.ref.to_bytes(32, "little")), "little")
         if x != ref(a.ref, b.ref):
             raise Finding(f"reference disagreement in {name}: libsodium {x}")
@@ -337,8 +348,9 @@ def op_scalar_unary(fdp):
         check_call("sc_neg", pr.sc_neg, [a], lambda: (-a.ref) % Q)
     elif which == 1:
         zero = a.ok and a.ref == 0
-        check_call("sc_inv", pr.sc_inv, [a], lambda: pow(a.ref, Q - 2, Q),
-                   extra_errs=(ZeroDivisionError,) if zero else ())
+        check_call(
+            "sc_inv", pr.sc_inv, [a], lambda: pow(a.ref, Q - 2, Q), extra_errs=(ZeroDivisionError,) if zero else ()
+        )
     else:
         check_call("to_bytes32", pr.to_bytes32, [a], lambda: a.ref.to_bytes(32, "little"))
 
@@ -347,13 +359,19 @@ def op_bytes_scalar(fdp):
     if fdp.ConsumeBool():
         b = gen_bytes_arg(fdp, 64)
         bad_len = (ValueError,) if b.ok and len(b.ref) != 64 else ()
-        check_call("sc_reduce", pr.sc_reduce, [b], lambda: int.from_bytes(
-            pysodium.crypto_core_ristretto255_scalar_reduce(b.ref), "little"), extra_errs=bad_len)
+        check_call(
+            "sc_reduce",
+            pr.sc_reduce,
+            [b],
+            lambda: int.from_bytes(pysodium.crypto_core_ristretto255_scalar_reduce(b.ref), "little"),
+            extra_errs=bad_len,
+        )
     else:
         b = gen_bytes_arg(fdp, 32)
         bad_len = (ValueError,) if b.ok and len(b.ref) != 32 else ()
-        check_call("from_bytes32", pr.from_bytes32, [b], lambda: int.from_bytes(b.ref, "little") % Q,
-                   extra_errs=bad_len)
+        check_call(
+            "from_bytes32", pr.from_bytes32, [b], lambda: int.from_bytes(b.ref, "little") % Q, extra_errs=bad_len
+        )
 
 
 def op_sc_rand(fdp):
@@ -389,8 +407,9 @@ def op_validity(fdp):
     p = gen_point(fdp)
     if fdp.ConsumeBool():
         # is_valid_point: False (never an exception) for any C-contiguous bytes-like
-        as_value = Arg(p.obj, p.desc != "not bytes-like", None,
-                       [e for e in p.errs if e is not pr.InvalidPointError], p.desc)
+        as_value = Arg(
+            p.obj, p.desc != "not bytes-like", None, [e for e in p.errs if e is not pr.InvalidPointError], p.desc
+        )
         check_call("is_valid_point", pr.is_valid_point, [as_value], lambda: bool(p.ok))
     else:
         name = fdp.PickValueInList(["P", "Point S", "", "commitment[3]", 7, None, b"x"])
@@ -399,11 +418,12 @@ def op_validity(fdp):
             if isinstance(exc, pr.InvalidPointError):
                 if not isinstance(exc, AssertionError) or str(name) not in str(exc):
                     raise Finding(f"assert_valid_point({name!r}, {p!r}): message {exc} does not name it")
-        check_call("assert_valid_point", pr.assert_valid_point, [Arg(name, True), p], lambda: None,
-                   check_exc=names_it)
+
+        check_call("assert_valid_point", pr.assert_valid_point, [Arg(name, True), p], lambda: None, check_exc=names_it)
 
 
 # --- sequences --------------------------------------------------------------------------------------
+
 
 def gen_point_sequence(fdp, n):
     """(Arg for the points argument, list of bad indices).  The Arg's ref is the list of valid points."""
@@ -424,8 +444,7 @@ def gen_point_sequence(fdp, n):
         errs = tuple(e for a in items for e in a.errs)
         ok = all(a.ok for a in items)
         return Arg(obj, ok, [a.ref for a in items] if ok else None, errs, "points iterable"), bad
-    raws = [gen_raw32(fdp) if fdp.ConsumeIntInRange(0, 3) == 0 else ref_base_mul(gen_int(fdp))
-            for _ in range(n)]
+    raws = [gen_raw32(fdp) if fdp.ConsumeIntInRange(0, 3) == 0 else ref_base_mul(gen_int(fdp)) for _ in range(n)]
     bad = [i for i, r in enumerate(raws) if not ref_valid(r)]
     flat = b"".join(raws)
     ok = not bad
@@ -457,22 +476,28 @@ def gen_scalar_sequence(fdp, n):
     form = fdp.ConsumeIntInRange(0, 6)
     if form == 5:  # one buffer of 32-byte little-endian scalars (any bytes, reduced mod q); or of a bad length
         flat = fdp.ConsumeBytes(32 * n).ljust(32 * n, b"\xff")
-        ref = [int.from_bytes(flat[32 * i:32 * i + 32], "little") % Q for i in range(n)]
+        ref = [int.from_bytes(flat[32 * i : 32 * i + 32], "little") % Q for i in range(n)]
         kind = fdp.ConsumeIntInRange(0, 4)
         if kind == 4:
             return Arg(flat + b"\x05", False, None, (ValueError,), desc="scalars buffer, bad length")
-        obj = (flat if kind == 0 else bytearray(flat) if kind == 1 else memoryview(flat) if kind == 2 or np is None
-               else np.frombuffer(flat, dtype=np.uint8).reshape(n, 32))
+        obj = (
+            flat
+            if kind == 0
+            else bytearray(flat)
+            if kind == 1
+            else memoryview(flat)
+            if kind == 2 or np is None
+            else np.frombuffer(flat, dtype=np.uint8).reshape(n, 32)
+        )
         return Arg(obj, True, ref, desc="scalars buffer")
     if form == 6 and np is not None:
-        vals = [fdp.ConsumeIntInRange(-2**63, 2**63 - 1) for _ in range(n)]
+        vals = [fdp.ConsumeIntInRange(-(2**63), 2**63 - 1) for _ in range(n)]
         return Arg(np.array(vals, dtype=np.int64), True, [v % Q for v in vals], desc="scalars numpy")
     items = [gen_scalar(fdp, allow_bad=fdp.ConsumeIntInRange(0, 7) == 0) for _ in range(n)]
     objs = [a.obj for a in items]
     obj = objs if form <= 1 else tuple(objs) if form == 2 else (o for o in objs)
     ok = all(a.ok for a in items)
-    return Arg(obj, ok, [a.ref for a in items] if ok else None,
-               tuple(e for a in items for e in a.errs), "scalars")
+    return Arg(obj, ok, [a.ref for a in items] if ok else None, tuple(e for a in items for e in a.errs), "scalars")
 
 
 def index_named(bad, label):
@@ -480,6 +505,7 @@ def index_named(bad, label):
         if isinstance(exc, pr.InvalidPointError) and bad:
             if not any(f"points[{i}]" in str(exc) for i in bad):
                 raise Finding(f"{label}: message {exc!r} names none of the invalid indices {bad}")
+
     return check
 
 
@@ -495,9 +521,16 @@ def op_msm(fdp):
         for s, p in zip(scalars.ref, points.ref):
             acc = ref_add(acc, ref_point_mul(s, p))
         return acc
+
     mismatch = (ValueError,) if n != m else ()
-    check_call(name, fn, [scalars, points], expected, extra_errs=mismatch,
-               check_exc=None if (mismatch or not scalars.ok) else index_named(bad, name))
+    check_call(
+        name,
+        fn,
+        [scalars, points],
+        expected,
+        extra_errs=mismatch,
+        check_exc=None if (mismatch or not scalars.ok) else index_named(bad, name),
+    )
 
 
 def op_point_sum(fdp):
@@ -509,16 +542,19 @@ def op_point_sum(fdp):
         for p in points.ref:
             acc = ref_add(acc, p)
         return acc
+
     check_call("point_sum", pr.point_sum, [points], expected, check_exc=index_named(bad, "point_sum"))
 
 
 def op_pedersen(fdp):
     a, b = gen_scalar(fdp), gen_scalar(fdp)
-    check_call("pedersen_commit", pr.pedersen_commit, [a, b],
-               lambda: ref_add(ref_base_mul(a.ref), ref_point_mul(b.ref, REF_H)))
+    check_call(
+        "pedersen_commit", pr.pedersen_commit, [a, b], lambda: ref_add(ref_base_mul(a.ref), ref_point_mul(b.ref, REF_H))
+    )
 
 
 # --- hashing ----------------------------------------------------------------------------------------
+
 
 def gen_item(fdp):
     kind = fdp.ConsumeIntInRange(0, 9)
@@ -532,17 +568,15 @@ def gen_item(fdp):
         s = gen_scalar(fdp, allow_bad=False)
         return Arg(s.obj, True, s.ref, desc="int item")
     if kind == 8 and np is not None:
-        v = fdp.ConsumeIntInRange(-2**31, 2**31)
+        v = fdp.ConsumeIntInRange(-(2**31), 2**31)
         return Arg(np.int64(v), True, v % Q, desc="numpy int item")
-    return Arg(fdp.PickValueInList([None, "abc", 1.5, {}, [1, 2], object()]), False, errs=(TypeError,),
-               desc="bad item")
+    return Arg(fdp.PickValueInList([None, "abc", 1.5, {}, [1, 2], object()]), False, errs=(TypeError,), desc="bad item")
 
 
 def op_hs_hp(fdp):
     items = [gen_item(fdp) for _ in range(fdp.ConsumeIntInRange(0, 5))]
     if fdp.ConsumeBool():
-        check_call("Hs", pr.Hs, items,
-                   lambda: int.from_bytes(ref_concat_digest([a.ref for a in items]), "little") % Q)
+        check_call("Hs", pr.Hs, items, lambda: int.from_bytes(ref_concat_digest([a.ref for a in items]), "little") % Q)
     else:
         check_call("Hp", pr.Hp, items, lambda: ref_from_hash(ref_concat_digest([a.ref for a in items])))
 
@@ -553,7 +587,7 @@ def op_derive_generators(fdp):
     if kind <= 5:
         n = Arg(fdp.ConsumeIntInRange(0, 6), True)
     elif kind == 6:
-        n = Arg(fdp.PickValueInList([-1, -2**40, 2**32, 2**32 + 1, 2**64, 2**200]), False, errs=(ValueError,))
+        n = Arg(fdp.PickValueInList([-1, -(2**40), 2**32, 2**32 + 1, 2**64, 2**200]), False, errs=(ValueError,))
     elif kind == 7 and np is not None:
         n = Arg(np.int32(fdp.ConsumeIntInRange(0, 4)), True)
     elif kind == 8:
@@ -572,6 +606,7 @@ def op_derive_generators(fdp):
             hi.update(i.to_bytes(4, "little"))
             out.append(ref_from_hash(hi.digest()))
         return out
+
     check_call("derive_generators", pr.derive_generators, [domain, n], expected)
 
 
@@ -581,17 +616,40 @@ def op_hash_to(fdp):
     dst = gen_bytes_arg(fdp, dst_len)
     empty_dst = (ValueError,) if dst.ok and len(dst.ref) == 0 else ()
     if fdp.ConsumeBool():
-        check_call("hash_to_group", pr.hash_to_group, [msg, dst],
-                   lambda: ref_from_hash(ref_expand_message_xmd(msg.ref, dst.ref)), extra_errs=empty_dst)
+        check_call(
+            "hash_to_group",
+            pr.hash_to_group,
+            [msg, dst],
+            lambda: ref_from_hash(ref_expand_message_xmd(msg.ref, dst.ref)),
+            extra_errs=empty_dst,
+        )
     else:
-        check_call("hash_to_scalar", pr.hash_to_scalar, [msg, dst],
-                   lambda: int.from_bytes(ref_expand_message_xmd(msg.ref, dst.ref), "little") % Q,
-                   extra_errs=empty_dst)
+        check_call(
+            "hash_to_scalar",
+            pr.hash_to_scalar,
+            [msg, dst],
+            lambda: int.from_bytes(ref_expand_message_xmd(msg.ref, dst.ref), "little") % Q,
+            extra_errs=empty_dst,
+        )
 
 
-OPS = [op_scalar_binary, op_scalar_unary, op_bytes_scalar, op_sc_rand, op_base_mul, op_point_mul,
-       op_point_binary, op_point_neg, op_validity, op_msm, op_point_sum, op_pedersen, op_hs_hp,
-       op_derive_generators, op_hash_to]
+OPS = [
+    op_scalar_binary,
+    op_scalar_unary,
+    op_bytes_scalar,
+    op_sc_rand,
+    op_base_mul,
+    op_point_mul,
+    op_point_binary,
+    op_point_neg,
+    op_validity,
+    op_msm,
+    op_point_sum,
+    op_pedersen,
+    op_hs_hp,
+    op_derive_generators,
+    op_hash_to,
+]
 
 
 def check_constants():
@@ -610,7 +668,11 @@ def one_input(data):
 # Coverage of the harness's own branches (which operation, which kind of argument) guides the fuzzer; the
 # compiled extension itself is not instrumented (that needs clang's -fsanitize=fuzzer-no-link).
 for _fn in list(globals().values()):
-    if callable(_fn) and getattr(_fn, "__module__", None) == __name__ and _fn.__name__.startswith(("op_", "gen_", "wrap_", "near_")):
+    if (
+        callable(_fn)
+        and getattr(_fn, "__module__", None) == __name__
+        and _fn.__name__.startswith(("op_", "gen_", "wrap_", "near_"))
+    ):
         globals()[_fn.__name__] = atheris.instrument_func(_fn)
 OPS = [globals()[f.__name__] for f in OPS]
 

@@ -1,5 +1,6 @@
 """The forms in which the multi-point functions take their arguments (lists, tuples, generators, buffers, numpy
 arrays, Point objects...), built from plain 32-byte encodings and int scalars, for the tests that run every form."""
+
 import numpy as np
 
 import pyristretto as pr

@@ -1,4 +1,5 @@
 """Running a function in many threads at once (for test_threads.py and test_concurrency.py)."""
+
 import contextlib
 import threading
 
@@ -23,7 +24,6 @@ def run_concurrently(target, n_threads, timeout=300):
         assert not t.is_alive(), "a thread hung"
     if errors:
         raise errors[0]
-
 
 
 @contextlib.contextmanager

@@ -1,17 +1,36 @@
 """A pure-Python Merlin transcript (STROBE-128 over Keccak-f[1600], the meta-AD / AD / PRF subset Merlin uses), an
 independent reference for the tests of protocols on pyristretto.Transcript: written from the STROBE v1.0.2 and
 Merlin specifications, slow and simple, sharing no code with the C++ core."""
+
 from __future__ import annotations
 
 _ROUND_CONSTANTS = [
-    0x0000000000000001, 0x0000000000008082, 0x800000000000808A, 0x8000000080008000, 0x000000000000808B,
-    0x0000000080000001, 0x8000000080008081, 0x8000000000008009, 0x000000000000008A, 0x0000000000000088,
-    0x0000000080008009, 0x000000008000000A, 0x000000008000808B, 0x800000000000008B, 0x8000000000008089,
-    0x8000000000008003, 0x8000000000008002, 0x8000000000000080, 0x000000000000800A, 0x800000008000000A,
-    0x8000000080008081, 0x8000000000008080, 0x0000000080000001, 0x8000000080008008,
+    0x0000000000000001,
+    0x0000000000008082,
+    0x800000000000808A,
+    0x8000000080008000,
+    0x000000000000808B,
+    0x0000000080000001,
+    0x8000000080008081,
+    0x8000000000008009,
+    0x000000000000008A,
+    0x0000000000000088,
+    0x0000000080008009,
+    0x000000008000000A,
+    0x000000008000808B,
+    0x800000000000008B,
+    0x8000000000008089,
+    0x8000000000008003,
+    0x8000000000008002,
+    0x8000000000000080,
+    0x000000000000800A,
+    0x800000008000000A,
+    0x8000000080008081,
+    0x8000000000008080,
+    0x0000000080000001,
+    0x8000000080008008,
 ]
-_ROTATIONS = [[0, 36, 3, 41, 18], [1, 44, 10, 45, 2], [62, 6, 43, 15, 61], [28, 55, 25, 21, 56],
-              [27, 20, 39, 8, 14]]
+_ROTATIONS = [[0, 36, 3, 41, 18], [1, 44, 10, 45, 2], [62, 6, 43, 15, 61], [28, 55, 25, 21, 56], [27, 20, 39, 8, 14]]
 _MASK = (1 << 64) - 1
 
 
@@ -21,7 +40,7 @@ def _rol(x: int, n: int) -> int:
 
 def keccak_f1600(state: bytearray) -> None:
     """The Keccak-f[1600] permutation on 200 bytes, in place (lanes little-endian, lane (x, y) at 8 (x + 5 y))."""
-    a = [[int.from_bytes(state[8 * (x + 5 * y):8 * (x + 5 * y) + 8], "little") for y in range(5)] for x in range(5)]
+    a = [[int.from_bytes(state[8 * (x + 5 * y) : 8 * (x + 5 * y) + 8], "little") for y in range(5)] for x in range(5)]
     for rc in _ROUND_CONSTANTS:
         c = [a[x][0] ^ a[x][1] ^ a[x][2] ^ a[x][3] ^ a[x][4] for x in range(5)]
         d = [c[(x - 1) % 5] ^ _rol(c[(x + 1) % 5], 1) for x in range(5)]
@@ -34,11 +53,12 @@ def keccak_f1600(state: bytearray) -> None:
         a[0][0] ^= rc
     for x in range(5):
         for y in range(5):
-            state[8 * (x + 5 * y):8 * (x + 5 * y) + 8] = a[x][y].to_bytes(8, "little")
+            state[8 * (x + 5 * y) : 8 * (x + 5 * y) + 8] = a[x][y].to_bytes(8, "little")
 
 
 class Strobe128:
     """STROBE-128/1600 with the operations Merlin needs: meta-AD, AD and PRF (and KEY, for the witness RNG)."""
+
     R = 166
     FLAG_I, FLAG_A, FLAG_C, FLAG_T, FLAG_M, FLAG_K = 1, 2, 4, 8, 16, 32
 

@@ -3,6 +3,7 @@ on tests/helpers/reference.py (libsodium through pysodium for ristretto255 and X
 imports pyristretto. Values are bytes and ints; every intermediate the RFC's vectors list comes back in a dict, so
 the reference is checked against the vectors before the library is checked against it on random inputs.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -105,26 +106,38 @@ def store(group, rwd, server_pk, nonce, server_identity, client_identity):
     client_sk, client_pk = GROUPS[group].derive(seed)
     creds = credentials(server_pk, client_pk, server_identity, client_identity)[0]
     envelope = nonce + hmac512(auth_key, nonce + creds)
-    return dict(envelope=envelope, client_public_key=client_pk, client_private_key=client_sk, masking_key=masking_key,
-                export_key=export_key, auth_key=auth_key)
+    return dict(
+        envelope=envelope,
+        client_public_key=client_pk,
+        client_private_key=client_sk,
+        masking_key=masking_key,
+        export_key=export_key,
+        auth_key=auth_key,
+    )
 
 
 def expand_label(secret: bytes, label: bytes, context: bytes, length: int) -> bytes:
     full = b"OPAQUE-" + label
-    return hkdf_expand(secret, length.to_bytes(2, "big") + bytes([len(full)]) + full + bytes([len(context)]) + context,
-                       length)
+    return hkdf_expand(
+        secret, length.to_bytes(2, "big") + bytes([len(full)]) + full + bytes([len(context)]) + context, length
+    )
 
 
 def derive_keys(ikm: bytes, preamble: bytes):
     prk = hkdf_extract(b"", ikm)
     handshake = expand_label(prk, b"HandshakeSecret", sha512(preamble), 64)
     session = expand_label(prk, b"SessionKey", sha512(preamble), 64)
-    return (expand_label(handshake, b"ServerMAC", b"", 64), expand_label(handshake, b"ClientMAC", b"", 64), session,
-            handshake)
+    return (
+        expand_label(handshake, b"ServerMAC", b"", 64),
+        expand_label(handshake, b"ClientMAC", b"", 64),
+        session,
+        handshake,
+    )
 
 
-def registration(group, ksf, password, blind, oprf_seed, cid, server_pk, nonce, server_identity=None,
-                 client_identity=None):
+def registration(
+    group, ksf, password, blind, oprf_seed, cid, server_pk, nonce, server_identity=None, client_identity=None
+):
     """The whole registration: every message and intermediate, keyed by the vectors' names."""
     k = oprf_key(oprf_seed, cid)
     request = oprf_blind(password, blind)
@@ -133,13 +146,36 @@ def registration(group, ksf, password, blind, oprf_seed, cid, server_pk, nonce, 
     rwd = hkdf_extract(b"", y + ksf(y))
     s = store(group, rwd, server_pk, nonce, server_identity, client_identity)
     upload = s["client_public_key"] + s["masking_key"] + s["envelope"]
-    return dict(s, oprf_key=k, registration_request=request, registration_response=response,
-                randomized_password=rwd, registration_upload=upload)
+    return dict(
+        s,
+        oprf_key=k,
+        registration_request=request,
+        registration_response=response,
+        randomized_password=rwd,
+        registration_upload=upload,
+    )
 
 
-def login(group, ksf, password, record, oprf_seed, cid, server_sk, server_pk, blind, client_nonce,
-          client_keyshare_seed, masking_nonce, server_nonce, server_keyshare_seed, context,
-          server_identity=None, client_identity=None, client_view_identities=None):
+def login(
+    group,
+    ksf,
+    password,
+    record,
+    oprf_seed,
+    cid,
+    server_sk,
+    server_pk,
+    blind,
+    client_nonce,
+    client_keyshare_seed,
+    masking_nonce,
+    server_nonce,
+    server_keyshare_seed,
+    context,
+    server_identity=None,
+    client_identity=None,
+    client_view_identities=None,
+):
     """KE1, KE2 (server side, with ``record``) and, if the client can open the envelope, KE3, session and export
     keys (client side); the key schedule's intermediates. ``record``: client_public_key || masking_key || envelope."""
     G = GROUPS[group]
@@ -160,9 +196,15 @@ def login(group, ksf, password, record, oprf_seed, cid, server_sk, server_pk, bl
     km2, km3, session, handshake = derive_keys(ikm, preamble)
     server_mac = hmac512(km2, sha512(preamble))
     ke2 = cred_response + server_nonce + E_s + server_mac
-    out = dict(KE1=ke1, KE2=ke2, server_session_key=session,
-               expected_client_mac=hmac512(km3, sha512(preamble + server_mac)), handshake_secret=handshake,
-               server_mac_key=km2, client_mac_key=km3)
+    out = dict(
+        KE1=ke1,
+        KE2=ke2,
+        server_session_key=session,
+        expected_client_mac=hmac512(km3, sha512(preamble + server_mac)),
+        handshake_secret=handshake,
+        server_mac_key=km2,
+        client_mac_key=km3,
+    )
     # client: KE3
     y = oprf_finalize(password, blind, evaluated)
     rwd = hkdf_extract(b"", y + ksf(y))
@@ -180,8 +222,14 @@ def login(group, ksf, password, record, oprf_seed, cid, server_sk, server_pk, bl
     km2c, km3c, session_c, _ = derive_keys(ikm_c, preamble_c)
     if not hmac.compare_digest(hmac512(km2c, sha512(preamble_c)), server_mac):
         return dict(out, envelope_ok=True, server_mac_ok=False)
-    return dict(out, envelope_ok=True, server_mac_ok=True, KE3=hmac512(km3c, sha512(preamble_c + server_mac)),
-                session_key=session_c, export_key=s["export_key"])
+    return dict(
+        out,
+        envelope_ok=True,
+        server_mac_ok=True,
+        KE3=hmac512(km3c, sha512(preamble_c + server_mac)),
+        session_key=session_c,
+        export_key=s["export_key"],
+    )
 
 
 # ---- CPace (CPACE-RISTR255-SHA512) ------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 """Running a code block of the README or of a documentation page verbatim (for the topic tests)."""
+
 import re
 from pathlib import Path
 
@@ -10,8 +11,10 @@ DOCS = ROOT / "docs"
 def python_blocks(path):
     """Every ```python block of a Markdown file, as (line number of its first line, source)."""
     text = path.read_text()
-    return [(text.count("\n", 0, m.start(1)) + 1, m.group(1))
-            for m in re.finditer(r"^```python\n(.*?)^```", text, re.S | re.M)]
+    return [
+        (text.count("\n", 0, m.start(1)) + 1, m.group(1))
+        for m in re.finditer(r"^```python\n(.*?)^```", text, re.S | re.M)
+    ]
 
 
 def run_python_block(heading, source=README):

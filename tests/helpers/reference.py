@@ -11,6 +11,7 @@ libsodium 1.0.18 quirks handled here:
   * crypto_scalarmult_ristretto255[_base] return -1 (pysodium raises ValueError) when the result is
     the identity -> translated to IDENTITY (only after the input point was validated).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -194,9 +195,9 @@ class KnownLogPool:
 
     def __init__(self, rng, size: int):
         self.logs = [rng.randrange(Q) for _ in range(size)]
-        self.logs[0] = 0          # the identity
-        self.logs[1] = 1          # G
-        self.logs[2] = Q - 1      # -G
+        self.logs[0] = 0  # the identity
+        self.logs[1] = 1  # G
+        self.logs[2] = Q - 1  # -G
         self.points = [base_mul(x) for x in self.logs]
 
     def expected(self, scalars, indices) -> bytes:
@@ -275,9 +276,32 @@ def hash_to_scalar(msg: bytes, dst: bytes) -> int:
 # Random and edge inputs
 # ---------------------------------------------------------------------------------------------
 EDGE_SCALARS = [
-    0, 1, 2, Q - 2, Q - 1, Q, Q + 1, 2 * Q, -1, -2, -Q, -Q - 1, -(Q - 1),
-    2**252, 2**252 - 1, 2**253 - 1, 2**255 - 1, 2**255, 2**256 - 1, 2**256, 2**512 - 1,
-    2**1000, -(2**1000), (1 << 252) | 0xFF, int("0f" * 32, 16), int("f0" * 31 + "0f", 16) % Q,
+    0,
+    1,
+    2,
+    Q - 2,
+    Q - 1,
+    Q,
+    Q + 1,
+    2 * Q,
+    -1,
+    -2,
+    -Q,
+    -Q - 1,
+    -(Q - 1),
+    2**252,
+    2**252 - 1,
+    2**253 - 1,
+    2**255 - 1,
+    2**255,
+    2**256 - 1,
+    2**256,
+    2**512 - 1,
+    2**1000,
+    -(2**1000),
+    (1 << 252) | 0xFF,
+    int("0f" * 32, 16),
+    int("f0" * 31 + "0f", 16) % Q,
 ]
 
 

@@ -1,6 +1,7 @@
 """Pure-Python ristretto255 (RFC 9496) on Python ints: the field, ENCODE, DECODE and MAP (the Elligator map), and
 Lizard's encoding (curve25519-dalek's lizard module: SHA-256 tag, MAP). Slow and simple, written from RFC 9496 and
 the lizard README, sharing no code with the C++ core: an independent reference for pyristretto.sigma.lizard."""
+
 from __future__ import annotations
 
 import hashlib
@@ -37,8 +38,8 @@ def sqrt_ratio_m1(u: int, v: int):
 # RFC 9496 section 4.1's constants as it lists them (SQRT_AD_MINUS_ONE is the odd root), checked below.
 SQRT_AD_MINUS_ONE = 25063068953384623474111414158702152701244531502492656460079210482610430750235
 INVSQRT_A_MINUS_D = 54469307008909316920995813868745141605393597292927456921205312896311721017578
-assert SQRT_AD_MINUS_ONE ** 2 % P == (-D - 1) % P
-assert INVSQRT_A_MINUS_D ** 2 * (-1 - D) % P == 1
+assert SQRT_AD_MINUS_ONE**2 % P == (-D - 1) % P
+assert INVSQRT_A_MINUS_D**2 * (-1 - D) % P == 1
 ONE_MINUS_D_SQ = (1 - D * D) % P
 D_MINUS_ONE_SQ = (D - 1) * (D - 1) % P
 

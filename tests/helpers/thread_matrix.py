@@ -11,6 +11,7 @@ those named after the colon (SIZES' keys: "B+1,B+K" runs only the two that a sec
 The points repeat with period 3 (P, 2P, 3P for P = 7G) and the scalars with period 5, so every expected value has
 a closed form, computed with libsodium (tests/helpers/reference.py): sum s_i c_i P for the sums, and the 15 distinct
 products for scale. Prints "ok <cases>" when every case agrees."""
+
 import argparse
 import functools
 import os
@@ -96,8 +97,13 @@ ENTRIES = {
 }
 
 
-SIZES = {"B-1": lambda b, k: b - 1, "B": lambda b, k: b, "B+1": lambda b, k: b + 1, "B+K": lambda b, k: b + k,
-         "2B+1": lambda b, k: 2 * b + 1}
+SIZES = {
+    "B-1": lambda b, k: b - 1,
+    "B": lambda b, k: b,
+    "B+1": lambda b, k: b + 1,
+    "B+K": lambda b, k: b + k,
+    "2B+1": lambda b, k: 2 * b + 1,
+}
 
 
 def sizes(block, k, names=tuple(SIZES)):
@@ -119,7 +125,9 @@ def main(argv):
         if name not in ENTRIES or not set(size_names) <= set(SIZES):
             parser.error(f"bad run {run!r}: entries {', '.join(ENTRIES)}; sizes {', '.join(SIZES)}")
         runs.append((name, [int(k) for k in counts.split(",")], size_names))
-    fixed = {n: Inputs(n) for n in sizes(block, 0, ("B-1", "B", "B+1", "2B+1"))}  # the sizes every thread count runs, kept
+    fixed = {
+        n: Inputs(n) for n in sizes(block, 0, ("B-1", "B", "B+1", "2B+1"))
+    }  # the sizes every thread count runs, kept
     cases = 0
     for name, counts, size_names in runs:
         call, expected = ENTRIES[name]

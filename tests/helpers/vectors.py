@@ -1,5 +1,6 @@
 """The known-answer files of tests/vectors/ (provenance: tests/vectors/README.md), loaded by name as
 pyca/cryptography's tests load theirs: a missing file is an error, so the suite fails and never skips."""
+
 import json
 from pathlib import Path
 

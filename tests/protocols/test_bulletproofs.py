@@ -1,6 +1,7 @@
 """pyristretto.bulletproofs: the Rust bulletproofs crate's own proofs verify (tests/vectors, made by the crate
 1.0.0, its deserialize_and_verify regression set) and no tampering of them does; our proofs round-trip for every
 n and m up to 16; the wire format's parsing rules; batch verification; threads sharing generators."""
+
 import copy
 import os
 import pickle
@@ -10,8 +11,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from pyristretto import Point, PointVector, Scalar, ScalarVector, Transcript
-from pyristretto.bulletproofs import (BulletproofGens, InnerProductProof, PedersenGens, ProofError, RangeProof,
-                                      q)
+from pyristretto.bulletproofs import BulletproofGens, InnerProductProof, PedersenGens, ProofError, RangeProof, q
 
 from concurrency import run_concurrently
 from vectors import load_json
@@ -95,15 +95,20 @@ def test_wrong_statement_fails(n, m, proof):
 @pytest.mark.parametrize("n,m,proof", CASES[::4], ids=CASE_IDS[::4])
 def test_bit_255_and_non_canonical_scalars_are_refused(n, m, proof):
     ipp_end = len(proof)
-    for offset, name in [(128, "t_x"), (160, "t_x_blinding"), (192, "e_blinding"), (ipp_end - 64, "a"),
-                         (ipp_end - 32, "b")]:
+    for offset, name in [
+        (128, "t_x"),
+        (160, "t_x_blinding"),
+        (192, "e_blinding"),
+        (ipp_end - 64, "a"),
+        (ipp_end - 32, "b"),
+    ]:
         bad = bytearray(proof)
         bad[offset + 31] |= 0x80
         with pytest.raises(ProofError, match="canonical"):
             RangeProof.from_bytes(bytes(bad))
-        value = int.from_bytes(proof[offset:offset + 32], "little")
+        value = int.from_bytes(proof[offset : offset + 32], "little")
         if value + q < 2**256:  # the same value plus q: < 2^256 but not reduced
-            bad[offset:offset + 32] = (value + q).to_bytes(32, "little")
+            bad[offset : offset + 32] = (value + q).to_bytes(32, "little")
             with pytest.raises(ProofError, match=name):
                 RangeProof.from_bytes(bytes(bad))
 
@@ -116,11 +121,11 @@ def test_identity_and_invalid_points_are_refused(n, m, proof):
     names += [("L", "R")[i % 2] for i in range(2 * rounds)]
     for offset, name in zip(offsets, names):
         bad = bytearray(proof)
-        bad[offset:offset + 32] = bytes(32)
+        bad[offset : offset + 32] = bytes(32)
         with pytest.raises(ProofError, match=f"{name} is the identity"):
             verify(bytes(bad), COMMITMENTS[:m], n)
         bad[offset + 31] = proof[offset + 31] | 0x80  # bit 255: not a valid encoding
-        bad[offset:offset + 31] = proof[offset:offset + 31]
+        bad[offset : offset + 31] = proof[offset : offset + 31]
         with pytest.raises(ProofError, match="valid encoding"):
             verify(bytes(bad), COMMITMENTS[:m], n)
 
@@ -135,7 +140,7 @@ def test_wire_format_lengths():
     with pytest.raises(ProofError, match="elements"):
         RangeProof.from_bytes(proof[:224])  # an empty inner-product proof
     with pytest.raises(ProofError, match="elements"):
-        RangeProof.from_bytes(proof[:224 + 96])  # three IPP elements
+        RangeProof.from_bytes(proof[: 224 + 96])  # three IPP elements
     zero_rounds = RangeProof.from_bytes(proof[:224] + proof[-64:])  # parses (as in the crate), fails to verify
     with pytest.raises(ProofError, match="rounds"):
         verify(zero_rounds, COMMITMENTS[:2], 8)
@@ -165,8 +170,14 @@ def test_round_trip(n, m):
     assert RangeProof.from_bytes(data) == proof
     RangeProof.verify_multiple(BP, PC, Transcript(b"round trip"), data, commitments, n)
     with pytest.raises(ProofError):
-        RangeProof.verify_multiple(BP, PC, Transcript(b"round trip"), data, commitments[::-1] if m > 1 else
-                                   [PC.commit(values[0] + 1, blindings[0])], n)
+        RangeProof.verify_multiple(
+            BP,
+            PC,
+            Transcript(b"round trip"),
+            data,
+            commitments[::-1] if m > 1 else [PC.commit(values[0] + 1, blindings[0])],
+            n,
+        )
 
 
 def test_prove_single():
@@ -210,8 +221,7 @@ def test_inner_product_proof_alone():
     b = [Scalar.random() for _ in range(8)]
     y_inv = [pow(3, -i, q) for i in range(8)]
     Q = Point.random()
-    P = (G.msm(a) + H.msm([int(x) * f for x, f in zip(b, y_inv)])
-         + Q * sum(int(x) * int(y) for x, y in zip(a, b)))
+    P = G.msm(a) + H.msm([int(x) * f for x, f in zip(b, y_inv)]) + Q * sum(int(x) * int(y) for x, y in zip(a, b))
     ipp = InnerProductProof.create(Transcript(b"ipp"), Q, y_inv, G, H, a, b)
     assert InnerProductProof.from_bytes(ipp.to_bytes()) == ipp and len(ipp.to_bytes()) == 32 * 8
     ipp.verify(Transcript(b"ipp"), P, Q, y_inv, G, H)
@@ -229,9 +239,19 @@ def test_verification_scalars_match_their_definition():
     t.append_u64(b"m", m)
     for V in COMMITMENTS[:m]:
         t.append_message(b"V", V)
-    for label, value in [(b"A", proof.A), (b"S", proof.S), (b"y", None), (b"z", None), (b"T_1", proof.T_1),
-                         (b"T_2", proof.T_2), (b"x", None), (b"t_x", proof.t_x), (b"t_x_blinding", proof.t_x_blinding),
-                         (b"e_blinding", proof.e_blinding), (b"w", None)]:
+    for label, value in [
+        (b"A", proof.A),
+        (b"S", proof.S),
+        (b"y", None),
+        (b"z", None),
+        (b"T_1", proof.T_1),
+        (b"T_2", proof.T_2),
+        (b"x", None),
+        (b"t_x", proof.t_x),
+        (b"t_x_blinding", proof.t_x_blinding),
+        (b"e_blinding", proof.e_blinding),
+        (b"w", None),
+    ]:
         if value is None:
             t.challenge_scalar(label)
         elif isinstance(value, Scalar):
@@ -253,13 +273,19 @@ def test_verification_scalars_match_their_definition():
 
 canonical = st.integers(0, q - 1)
 # valid encodings (the identity among them): an invalid one is refused when a proof is built (test_issue_44.py)
-encodings = st.one_of(st.just(bytes(32)), st.binary(min_size=64, max_size=64).map(
-    lambda b: Point.from_uniform_bytes(b).to_bytes()))
+encodings = st.one_of(
+    st.just(bytes(32)), st.binary(min_size=64, max_size=64).map(lambda b: Point.from_uniform_bytes(b).to_bytes())
+)
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.integers(0, 10).flatmap(lambda k: st.tuples(
-    st.lists(encodings, min_size=4 + 2 * k, max_size=4 + 2 * k), st.lists(canonical, min_size=5, max_size=5))))
+@given(
+    st.integers(0, 10).flatmap(
+        lambda k: st.tuples(
+            st.lists(encodings, min_size=4 + 2 * k, max_size=4 + 2 * k), st.lists(canonical, min_size=5, max_size=5)
+        )
+    )
+)
 def test_wire_format_round_trips(parts):
     points, scalars = parts
     k = (len(points) - 4) // 2
@@ -285,6 +311,7 @@ def test_parsing_arbitrary_bytes_round_trips_or_refuses(data):
 
 
 # ---- batch verification ------------------------------------------------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def batch():
@@ -343,7 +370,7 @@ def test_threads_share_generators(batch):
     gens = BulletproofGens(64, 8)  # tables built by the threads themselves, concurrently
 
     def body(k):
-        for proof, label, V, n in batch[k % len(batch):][:3]:
+        for proof, label, V, n in batch[k % len(batch) :][:3]:
             RangeProof.verify_multiple(gens, PC, Transcript(label), proof, V, n)
         proof, _, V, n = batch[k % len(batch)]
         with pytest.raises(ProofError):
@@ -377,6 +404,7 @@ def test_readme_example():
 
 # ---- issue 44: wrong types, proofs built directly, the crate's calling form, one type per kind of value --------
 
+
 def _zero_proof(label=b"zero"):
     """A proof for the commitment to 0 with blinding 0: the identity, which 32 zero bytes encode."""
     proof, V = RangeProof.prove_single(BP, PC, Transcript(label), 0, 0, 8)
@@ -384,9 +412,23 @@ def _zero_proof(label=b"zero"):
     return proof
 
 
-@pytest.mark.parametrize("bad", [32, 0, [0] * 32, (0,) * 32, "0" * 32, None, 1.5, np.zeros(32, dtype=np.int64),
-                                 np.zeros(4, dtype=np.uint64), np.zeros((2, 16), dtype=np.uint8), Scalar(0)],
-                         ids=lambda b: type(b).__name__)
+@pytest.mark.parametrize(
+    "bad",
+    [
+        32,
+        0,
+        [0] * 32,
+        (0,) * 32,
+        "0" * 32,
+        None,
+        1.5,
+        np.zeros(32, dtype=np.int64),
+        np.zeros(4, dtype=np.uint64),
+        np.zeros((2, 16), dtype=np.uint8),
+        Scalar(0),
+    ],
+    ids=lambda b: type(b).__name__,
+)
 def test_a_commitment_of_the_wrong_type_is_a_type_error(bad):
     # bytes(32) is 32 zero bytes, the identity: the commitment to 0 with blinding 0, which anyone can prove. A
     # commitment given as 32 (or [0] * 32) went through bytes(x) and this proof verified.
@@ -407,8 +449,9 @@ def test_a_commitment_of_the_wrong_length_or_invalid_is_a_proof_error(bad):
         _zero_proof().verify_single(BP, PC, Transcript(b"zero"), bad, 8)
 
 
-@pytest.mark.parametrize("bad", [5, [0] * 672, "00" * 336, None, 1.5, np.zeros(84, dtype=np.int64)],
-                         ids=lambda b: type(b).__name__)
+@pytest.mark.parametrize(
+    "bad", [5, [0] * 672, "00" * 336, None, 1.5, np.zeros(84, dtype=np.int64)], ids=lambda b: type(b).__name__
+)
 def test_a_proof_of_the_wrong_type_is_a_type_error(bad):
     for parse in (RangeProof.from_bytes, InnerProductProof.from_bytes):
         with pytest.raises(TypeError, match="data"):
@@ -443,14 +486,25 @@ def test_proofs_built_directly_are_validated():
     with pytest.raises(ProofError, match="too many rounds"):
         InnerProductProof([Point.identity()] * 32, [Point.identity()] * 32, 0, 0)
     for k, name in enumerate(["A", "S", "T_1", "T_2"]):
-        for bad, error in ((32, TypeError), ([0] * 32, TypeError), ("A" * 32, TypeError), (None, TypeError),
-                           (b"\xff" * 32, ProofError), (bytes(31), ProofError)):
+        for bad, error in (
+            (32, TypeError),
+            ([0] * 32, TypeError),
+            ("A" * 32, TypeError),
+            (None, TypeError),
+            (b"\xff" * 32, ProofError),
+            (bytes(31), ProofError),
+        ):
             fields = _fields(proof)
             fields[k] = bad
             with pytest.raises(error, match=name):
                 RangeProof(*fields, ipp)
-    for bad, error in ((32, TypeError), ("x", TypeError), ([b"\xff" * 32] * len(ipp.R_vec), ProofError),
-                       ([32] * len(ipp.R_vec), TypeError), (b"".join(bytes(R) for R in ipp.R_vec), TypeError)):
+    for bad, error in (
+        (32, TypeError),
+        ("x", TypeError),
+        ([b"\xff" * 32] * len(ipp.R_vec), ProofError),
+        ([32] * len(ipp.R_vec), TypeError),
+        (b"".join(bytes(R) for R in ipp.R_vec), TypeError),
+    ):
         with pytest.raises(error, match="R_vec"):
             InnerProductProof(ipp.L_vec, bad, ipp.a, ipp.b)
     for bad in (ipp.to_bytes(), None, proof):
@@ -498,12 +552,15 @@ def test_one_type_per_kind_of_value():
     proof, V = RangeProof.prove_multiple(BP, PC, Transcript(b"types"), values, blindings, 32)
     assert all(type(C) is Point for C in V)
     assert V == [PC.commit(v, r) for v, r in zip(values, blindings)]
-    assert sum(V) == PC.commit(5 + 7 + 9 + 2**32 - 1, sum(Scalar(b) if not isinstance(b, bytes) else
-                                                          Scalar.from_bytes(b) for b in blindings))
+    assert sum(V) == PC.commit(
+        5 + 7 + 9 + 2**32 - 1, sum(Scalar(b) if not isinstance(b, bytes) else Scalar.from_bytes(b) for b in blindings)
+    )
     assert V[0] + V[1] - V[1] == V[0]  # Point + commitment: a TypeError when commitments were bytes
     assert all(type(P) is Point for P in (proof.A, proof.S, proof.T_1, proof.T_2, *proof.ipp_proof.L_vec))
-    assert all(type(x) is Scalar for x in (proof.t_x, proof.t_x_blinding, proof.e_blinding, proof.ipp_proof.a,
-                                           proof.ipp_proof.b))
+    assert all(
+        type(x) is Scalar
+        for x in (proof.t_x, proof.t_x_blinding, proof.e_blinding, proof.ipp_proof.a, proof.ipp_proof.b)
+    )
     single, C = RangeProof.prove_single(BP, PC, Transcript(b"one"), Scalar(200), Scalar(3), 8)
     assert type(C) is Point and C == PC.commit(200, 3)
     for out_of_range in (Scalar(256), Scalar(-1), 256, -1):

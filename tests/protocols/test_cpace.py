@@ -2,6 +2,7 @@
 (generator string, generator, messages, K, ISK in both modes, sid_output, scalar_mult_vfy's valid and invalid
 points), the draft's string-function vectors, an independent reference (tests/helpers/pake_reference.py: pysodium,
 hashlib) on random inputs, and bad input: every RFC 9496 invalid encoding and the identity abort."""
+
 import random
 
 import pytest
@@ -49,15 +50,17 @@ def test_intermediate_text_values():
     assert cpace.scalar_mult_vfy(P["ya"], P["Yb"]) == cpace.scalar_mult_vfy(P["yb"], P["Ya"]) == K == P["K"]
     ir = t["Test vector for ISK calculation initiator/responder"]
     assert cpace.transcript_ir(P["Ya"], P["ADa"], P["Yb"], P["ADb"]) == H(ir["transcript_ir(Ya,ADa,Yb,ADb)"])
-    assert cpace.lv_cat(cpace.DSI_ISK, P["sid"], K) + cpace.transcript_ir(P["Ya"], P["ADa"], P["Yb"], P["ADb"]) == \
-        H(ir["lv_cat(DSI,sid,K)||transcript_ir(Ya,ADa,Yb,ADb)"])
+    assert cpace.lv_cat(cpace.DSI_ISK, P["sid"], K) + cpace.transcript_ir(P["Ya"], P["ADa"], P["Yb"], P["ADb"]) == H(
+        ir["lv_cat(DSI,sid,K)||transcript_ir(Ya,ADa,Yb,ADb)"]
+    )
     oc = t["Test vector for ISK calculation parallel execution"]
     assert cpace.transcript_oc(P["Ya"], P["ADa"], P["Yb"], P["ADb"]) == H(oc["transcript_oc(Ya,ADa,Yb,ADb)"])
     assert cpace.transcript_oc(P["Yb"], P["ADb"], P["Ya"], P["ADa"]) == H(oc["transcript_oc(Ya,ADa,Yb,ADb)"])
     assert H(ir["DSI = G.DSI_ISK, b'CPaceRistretto255_ISK'"]) == cpace.DSI_ISK
     sid = t["Test vector for optional output of session id"]
-    assert cpace.sid_output(cpace.transcript_ir(P["Ya"], P["ADa"], P["Yb"], P["ADb"])) == \
-        H(sid['H.hash(b"CPaceSidOutput" + transcript_ir(Ya,ADa, Yb,ADb))'])
+    assert cpace.sid_output(cpace.transcript_ir(P["Ya"], P["ADa"], P["Yb"], P["ADb"])) == H(
+        sid['H.hash(b"CPaceSidOutput" + transcript_ir(Ya,ADa, Yb,ADb))']
+    )
 
 
 def test_scalar_mult_vectors():
@@ -81,14 +84,18 @@ def test_string_function_vectors():
     assert cpace.lv_cat(b"1234", b"5", b"", b"678") == H("043132333401350003363738")
     assert cpace.o_cat(b"ABCD", b"BCD") == H("6f6342434441424344")
     assert cpace.o_cat(b"BCD", b"ABCDE") == H("6f634243444142434445")
-    assert cpace.transcript_ir(b"123", b"PartyA", b"234", b"PartyB") == \
-        H("03313233065061727479410332333406506172747942")
-    assert cpace.transcript_ir(b"3456", b"PartyA", b"2345", b"PartyB") == \
-        H("043334353606506172747941043233343506506172747942")
-    assert cpace.transcript_oc(b"123", b"PartyA", b"234", b"PartyB") == \
-        H("6f6303323334065061727479420331323306506172747941")
-    assert cpace.transcript_oc(b"3456", b"PartyA", b"2345", b"PartyB") == \
-        H("6f63043334353606506172747941043233343506506172747942")
+    assert cpace.transcript_ir(b"123", b"PartyA", b"234", b"PartyB") == H(
+        "03313233065061727479410332333406506172747942"
+    )
+    assert cpace.transcript_ir(b"3456", b"PartyA", b"2345", b"PartyB") == H(
+        "043334353606506172747941043233343506506172747942"
+    )
+    assert cpace.transcript_oc(b"123", b"PartyA", b"234", b"PartyB") == H(
+        "6f6303323334065061727479420331323306506172747941"
+    )
+    assert cpace.transcript_oc(b"3456", b"PartyA", b"2345", b"PartyB") == H(
+        "6f63043334353606506172747941043233343506506172747942"
+    )
     # the ordering of o_cat: a longer string with the other as its prefix is the larger one
     assert cpace.o_cat(b"\0", b"\0\0") == b"oc\0\0\0" and cpace.o_cat(b"\1", b"\0\0") == b"oc\1\0\0"
 
@@ -103,8 +110,11 @@ def test_leb128_lengths():
 def test_against_the_reference():
     rng = random.Random("cpace-diff")
     for k in range(20):
-        prs, ci, sid = rng.randbytes(rng.choice([0, 8, 100, 200])), rng.randbytes(rng.choice([0, 24])), \
-            rng.randbytes(rng.choice([0, 16]))
+        prs, ci, sid = (
+            rng.randbytes(rng.choice([0, 8, 100, 200])),
+            rng.randbytes(rng.choice([0, 24])),
+            rng.randbytes(rng.choice([0, 16])),
+        )
         ada, adb = rng.randbytes(rng.choice([0, 3, 130])), rng.randbytes(rng.choice([0, 3]))
         ya, yb = rng.randrange(1, pref.Q), rng.randrange(1, pref.Q)
         symmetric = k % 2 == 1
@@ -162,7 +172,7 @@ def test_bad_input():
     with pytest.raises(TypeError, match="peer_ad"):
         party.finish(cpace.CPace(b"pw").message, "ad")
     assert len(party.finish(Point(cpace.CPace(b"pw").message))) == 64  # a Point is accepted too, and TypeErrors
-    with pytest.raises(TypeError, match="prs"):                       # did not end the run
+    with pytest.raises(TypeError, match="prs"):  # did not end the run
         cpace.CPace("pw")
     with pytest.raises(TypeError, match="ci"):
         cpace.CPace(b"pw", ci=1)

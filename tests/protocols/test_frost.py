@@ -1,6 +1,7 @@
 """RFC 9591 FROST(ristretto255, SHA-512): every field of the official vector, random t-of-n signing checked against
 an independent reference (tests/helpers/reference.py: libsodium through pysodium, hashlib, Python integers), every
 rejection the RFC asks for, tampered shares and signatures, batch verification."""
+
 import hashlib
 import random
 
@@ -64,8 +65,9 @@ def test_vector_every_field():
 
     shares, group_pk, vss_commitment = frost.trusted_dealer_keygen(secret, n, t, _test_coefficients=coefficients)
     assert type(group_pk) is Point and bytes(group_pk).hex() == inp["group_public_key"]
-    assert [(i, _enc(s).hex()) for i, s in shares] == \
-        [(p["identifier"], p["participant_share"]) for p in inp["participant_shares"]]
+    assert [(i, _enc(s).hex()) for i, s in shares] == [
+        (p["identifier"], p["participant_share"]) for p in inp["participant_shares"]
+    ]
     assert frost.secret_share_shard(secret, coefficients, n) == shares
     assert vss_commitment == [ref.base_mul(secret)] + [ref.base_mul(c) for c in coefficients]
     assert all(frost.vss_verify(share, vss_commitment) for share in shares)
@@ -99,16 +101,18 @@ def test_vector_every_field():
         assert (i, _enc(factor).hex()) == (out["identifier"], out["binding_factor"])
 
     sig_shares = [frost.sign(i, sk[i], group_pk, nonces[i], msg, commitment_list) for i in participants]
-    assert [(i, _enc(s).hex()) for i, s in zip(participants, sig_shares)] == \
-        [(o["identifier"], o["sig_share"]) for o in VECTOR["round_two_outputs"]["outputs"]]
+    assert [(i, _enc(s).hex()) for i, s in zip(participants, sig_shares)] == [
+        (o["identifier"], o["sig_share"]) for o in VECTOR["round_two_outputs"]["outputs"]
+    ]
     for i, share in zip(participants, sig_shares):
         assert frost.verify_signature_share(i, public_shares[i], share, commitment_list, group_pk, msg)
     signature = frost.aggregate(commitment_list, msg, group_pk, sig_shares, public_shares=public_shares)
     assert signature.hex() == VECTOR["final_output"]["sig"]
     group_commitment = frost.compute_group_commitment(commitment_list, binding_factors)
     assert signature[:32] == group_commitment
-    assert frost.compute_challenge(group_commitment, group_pk, msg) == ref_challenge(bytes(group_commitment),
-                                                                                     bytes(group_pk), msg)
+    assert frost.compute_challenge(group_commitment, group_pk, msg) == ref_challenge(
+        bytes(group_commitment), bytes(group_pk), msg
+    )
     assert frost.verify(msg, signature, group_pk) is True
     assert ref_verify(msg, signature, group_pk)
 
@@ -170,9 +174,17 @@ def signed():
     sk = dict(shares)
     round_one = {i: frost.commit(sk[i]) for i in (1, 2)}
     commitment_list = [(i, *round_one[i][1]) for i in (1, 2)]
-    return dict(items=items, shares=shares, group_pk=group_pk, vss=vss_commitment, msg=msg, sk=sk,
-                round_one=round_one, commitment_list=commitment_list,
-                public_shares=frost.derive_group_info(3, 2, vss_commitment)[1])
+    return dict(
+        items=items,
+        shares=shares,
+        group_pk=group_pk,
+        vss=vss_commitment,
+        msg=msg,
+        sk=sk,
+        round_one=round_one,
+        commitment_list=commitment_list,
+        public_shares=frost.derive_group_info(3, 2, vss_commitment)[1],
+    )
 
 
 def test_verify_batch(signed):
@@ -181,10 +193,12 @@ def test_verify_batch(signed):
     assert frost.verify_batch(msgs, sigs, pks) is True
     assert frost.verify_batch([], [], []) is True
     for k in range(len(sigs)):
-        for bad in (sigs[k][:32] + _enc(int.from_bytes(sigs[k][32:], "little") + 1),  # z + 1
-                    ref.point_add(sigs[k][:32], ref.base_mul(1)) + sigs[k][32:]):      # R + G
+        for bad in (
+            sigs[k][:32] + _enc(int.from_bytes(sigs[k][32:], "little") + 1),  # z + 1
+            ref.point_add(sigs[k][:32], ref.base_mul(1)) + sigs[k][32:],
+        ):  # R + G
             with pytest.raises(frost.InvalidSignatureError) as caught:
-                frost.verify_batch(msgs, sigs[:k] + [bad] + sigs[k + 1:], pks)
+                frost.verify_batch(msgs, sigs[:k] + [bad] + sigs[k + 1 :], pks)
             assert caught.value.index == k
     with pytest.raises(frost.InvalidSignatureError):
         frost.verify_batch(msgs[1:] + msgs[:1], sigs, pks)  # messages shifted
@@ -213,10 +227,14 @@ def test_verify_batch(signed):
 def test_malformed_signatures_rejected(signed):
     msg, sig, pk = signed["items"][0]
     assert frost.verify(msg, sig, pk) is True
-    malformed = [sig[:63], sig + b"\0", bytes(32) + sig[32:],            # length, identity R
-                 b"\xff" * 32 + sig[32:],                                 # R not an encoding
-                 sig[:32] + Q.to_bytes(32, "little"),                     # z = q, not canonical
-                 sig[:32] + (int.from_bytes(sig[32:], "little") + Q).to_bytes(32, "little")]  # z + q
+    malformed = [
+        sig[:63],
+        sig + b"\0",
+        bytes(32) + sig[32:],  # length, identity R
+        b"\xff" * 32 + sig[32:],  # R not an encoding
+        sig[:32] + Q.to_bytes(32, "little"),  # z = q, not canonical
+        sig[:32] + (int.from_bytes(sig[32:], "little") + Q).to_bytes(32, "little"),
+    ]  # z + q
     for bad in malformed:
         with pytest.raises(frost.InvalidSignatureError):
             frost.verify(msg, bad, pk)
@@ -246,14 +264,14 @@ def test_commitment_list_rejections(signed):
     nonces = s["round_one"][1][0]
     (i1, h1, b1), (i2, h2, b2) = cl
     cases = [
-        ([(i1, bytes(32), b1), (i2, h2, b2)], frost.InvalidCommitmentError, "hiding"),      # identity commitment
+        ([(i1, bytes(32), b1), (i2, h2, b2)], frost.InvalidCommitmentError, "hiding"),  # identity commitment
         ([(i1, h1, bytes(32)), (i2, h2, b2)], frost.InvalidCommitmentError, "binding"),
-        ([(i1, b"\xff" * 32, b1), (i2, h2, b2)], frost.InvalidCommitmentError, "hiding"),   # not an encoding
+        ([(i1, b"\xff" * 32, b1), (i2, h2, b2)], frost.InvalidCommitmentError, "hiding"),  # not an encoding
         ([(i1, bytes(h1)[:31], b1), (i2, h2, b2)], frost.InvalidCommitmentError, "hiding"),
-        ([(0, h1, b1), (i2, h2, b2)], frost.InvalidParameterError, "identifier"),            # identifier 0
+        ([(0, h1, b1), (i2, h2, b2)], frost.InvalidParameterError, "identifier"),  # identifier 0
         ([(Q, h1, b1), (i2, h2, b2)], frost.InvalidParameterError, "identifier"),
-        ([(i2, h2, b2), (i1, h1, b1)], frost.InvalidParameterError, "sorted"),               # unsorted
-        ([(i1, h1, b1), (i1, h2, b2)], frost.InvalidParameterError, "duplicates"),           # duplicate
+        ([(i2, h2, b2), (i1, h1, b1)], frost.InvalidParameterError, "sorted"),  # unsorted
+        ([(i1, h1, b1), (i1, h2, b2)], frost.InvalidParameterError, "duplicates"),  # duplicate
         ([], frost.InvalidParameterError, "empty"),
     ]
     for bad, error, text in cases:
@@ -265,7 +283,8 @@ def test_commitment_list_rejections(signed):
             frost.compute_binding_factors(pk, bad, msg)
     factors = frost.compute_binding_factors(pk, cl, msg)
     assert frost.compute_group_commitment(cl, factors) == ref.point_add(
-        ref.point_add(h1, ref.point_mul(factors[0][1], b1)), ref.point_add(h2, ref.point_mul(factors[1][1], b2)))
+        ref.point_add(h1, ref.point_mul(factors[0][1], b1)), ref.point_add(h2, ref.point_mul(factors[1][1], b2))
+    )
     with pytest.raises(frost.InvalidParameterError, match="identifiers differ"):
         frost.compute_group_commitment(cl, factors[::-1])
     with pytest.raises(TypeError, match="identifier, hiding, binding"):
@@ -304,10 +323,12 @@ def test_tampered_signature_shares(signed):
     assert frost.verify_signature_share(2, public[2], shares[1], cl, pk, msg) is True
     assert frost.verify_signature_share(2, public[2], _enc(shares[1]), cl, pk, msg) is True
     assert frost.verify_signature_share(2, public[2], int(shares[1]), cl, pk, msg) is True
-    for identifier, public_share, share, message in [(2, public[2], shares[1] + 1, msg),
-                                                     (2, public[1], shares[1], msg),  # wrong public share
-                                                     (1, public[1], shares[1], msg),  # wrong participant
-                                                     (2, public[2], shares[1], msg + b"!")]:
+    for identifier, public_share, share, message in [
+        (2, public[2], shares[1] + 1, msg),
+        (2, public[1], shares[1], msg),  # wrong public share
+        (1, public[1], shares[1], msg),  # wrong participant
+        (2, public[2], shares[1], msg + b"!"),
+    ]:
         with pytest.raises(frost.InvalidSignatureShareError) as caught:
             frost.verify_signature_share(identifier, public_share, share, cl, pk, message)
         assert caught.value.identifier == identifier
@@ -444,6 +465,7 @@ def test_points_and_scalars_as_arguments(signed):
     """Point and Scalar arguments give what their encodings and ints give; nonces and as_scalar shares are
     Scalars."""
     from pyristretto import Point, Scalar
+
     s = signed
     msgs, sigs, pks = map(list, zip(*s["items"]))
     points = [Point(pk) for pk in pks]
@@ -473,6 +495,7 @@ def test_points_and_scalars_as_arguments(signed):
 
 def test_verifier_with_tables(signed):
     from pyristretto import Point
+
     msgs, sigs, pks = map(list, zip(*signed["items"]))
     verifier = frost.Verifier(pks + [Point(pks[0])])
     assert len(verifier) == 4  # the four distinct group keys, each once

@@ -5,6 +5,7 @@ checked with libsodium (tests/helpers/reference.py) and hashlib, never with pyri
 FROST signatures are plain Schnorr signatures ``R || z`` with ``z*G == R + H2(R || PK || msg)*PK``, so the
 reference signs directly with a random key and nonce: 64 signatures under 64 different keys and under one key
 cost a few milliseconds, and every tamper can be tried at every position of both batches."""
+
 import hashlib
 import random
 
@@ -119,7 +120,7 @@ def test_tampered_at_each_position(batch, tamper):
     for k in range(N):
         m, s, pk = TAMPERS[tamper](msgs[k], sigs[k], pks[k], OTHER_KEY)
         assert ref_verify(m, s, pk) is False, (tamper, k)  # the reference agrees it is invalid
-        args = (msgs[:k] + [m] + msgs[k + 1:], sigs[:k] + [s] + sigs[k + 1:], pks[:k] + [pk] + pks[k + 1:])
+        args = (msgs[:k] + [m] + msgs[k + 1 :], sigs[:k] + [s] + sigs[k + 1 :], pks[:k] + [pk] + pks[k + 1 :])
         assert failing_index(frost.verify_batch, *args) == k, (tamper, k)
         if k % 8 == 0:  # the single verification and the table path, at a few positions
             with pytest.raises(frost.InvalidSignatureError):

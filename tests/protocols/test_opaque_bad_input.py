@@ -1,6 +1,7 @@
 """OPAQUE on bad input, at every message: truncated and extended messages, invalid points and the identity (every
 RFC 9496 invalid encoding), replayed KE1, swapped messages, tampered fields, wrong types; a wrong password and an
 unknown user fail the same way; one-shot states, no pickling, no secret in a repr."""
+
 import copy
 import pickle
 
@@ -29,11 +30,11 @@ def setup(request):
 
 def _lengths(message):
     """The message truncated, extended, emptied."""
-    return [message[:-1], message + b"\x00", b"", message[:len(message) // 2]]
+    return [message[:-1], message + b"\x00", b"", message[: len(message) // 2]]
 
 
 def _replace(message, at, value):
-    return message[:at] + value + message[at + len(value):]
+    return message[:at] + value + message[at + len(value) :]
 
 
 def test_invalid_encodings_are_there():
@@ -149,15 +150,18 @@ def test_ke2(setup):
     assert len(ke3) == 64
 
 
-@pytest.mark.parametrize("field, at, error", [
-    ("evaluated_message", 0, opaque.EnvelopeRecoveryError),
-    ("masking_nonce", 32, opaque.EnvelopeRecoveryError),
-    ("masked_response (server key)", 64, opaque.EnvelopeRecoveryError),
-    ("masked_response (envelope)", 100, opaque.EnvelopeRecoveryError),
-    ("server_nonce", 192, opaque.ServerAuthenticationError),
-    ("server_public_keyshare", 224, opaque.ServerAuthenticationError),
-    ("server_mac", 256, opaque.ServerAuthenticationError),
-])
+@pytest.mark.parametrize(
+    "field, at, error",
+    [
+        ("evaluated_message", 0, opaque.EnvelopeRecoveryError),
+        ("masking_nonce", 32, opaque.EnvelopeRecoveryError),
+        ("masked_response (server key)", 64, opaque.EnvelopeRecoveryError),
+        ("masked_response (envelope)", 100, opaque.EnvelopeRecoveryError),
+        ("server_nonce", 192, opaque.ServerAuthenticationError),
+        ("server_public_keyshare", 224, opaque.ServerAuthenticationError),
+        ("server_mac", 256, opaque.ServerAuthenticationError),
+    ],
+)
 def test_tampered_ke2(setup, field, at, error):
     config, server, record = setup
     login = opaque.ClientLogin(config, b"pw")
@@ -215,20 +219,20 @@ def test_swapped_messages(setup):
     login = opaque.ClientLogin(config, b"pw")
     server_login = server.login(login.ke1, record, b"alice")
     with pytest.raises(opaque.DeserializeError, match="request"):
-        server.registration_response(login.ke1, b"alice")          # KE1 where a registration request goes
+        server.registration_response(login.ke1, b"alice")  # KE1 where a registration request goes
     with pytest.raises(opaque.DeserializeError, match="ke1"):
-        server.login(reg.request, record, b"alice")                # a registration request as KE1
+        server.login(reg.request, record, b"alice")  # a registration request as KE1
     with pytest.raises(opaque.DeserializeError, match="ke1"):
-        server.login(server_login.ke2, record, b"alice")           # KE2 back to the server
+        server.login(server_login.ke2, record, b"alice")  # KE2 back to the server
     with pytest.raises(opaque.DeserializeError, match="ke2"):
-        login.finish(response)                                     # a registration response as KE2
+        login.finish(response)  # a registration response as KE2
     with pytest.raises(opaque.DeserializeError, match="response"):
-        reg.finish(server_login.ke2)                               # KE2 as a registration response
+        reg.finish(server_login.ke2)  # KE2 as a registration response
     with pytest.raises(opaque.DeserializeError, match="record"):
-        server.login(login.ke1, login.ke1, b"alice")               # KE1 as the record
+        server.login(login.ke1, login.ke1, b"alice")  # KE1 as the record
     ke3 = login.finish(server_login.ke2).ke3
     with pytest.raises(opaque.DeserializeError, match="ke3"):
-        server_login.finish(login.ke1)                             # KE1 as KE3
+        server_login.finish(login.ke1)  # KE1 as KE3
     assert len(ke3) == 64
 
 
@@ -236,8 +240,11 @@ def test_swapped_messages(setup):
 def test_wrong_password_and_unknown_user_fail_alike(setup):
     config, server, record = setup
     failures = []
-    for password, user_record, user in ((b"wrong", record, b"alice"), (b"pw", None, b"mallory"),
-                                        (b"pw", None, b"alice")):
+    for password, user_record, user in (
+        (b"wrong", record, b"alice"),
+        (b"pw", None, b"mallory"),
+        (b"pw", None, b"alice"),
+    ):
         login = opaque.ClientLogin(config, password)
         server_login = server.login(login.ke1, user_record, user)
         assert len(server_login.ke2) == 320

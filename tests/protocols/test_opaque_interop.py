@@ -3,6 +3,7 @@ configuration is the ristretto255 OPRF, TripleDh<Ristretto255, Sha512>, Argon2id
 16 zero bytes of salt, 64 bytes of output: ``opaque.Argon2id()``'s defaults) and an empty context. Our client
 registers and logs in at its server and its client at ours: the session and export keys agree, the messages have
 the RFC's sizes, and a wrong password fails on both sides."""
+
 import opaque_ke_py as ok  # in the test extra: a missing package fails the suite, never skips it
 import pytest
 

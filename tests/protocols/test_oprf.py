@@ -1,6 +1,7 @@
 """RFC 9497 (ristretto255-SHA512): every field of the eight official vectors, round trips against an independent
 reference (tests/helpers/reference.py: libsodium through pysodium, hashlib), every error path, tampered proofs,
 threads."""
+
 import hashlib
 
 import pytest
@@ -66,7 +67,15 @@ def ref_verify_proof(mode, A, B, C, D, proof):
 # ---- the official vectors ----------------------------------------------------------------------------
 def test_all_eight_vectors_present():
     assert sorted((s["mode"], v["Batch"]) for s in VECTORS for v in s["vectors"]) == [
-        (0, 1), (0, 1), (1, 1), (1, 1), (1, 2), (2, 1), (2, 1), (2, 2)]
+        (0, 1),
+        (0, 1),
+        (1, 1),
+        (1, 1),
+        (1, 2),
+        (2, 1),
+        (2, 1),
+        (2, 2),
+    ]
     assert all(s["identifier"] == "ristretto255-SHA512" for s in VECTORS)
 
 
@@ -93,8 +102,11 @@ def test_vector_every_field(case):
     sk = int.from_bytes(bytes.fromhex(suite["skSm"]), "little")
     inputs, blinds = _split(v["Input"]), _split(v["Blind"])
     assert len(inputs) == len(blinds) == v["Batch"]
-    want_blinded, want_evaluated, want_outputs = (_split(v["BlindedElement"]), _split(v["EvaluationElement"]),
-                                                  _split(v["Output"]))
+    want_blinded, want_evaluated, want_outputs = (
+        _split(v["BlindedElement"]),
+        _split(v["EvaluationElement"]),
+        _split(v["Output"]),
+    )
     server = SERVERS[mode](sk)
     client = CLIENTS[mode]() if mode == 0 else CLIENTS[mode](server.public_key)
     info = bytes.fromhex(v["Info"]) if mode == 2 else None
@@ -118,14 +130,17 @@ def test_vector_every_field(case):
         r = bytes.fromhex(v["Proof"]["r"])
         evaluated, proof = server.blind_evaluate_batch(want_blinded, *extra, _test_proof_nonce=r)
         assert proof.hex() == v["Proof"]["proof"]
-        assert ref_verify_proof(mode, G, *_statement(mode, server.public_key, sk, info, want_blinded,
-                                                     want_evaluated), proof)
+        assert ref_verify_proof(
+            mode, G, *_statement(mode, server.public_key, sk, info, want_blinded, want_evaluated), proof
+        )
         outputs = client.finalize_batch(inputs, batch_blinds, evaluated, want_blinded, proof, *extra, *tweak)
         if v["Batch"] == 1:
             single = server.blind_evaluate(want_blinded[0], *extra, _test_proof_nonce=r)
             assert single == (want_evaluated[0], proof)
-            assert client.finalize(inputs[0], batch_blinds[0], *single[:1], want_blinded[0], proof, *extra) == \
-                want_outputs[0]
+            assert (
+                client.finalize(inputs[0], batch_blinds[0], *single[:1], want_blinded[0], proof, *extra)
+                == want_outputs[0]
+            )
     assert evaluated == want_evaluated
     assert outputs == want_outputs
     assert [server.evaluate(x, *extra) for x in inputs] == want_outputs
@@ -146,12 +161,12 @@ def test_vector_proof_functions(case):
     v, mode = suite["vectors"][k], suite["mode"]
     sk = int.from_bytes(bytes.fromhex(suite["skSm"]), "little")
     info = bytes.fromhex(v["Info"]) if mode == 2 else None
-    B, C, D = _statement(mode, bytes.fromhex(suite["pkSm"]), sk, info, _split(v["BlindedElement"]),
-                         _split(v["EvaluationElement"]))
+    B, C, D = _statement(
+        mode, bytes.fromhex(suite["pkSm"]), sk, info, _split(v["BlindedElement"]), _split(v["EvaluationElement"])
+    )
     k_proof = sk if mode == 1 else ref.hash_to_scalar(b"Info" + _lp(info), b"HashToScalar-" + _ctx(2)) + sk
     proof = bytes.fromhex(v["Proof"]["proof"])
-    assert oprf.generate_proof(k_proof % Q, G, B, C, D, mode, _test_proof_nonce=bytes.fromhex(v["Proof"]["r"])) \
-        == proof
+    assert oprf.generate_proof(k_proof % Q, G, B, C, D, mode, _test_proof_nonce=bytes.fromhex(v["Proof"]["r"])) == proof
     assert oprf.verify_proof(G, B, C, D, proof, mode)
     M, Z = oprf.compute_composites(B, C, D, mode)
     assert oprf.compute_composites_fast(k_proof % Q, B, C, D, mode) == (M, Z)
@@ -160,8 +175,13 @@ def test_vector_proof_functions(case):
 
 # ---- round trips with random keys, inputs, info --------------------------------------------------------
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(mode=st.sampled_from([0, 1, 2]), seed=st.binary(min_size=32, max_size=32), key_info=st.binary(max_size=40),
-       inputs=st.lists(st.binary(max_size=80), min_size=1, max_size=5), info=st.binary(max_size=40))
+@given(
+    mode=st.sampled_from([0, 1, 2]),
+    seed=st.binary(min_size=32, max_size=32),
+    key_info=st.binary(max_size=40),
+    inputs=st.lists(st.binary(max_size=80), min_size=1, max_size=5),
+    info=st.binary(max_size=40),
+)
 def test_round_trip_random(mode, seed, key_info, inputs, info):
     sk, pk = oprf.derive_key_pair(seed, key_info, mode)
     assert pk == ref.base_mul(sk)
@@ -169,8 +189,9 @@ def test_round_trip_random(mode, seed, key_info, inputs, info):
     client = CLIENTS[mode]() if mode == 0 else CLIENTS[mode](pk)
     extra = (info,) if mode == 2 else ()
     blinds, blinded, *tweak = client.blind_batch(inputs, *extra)
-    assert blinded == [ref.point_mul(b, ref.hash_to_group(x, b"HashToGroup-" + _ctx(mode)))
-                       for b, x in zip(blinds, inputs)]
+    assert blinded == [
+        ref.point_mul(b, ref.hash_to_group(x, b"HashToGroup-" + _ctx(mode))) for b, x in zip(blinds, inputs)
+    ]
     if mode == 0:
         evaluated = server.blind_evaluate_batch(blinded)
         outputs = client.finalize_batch(inputs, blinds, evaluated)
@@ -249,9 +270,21 @@ def session():
     p_client = oprf.POPRFClient(p_server.public_key)
     p_blind, p_blinded, tweak = p_client.blind(b"in", b"info")
     p_evaluated, p_proof = p_server.blind_evaluate(p_blinded, b"info")
-    return dict(sk=sk, pk=pk, v_client=v_client, blind=blind, blinded=blinded, evaluated=evaluated, proof=proof,
-                p_client=p_client, p_blind=p_blind, p_blinded=p_blinded, tweak=tweak, p_evaluated=p_evaluated,
-                p_proof=p_proof)
+    return dict(
+        sk=sk,
+        pk=pk,
+        v_client=v_client,
+        blind=blind,
+        blinded=blinded,
+        evaluated=evaluated,
+        proof=proof,
+        p_client=p_client,
+        p_blind=p_blind,
+        p_blinded=p_blinded,
+        tweak=tweak,
+        p_evaluated=p_evaluated,
+        p_proof=p_proof,
+    )
 
 
 def _flip(data, index, bit=1):
@@ -270,14 +303,16 @@ def test_tampered_proof_rejected(session, index):
     with pytest.raises((oprf.VerifyError, oprf.DeserializeError)):
         s["v_client"].finalize(b"in", s["blind"], s["evaluated"], s["blinded"], bad)
     with pytest.raises((oprf.VerifyError, oprf.DeserializeError)):
-        s["p_client"].finalize(b"in", s["p_blind"], s["p_evaluated"], s["p_blinded"], _flip(s["p_proof"], index),
-                               b"info", s["tweak"])
+        s["p_client"].finalize(
+            b"in", s["p_blind"], s["p_evaluated"], s["p_blinded"], _flip(s["p_proof"], index), b"info", s["tweak"]
+        )
 
 
 def test_verify_errors(session):
     s = session
-    assert s["v_client"].finalize(b"in", s["blind"], s["evaluated"], s["blinded"], s["proof"]) == \
-        ref_output(1, s["sk"], b"in")
+    assert s["v_client"].finalize(b"in", s["blind"], s["evaluated"], s["blinded"], s["proof"]) == ref_output(
+        1, s["sk"], b"in"
+    )
     other = oprf.VOPRFClient(ref.base_mul(s["sk"] + 1))
     with pytest.raises(oprf.VerifyError):  # proof for another key
         other.finalize(b"in", s["blind"], s["evaluated"], s["blinded"], s["proof"])
@@ -287,15 +322,22 @@ def test_verify_errors(session):
         s["v_client"].finalize(b"in", s["blind"], s["evaluated"], ref.point_add(s["blinded"], G), s["proof"])
     with pytest.raises(oprf.VerifyError):  # POPRF: another info
         s["p_client"].finalize(b"in", s["p_blind"], s["p_evaluated"], s["p_blinded"], s["p_proof"], b"other")
-    assert s["p_client"].finalize(b"in", s["p_blind"], s["p_evaluated"], s["p_blinded"], s["p_proof"], b"info") == \
-        ref_output(2, s["sk"], b"in", b"info")
+    assert s["p_client"].finalize(
+        b"in", s["p_blind"], s["p_evaluated"], s["p_blinded"], s["p_proof"], b"info"
+    ) == ref_output(2, s["sk"], b"in", b"info")
 
 
 def test_malformed_proofs_are_deserialize_errors(session):
     s = session
     high = (Q).to_bytes(32, "little")  # c = q: not canonical
-    for bad in [b"", s["proof"][:63], s["proof"] + b"\0", high + s["proof"][32:], s["proof"][:32] + high,
-                s["proof"][:32] + b"\xff" * 32]:
+    for bad in [
+        b"",
+        s["proof"][:63],
+        s["proof"] + b"\0",
+        high + s["proof"][32:],
+        s["proof"][:32] + high,
+        s["proof"][:32] + b"\xff" * 32,
+    ]:
         with pytest.raises(oprf.DeserializeError):
             oprf.verify_proof(G, s["pk"], [s["blinded"]], [s["evaluated"]], bad, 1)
         with pytest.raises(oprf.DeserializeError):
@@ -377,8 +419,9 @@ def test_derive_key_pair_retries_a_zero_scalar(monkeypatch):
     for zeros in (0, 1, 2, 255):
         want = ref.hash_to_scalar(seed + _lp(info) + bytes([zeros]), dst)
         assert int(oprf.grp.derive_key_scalar(seed, info, dst, _test_zero_counters=zeros)) == want, zeros
-    assert int(oprf.grp.derive_key_scalar(bytearray(seed), memoryview(info), dst)) == \
-        ref.hash_to_scalar(seed + _lp(info) + b"\x00", dst)
+    assert int(oprf.grp.derive_key_scalar(bytearray(seed), memoryview(info), dst)) == ref.hash_to_scalar(
+        seed + _lp(info) + b"\x00", dst
+    )
     assert oprf.grp.derive_key_scalar(seed, info, dst, _test_zero_counters=256) is None
     monkeypatch.setattr(oprf.grp, "derive_key_scalar", lambda seed, info, dst: None)
     with pytest.raises(oprf.DeriveKeyPairError):
@@ -440,8 +483,13 @@ def test_type_and_shape_errors(session):
 
 
 def test_error_hierarchy():
-    for error in (oprf.InvalidInputError, oprf.DeserializeError, oprf.VerifyError, oprf.InverseError,
-                  oprf.DeriveKeyPairError):
+    for error in (
+        oprf.InvalidInputError,
+        oprf.DeserializeError,
+        oprf.VerifyError,
+        oprf.InverseError,
+        oprf.DeriveKeyPairError,
+    ):
         assert issubclass(error, oprf.OPRFError) and issubclass(error, ValueError)
 
 
@@ -450,8 +498,9 @@ def test_bytes_like_arguments(session):
     server = oprf.VOPRFServer(s["sk"])
     ev, proof = server.blind_evaluate(bytearray(bytes(s["blinded"])))
     assert ev == s["evaluated"]
-    out = s["v_client"].finalize(memoryview(b"in"), s["blind"], memoryview(bytes(ev)), bytearray(bytes(s["blinded"])),
-                                 bytearray(proof))
+    out = s["v_client"].finalize(
+        memoryview(b"in"), s["blind"], memoryview(bytes(ev)), bytearray(bytes(s["blinded"])), bytearray(proof)
+    )
     assert out == ref_output(1, s["sk"], b"in")
 
 
@@ -467,13 +516,16 @@ def test_servers_shared_by_8_threads(fast_switching):
             data = f"thread {k} item {it}".encode()
             blinds, blinded = v_client.blind_batch([data, data + b"!"])
             evaluated, proof = v_server.blind_evaluate_batch(blinded)
-            assert v_client.finalize_batch([data, data + b"!"], blinds, evaluated, blinded, proof) == \
-                [ref_output(1, sk, data), ref_output(1, sk, data + b"!")]
+            assert v_client.finalize_batch([data, data + b"!"], blinds, evaluated, blinded, proof) == [
+                ref_output(1, sk, data),
+                ref_output(1, sk, data + b"!"),
+            ]
             info = bytes([k])
             blind, blinded, tweak = p_client.blind(data, info)
             evaluated, proof = p_server.blind_evaluate(blinded, info)
-            assert p_client.finalize(data, blind, evaluated, blinded, proof, info, tweak) == \
-                ref_output(2, sk, data, info)
+            assert p_client.finalize(data, blind, evaluated, blinded, proof, info, tweak) == ref_output(
+                2, sk, data, info
+            )
 
     run_concurrently(work, 8)
 
@@ -492,6 +544,7 @@ def test_docs_objects_example_runs_verbatim():
 
 def test_points_and_scalars_as_arguments():
     from pyristretto import Point, Scalar
+
     server = oprf.VOPRFServer.derive(bytes(32), b"objects")
     sk, pk = oprf.derive_key_pair(bytes(32), b"objects", oprf.MODE_VOPRF)
     assert type(server.private_key) is Scalar and server.private_key == sk and server.public_key == pk

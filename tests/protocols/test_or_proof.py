@@ -2,6 +2,7 @@
 bit statement): honest proofs of 0 and 1 verify, a vote of 2 cannot be proven, and any tampering fails. The
 encryption is checked independently with libsodium (tests/helpers/reference.py); the statement's proofs against
 pure-Python references in test_sigma_statements.py."""
+
 import importlib.util
 from pathlib import Path
 
@@ -44,9 +45,13 @@ def test_tampering_fails(ex):
     proof = ex.prove_bit(A, B, 1, r)
     c, (z0, z1), (c0,) = proof.challenge, proof.responses, proof.challenges
     one, G = Scalar(1), Point.generator()
-    for bad in [CompactProof(c + one, [z0, z1], [c0]), CompactProof(c, [z0, z1], [c0 + one]),
-                CompactProof(c, [z0, z1 + one], [c0]), CompactProof(c, [z1, z0], [c - c0]),
-                CompactProof(c, [z0, z1], [])]:
+    for bad in [
+        CompactProof(c + one, [z0, z1], [c0]),
+        CompactProof(c, [z0, z1], [c0 + one]),
+        CompactProof(c, [z0, z1 + one], [c0]),
+        CompactProof(c, [z1, z0], [c - c0]),
+        CompactProof(c, [z0, z1], []),
+    ]:
         with pytest.raises(InvalidProofError):
             ex.verify_bit(A, B, bad)
     with pytest.raises(InvalidProofError):

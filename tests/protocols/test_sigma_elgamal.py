@@ -1,6 +1,7 @@
 """pyristretto.sigma.elgamal and pyristretto.sigma.dlog against Python-int references: ciphertexts recomputed with
 libsodium (tests/helpers/reference.py), discrete logs by Python search, threshold shares by Lagrange interpolation
 on ints."""
+
 import random
 
 import numpy as np
@@ -141,8 +142,17 @@ def test_discrete_log_default_tables_and_large_bounds():
         discrete_log(Point.identity(), 0)
 
 
-@pytest.mark.parametrize("bad, error", [(0, ValueError), (-1, ValueError), ((1 << 30) + 1, ValueError),
-                                        ("16", TypeError), (1.5, TypeError), (True, TypeError)])
+@pytest.mark.parametrize(
+    "bad, error",
+    [
+        (0, ValueError),
+        (-1, ValueError),
+        ((1 << 30) + 1, ValueError),
+        ("16", TypeError),
+        (1.5, TypeError),
+        (True, TypeError),
+    ],
+)
 def test_discrete_log_bad_input(bad, error):
     with pytest.raises(error):
         DiscreteLogTable(bad)

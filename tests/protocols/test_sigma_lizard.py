@@ -1,6 +1,7 @@
 """pyristretto.sigma.lizard: Lizard and the Elligator inverse against curve25519-dalek's known answers
 (tests/vectors/lizard-ristretto255.json) and a pure-Python RFC 9496 MAP and Lizard (tests/helpers/ristretto_ref.py);
 round trips on random data and points."""
+
 import os
 
 import numpy as np
@@ -33,8 +34,7 @@ def test_points_that_carry_no_data(e):
     assert lizard_decode(bytes.fromhex(e["point"])) is None
 
 
-@pytest.mark.parametrize("e", DATA["elligator_map_sage"] + DATA["elligator_inverse"],
-                         ids=lambda e: e["input"][:16])
+@pytest.mark.parametrize("e", DATA["elligator_map_sage"] + DATA["elligator_inverse"], ids=lambda e: e["input"][:16])
 def test_map_and_its_inverse_vectors(e):
     fe = bytes.fromhex(e["input"])
     P = map_to_curve(fe)
@@ -102,8 +102,9 @@ def test_elgamal_carries_data():
         assert lizard_decode(eg.decrypt(key, ct.rerandomize(key.public_key))) == data
 
 
-@pytest.mark.parametrize("bad", [5, None, [1] * 16, "0123456789abcdef", np.zeros(16, dtype=np.int64)],
-                         ids=lambda b: type(b).__name__)
+@pytest.mark.parametrize(
+    "bad", [5, None, [1] * 16, "0123456789abcdef", np.zeros(16, dtype=np.int64)], ids=lambda b: type(b).__name__
+)
 def test_bad_input(bad):
     with pytest.raises(TypeError):
         lizard_encode(bad)

@@ -2,6 +2,7 @@
 statements, batch verification and bad input. Properties are checked with independent references: group
 arithmetic by libsodium (tests/helpers/reference.py), transcripts by a pure-Python Merlin (merlin_ref.py),
 challenge polynomials with Python ints."""
+
 import itertools
 
 import numpy as np
@@ -10,8 +11,17 @@ import pytest
 import reference as ref
 from merlin_ref import MerlinTranscript
 from pyristretto import InvalidPointError, Point, Scalar, Transcript
-from pyristretto.sigma import (And, BatchableProof, CompactProof, InvalidProofError, Or, Statement, StatementError,
-                               Threshold, library)
+from pyristretto.sigma import (
+    And,
+    BatchableProof,
+    CompactProof,
+    InvalidProofError,
+    Or,
+    Statement,
+    StatementError,
+    Threshold,
+    library,
+)
 
 G = Point.generator()
 Q = ref.Q
@@ -51,29 +61,32 @@ def test_secret_and_point_order_can_be_given():
     assert st.verify(proof, {"A": x * B, "B": B, "C": y * B})
 
 
-@pytest.mark.parametrize("args, kwargs, error", [
-    (("s", "A = x * B, A = x"), {}, StatementError),
-    (("s", "A = x * B = y * C"), {}, StatementError),
-    (("s", "1A = x * B"), {}, StatementError),
-    (("s", "A = x * B, B = A * x"), {}, StatementError),        # A is a point and a secret
-    (("s", "A = x * B"), {"secrets": ["x", "y"]}, StatementError),
-    (("s", "A = x * B"), {"points": ["A"]}, StatementError),
-    (("s", "A = x * B"), {"points": ["A", "B", "B"]}, StatementError),
-    (("s", "A = x * B"), {"fixed": {"C": G}}, StatementError),
-    (("s", "A = x * B"), {"fixed": {"B": Point.identity()}}, StatementError),
-    (("s", "A = x * B"), {"fixed": {"B": b"\xff" * 32}}, StatementError),
-    (("s", ""), {}, StatementError),
-    (("s", []), {}, StatementError),
-    (("s", [("A", {})]), {}, StatementError),
-    (("s", 5), {}, TypeError),
-    (("s", b"A = x * B"), {}, TypeError),
-    (("s", [("A", 5)]), {}, TypeError),
-    (("s", ["A = x * B"]), {}, TypeError),
-    ((5, "A = x * B"), {}, TypeError),
-    (("s", "A = x * B"), {"fixed": {"B": 5}}, TypeError),
-    (("s", "A = x * B"), {"fixed": [("B", G)]}, TypeError),
-    (("s", "A = x * B"), {"secrets": "x"}, TypeError),
-])
+@pytest.mark.parametrize(
+    "args, kwargs, error",
+    [
+        (("s", "A = x * B, A = x"), {}, StatementError),
+        (("s", "A = x * B = y * C"), {}, StatementError),
+        (("s", "1A = x * B"), {}, StatementError),
+        (("s", "A = x * B, B = A * x"), {}, StatementError),  # A is a point and a secret
+        (("s", "A = x * B"), {"secrets": ["x", "y"]}, StatementError),
+        (("s", "A = x * B"), {"points": ["A"]}, StatementError),
+        (("s", "A = x * B"), {"points": ["A", "B", "B"]}, StatementError),
+        (("s", "A = x * B"), {"fixed": {"C": G}}, StatementError),
+        (("s", "A = x * B"), {"fixed": {"B": Point.identity()}}, StatementError),
+        (("s", "A = x * B"), {"fixed": {"B": b"\xff" * 32}}, StatementError),
+        (("s", ""), {}, StatementError),
+        (("s", []), {}, StatementError),
+        (("s", [("A", {})]), {}, StatementError),
+        (("s", 5), {}, TypeError),
+        (("s", b"A = x * B"), {}, TypeError),
+        (("s", [("A", 5)]), {}, TypeError),
+        (("s", ["A = x * B"]), {}, TypeError),
+        ((5, "A = x * B"), {}, TypeError),
+        (("s", "A = x * B"), {"fixed": {"B": 5}}, TypeError),
+        (("s", "A = x * B"), {"fixed": [("B", G)]}, TypeError),
+        (("s", "A = x * B"), {"secrets": "x"}, TypeError),
+    ],
+)
 def test_malformed_statements(args, kwargs, error):
     with pytest.raises(error):
         Statement(*args, **kwargs)
@@ -98,10 +111,13 @@ def ready_made_cases():
     yield "dlog free base", library.dlog(None), {"x": x}, {"A": x * B, "B": B}
     yield "dleq", library.dleq(G, H), {"x": x}, {"A": x * G, "B": x * H}
     yield "dleq free", library.dleq(None, None), {"x": x}, {"A": x * B, "B": x * H, "G": B, "H": H}
-    yield "representation", library.representation([G0, None, G2]), {"x0": x, "x1": y, "x2": z}, {
-        "C": x * G0 + y * G1 + z * G2, "G1": G1}
-    yield "representation n", library.representation(2), {"x0": x, "x1": y}, {
-        "C": x * G0 + y * G1, "G0": G0, "G1": G1}
+    yield (
+        "representation",
+        library.representation([G0, None, G2]),
+        {"x0": x, "x1": y, "x2": z},
+        {"C": x * G0 + y * G1 + z * G2, "G1": G1},
+    )
+    yield "representation n", library.representation(2), {"x0": x, "x1": y}, {"C": x * G0 + y * G1, "G0": G0, "G1": G1}
     yield "pedersen", library.pedersen_opening(), {"v": x, "r": y}, {"C": x * G + y * pH}
 
 
@@ -124,6 +140,7 @@ def test_ready_made_complete_and_sound(name, st, witness, public):
 
 def test_pedersen_opening_is_pedersen_commit():
     import pyristretto as pr
+
     v, r = Scalar.random(), Scalar.random()
     C = pr.pedersen_commit(v, r)
     st = library.pedersen_opening()
@@ -190,7 +207,7 @@ def branch_challenges(st, c, given):
     out, pos = [], 0
     for k, n in st.groups:
         d = n - k
-        g = [int(s) for s in given[pos:pos + d]]
+        g = [int(s) for s in given[pos : pos + d]]
         pos += d
         if k == 1:
             out.append(g + [(c - sum(g)) % Q])
@@ -206,6 +223,7 @@ def branch_challenges(st, c, given):
                         num, den = num * (x - u) % Q, den * (t - u) % Q
                 total += yt * num * pow(den, -1, Q)
             return total % Q
+
         out.append(g + [f(x) for x in range(d + 1, n + 1)])
     return out
 
@@ -217,7 +235,7 @@ def pure_python_challenge(st, points, proof, label=b"pyristretto.sigma"):
     c = int(proof.challenge)
     comp = st._compiled()
     plain = st._plain
-    branches = ([(plain, c)] if plain else [])
+    branches = [(plain, c)] if plain else []
     for (k, bs), cs in zip(st._groups, branch_challenges(st, c, proof.challenges)):
         branches += list(zip(bs, cs))
     z = [int(s) for s in proof.responses]
@@ -235,8 +253,9 @@ def pure_python_challenge(st, points, proof, label=b"pyristretto.sigma"):
     for branch, cb in branches:
         index = {s: slot + i for i, s in enumerate(branch.secrets)}
         for lhs, terms in branch.equations:
-            R = ref.msm_loop([z[index[s]] for s, _ in terms] + [(-cb) % Q],
-                             [points[b] for _, b in terms] + [points[lhs]])
+            R = ref.msm_loop(
+                [z[index[s]] for s, _ in terms] + [(-cb) % Q], [points[b] for _, b in terms] + [points[lhs]]
+            )
             merlin.append_message(b"blindcom", lhs.encode())
             merlin.append_message(b"val", R)
         slot += len(branch.secrets)
@@ -280,12 +299,10 @@ def test_simulated_branch_verifies_only_with_the_others():
     t = Transcript(b"pyristretto.sigma")
     st.verify(p1, public, t)
     # ... yet a simulated branch taken alone into another proof does not verify with that proof's other branch
-    mixed = BatchableProof([p2.commitments[0], p1.commitments[1]], [p2.responses[0], p1.responses[1]],
-                           p2.challenges)
+    mixed = BatchableProof([p2.commitments[0], p1.commitments[1]], [p2.responses[0], p1.responses[1]], p2.challenges)
     with pytest.raises(InvalidProofError):
         st.verify(mixed, public)
-    mixed = BatchableProof([p2.commitments[0], p1.commitments[1]], [p2.responses[0], p1.responses[1]],
-                           p1.challenges)
+    mixed = BatchableProof([p2.commitments[0], p1.commitments[1]], [p2.responses[0], p1.responses[1]], p1.challenges)
     with pytest.raises(InvalidProofError):
         st.verify(mixed, public)
 
@@ -355,8 +372,11 @@ def test_batch_names_one_bad_proof_at_every_position(kind):
             public = {"A": x * G, "B": x * H, "H": H}
             return st.prove_batchable({"x": x}, public), public
     else:
-        st = or_of_dlogs(3) if kind == "or" else library.dlog().rename(A="K", x="s", B="G") & or_of_dlogs(
-            2).rename(B="G")
+        st = (
+            or_of_dlogs(3)
+            if kind == "or"
+            else library.dlog().rename(A="K", x="s", B="G") & or_of_dlogs(2).rename(B="G")
+        )
 
         def make():
             x, s = Scalar.random(), Scalar.random()
@@ -366,6 +386,7 @@ def test_batch_names_one_bad_proof_at_every_position(kind):
                 return st.prove_batchable({"x": x}, public, known=1), public
             public["K"] = s * G
             return st.prove_batchable({"x": x, "s": s}, public, known=1), public
+
     items = [make() for _ in range(n)]
     proofs, publics = [p for p, _ in items], [q for _, q in items]
     assert st.verify_batch(proofs, publics)
@@ -477,8 +498,15 @@ def test_known_is_checked():
     st = or_of_dlogs(2)
     x = Scalar.random()
     public = {"A0": x * G, "A1": G}
-    for bad, error in ((None, ValueError), (2, ValueError), (-1, ValueError), ("0", TypeError), (1.0, TypeError),
-                       (True, TypeError), ([0, 1], ValueError)):
+    for bad, error in (
+        (None, ValueError),
+        (2, ValueError),
+        (-1, ValueError),
+        ("0", TypeError),
+        (1.0, TypeError),
+        (True, TypeError),
+        ([0, 1], ValueError),
+    ):
         with pytest.raises(error):
             st.prove({"x": x}, public, known=bad)
     assert st.verify(st.prove({"x": x}, public, known=np.int64(0)), public)
@@ -494,6 +522,7 @@ def test_proof_objects():
     again = CompactProof.from_bytes(data)
     assert again == proof and st.verify(again, public)
     import pickle
+
     assert pickle.loads(pickle.dumps(proof)) == proof
     assert repr(proof).startswith("CompactProof.from_bytes(")
     with pytest.raises(TypeError):
@@ -513,6 +542,7 @@ def test_proof_objects():
 def test_statements_pickle_and_compare():
     import copy
     import pickle
+
     st = library.dlog().rename(A="K", x="s", B="G") & or_of_dlogs(2).rename(B="G")
     x, s = Scalar.random(), Scalar.random()
     public = {"A0": Point.random(), "A1": x * G, "K": s * G}
@@ -527,6 +557,7 @@ def test_one_statement_from_many_threads():
     """A statement's plan is shared: proofs, verifications and batches (whose MSM runs without the GIL, with the
     core's threads) from several threads at once all come out right."""
     from concurrency import run_concurrently, thread_setting
+
     st = library.dleq(G, None)
     H = Point.random()
     xs = [Scalar.random() for _ in range(40)]

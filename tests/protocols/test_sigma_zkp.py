@@ -3,6 +3,7 @@ batchable proofs of DLEQ, DLOG, a representation and a two-secret statement, mad
 layout). The crate's proofs verify here and their tampered copies fail; the recorded transcripts replay in a
 pure-Python Merlin (tests/helpers/merlin_ref.py); and our own proofs satisfy the crate's rules, checked with that
 pure-Python Merlin and libsodium (tests/helpers/reference.py), never with pyristretto."""
+
 import pytest
 
 import reference as ref
@@ -20,8 +21,7 @@ ZKP_DOMAIN = b"schnorrzkp/1.0/ristretto255"
 def statement(name):
     st = DATA["statements"][name]
     equations = [(c["lhs"], [(t["scalar"], t["point"]) for t in c["rhs"]]) for c in st["constraints"]]
-    return Statement(st["proof_label"], equations, secrets=st["secret_vars"],
-                     points=st["public_vars_transcript_order"])
+    return Statement(st["proof_label"], equations, secrets=st["secret_vars"], points=st["public_vars_transcript_order"])
 
 
 STATEMENTS = {name: statement(name) for name in DATA["statements"]}
@@ -66,12 +66,14 @@ def test_bincode_round_trip_and_parts(v):
     assert proof.challenges == []
     if isinstance(proof, CompactProof):
         assert proof.challenge.to_bytes().hex() == v["proof"]["challenge"]
-        rebuilt = CompactProof(bytes.fromhex(v["proof"]["challenge"]),
-                               [bytes.fromhex(x) for x in v["proof"]["responses"]])
+        rebuilt = CompactProof(
+            bytes.fromhex(v["proof"]["challenge"]), [bytes.fromhex(x) for x in v["proof"]["responses"]]
+        )
     else:
         assert [c.hex() for c in proof.commitments] == v["proof"]["commitments"]
-        rebuilt = BatchableProof([bytes.fromhex(x) for x in v["proof"]["commitments"]],
-                                 [bytes.fromhex(x) for x in v["proof"]["responses"]])
+        rebuilt = BatchableProof(
+            [bytes.fromhex(x) for x in v["proof"]["commitments"]], [bytes.fromhex(x) for x in v["proof"]["responses"]]
+        )
     assert rebuilt == proof and hash(rebuilt) == hash(proof)
 
 
@@ -163,8 +165,12 @@ def test_identity_points_and_commitments_refused_as_the_crate_does():
 def test_malformed_bincode():
     v = next(v for v in VECTORS if v["id"] == "two_secret_three_eq/compact/0")
     data = bytes.fromhex(v["proof_bincode_hex"])
-    for bad in (data[:-1], data + b"\0", data[:32] + (10**6).to_bytes(8, "little") + data[40:],
-                data[:40] + bytes.fromhex("ed" + "d3f55c1a631258d69cf7a2def9de14" + "00" * 15 + "10") + data[72:]):
+    for bad in (
+        data[:-1],
+        data + b"\0",
+        data[:32] + (10**6).to_bytes(8, "little") + data[40:],
+        data[:40] + bytes.fromhex("ed" + "d3f55c1a631258d69cf7a2def9de14" + "00" * 15 + "10") + data[72:],
+    ):
         with pytest.raises(SigmaError):
             CompactProof.from_bytes(bad)
     with pytest.raises(TypeError):

@@ -7,6 +7,7 @@ proofs have the same structure (responses per secret, OR challenges, commitments
 zksk is installed by scripts/setup.sh (`pip install --no-deps zksk petlib`: its bplib dependency, for pairings, does
 not build against OpenSSL 3); an environment where it cannot be installed sets PYRISTRETTO_ZKSK_OPTIONAL=1
 (scripts/check_dist.sh does) and the module is skipped there. Everywhere else a missing zksk is an error."""
+
 import functools
 import operator
 import os
@@ -15,9 +16,12 @@ import random
 import pytest
 
 if os.environ.get("PYRISTRETTO_ZKSK_OPTIONAL") == "1":
-    pytest.importorskip("zksk", exc_type=ImportError,  # petlib's absence is zksk's ImportError too
-                        reason="zksk (the reference) is not installable in this environment "
-                               "(PYRISTRETTO_ZKSK_OPTIONAL=1: pip install --no-deps zksk petlib failed)")
+    pytest.importorskip(
+        "zksk",
+        exc_type=ImportError,  # petlib's absence is zksk's ImportError too
+        reason="zksk (the reference) is not installable in this environment "
+        "(PYRISTRETTO_ZKSK_OPTIONAL=1: pip install --no-deps zksk petlib failed)",
+    )
 
 from petlib.bn import Bn  # noqa: E402  (zksk's group: petlib's OpenSSL P-224)
 from petlib.ec import EcGroup  # noqa: E402
@@ -47,8 +51,11 @@ SHAPES = {
     "or3": ("or", [[(f"A{i}", [(f"x{i}", f"B{i}")])] for i in range(3)]),
     "or2-dleq": ("or", [[(f"A{i}", [(f"x{i}", "G")]), (f"B{i}", [(f"x{i}", "H")])] for i in range(2)]),
 }
-PARAMS = [(name, known) for name, (kind, branches) in SHAPES.items()
-          for known in (range(len(branches)) if kind == "or" else [0])]
+PARAMS = [
+    (name, known)
+    for name, (kind, branches) in SHAPES.items()
+    for known in (range(len(branches)) if kind == "or" else [0])
+]
 
 
 def names(branch, which):
@@ -58,8 +65,9 @@ def names(branch, which):
 
 def ours(kind, branches):
     def st(eqs, label):
-        return Statement(label, ", ".join(f"{lhs} = " + " + ".join(f"{s} * {b}" for s, b in terms)
-                                          for lhs, terms in eqs))
+        return Statement(
+            label, ", ".join(f"{lhs} = " + " + ".join(f"{s} * {b}" for s, b in terms) for lhs, terms in eqs)
+        )
 
     if kind == "plain":
         return st(branches[0], "zksk/plain")
@@ -71,12 +79,15 @@ def ours(kind, branches):
 def theirs(kind, branches, points, values=None, simulated=()):
     """zksk's statement on P-224 points; values: the secrets' Bn values (the prover's side), simulated: the OR
     branches the prover simulates."""
+
     def secret(name):
         return Secret(value=None if values is None else values.get(name), name=name)
 
     def branch_stmt(eqs):
-        reps = [DLRep(points[lhs], functools.reduce(operator.add, [secret(s) * points[b] for s, b in terms]))
-                for lhs, terms in eqs]
+        reps = [
+            DLRep(points[lhs], functools.reduce(operator.add, [secret(s) * points[b] for s, b in terms]))
+            for lhs, terms in eqs
+        ]
         return reps[0] if len(reps) == 1 else AndProofStmt(*reps)
 
     if kind != "or":
@@ -97,8 +108,9 @@ def instance(rng, branches, known):
         for lhs, terms in branch:
             if i == known:
                 mine[lhs] = sum((Scalar(wit[s]) * mine[b] for s, b in terms), Point.identity())
-                theirs_[lhs] = functools.reduce(operator.add, [Bn.from_decimal(str(wit[s])) * theirs_[b]
-                                                               for s, b in terms])
+                theirs_[lhs] = functools.reduce(
+                    operator.add, [Bn.from_decimal(str(wit[s])) * theirs_[b] for s, b in terms]
+                )
             else:
                 mine[lhs], theirs_[lhs] = Point.random(), P224.hash_to_point(rng.randbytes(16))
     return wit, mine, theirs_

@@ -1,6 +1,7 @@
 """sr25519 batch verification (pyristretto.sr25519.verify_batch / verify_each) against single verification by
 py-sr25519-bindings: one bad signature at every position (every kind of bad), duplicated keys and signatures,
 mixed contexts and whole transcripts, invalid keys, threads, and the weights' freshness."""
+
 import random
 import threading
 
@@ -9,8 +10,7 @@ import sr25519 as theirs
 
 import pyristretto
 from pyristretto import Transcript
-from pyristretto.sr25519 import (BatchVerificationError, Keypair, PublicKey, SigningContext, verify_batch,
-                                 verify_each)
+from pyristretto.sr25519 import BatchVerificationError, Keypair, PublicKey, SigningContext, verify_batch, verify_each
 
 N = 48
 
@@ -83,8 +83,10 @@ def test_several_bad_signatures(batch, rng):
     sigs, msgs, keys = batch
     for _ in range(20):
         bad = set(rng.sample(range(N), rng.randrange(2, 10)))
-        s = [tamper(sig, rng.choice(["R", "s", "marker", "scalar", "R-invalid"])) if i in bad else sig
-             for i, sig in enumerate(sigs)]
+        s = [
+            tamper(sig, rng.choice(["R", "s", "marker", "scalar", "R-invalid"])) if i in bad else sig
+            for i, sig in enumerate(sigs)
+        ]
         assert verify_each(s, msgs, keys) == [theirs_verify(*x) for x in zip(s, msgs, keys)]
         assert verify_each(s, msgs, keys) == [i not in bad for i in range(N)]
         with pytest.raises(BatchVerificationError) as e:

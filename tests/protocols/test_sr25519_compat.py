@@ -1,6 +1,7 @@
 """pyristretto.sr25519's drop-in functions against py-sr25519-bindings (PyPI ``sr25519``, a PyO3 wrapper of the
 schnorrkel crate): thousands of random cases both ways for every function, the known answers of
 sr25519-substrate.json, and every class of bad input answered with the bindings' exception type and message."""
+
 import os
 import random
 
@@ -136,6 +137,7 @@ def test_bytes_subclasses_accepted_as_by_theirs():
 
 # ---- known answers ------------------------------------------------------------------------------------------
 
+
 def test_sp_core_and_bindings_known_answers():
     for case in SUBSTRATE["sp_core_tests"] + SUBSTRATE["py_sr25519_bindings_tests"]:
         kind = case["kind"]
@@ -155,10 +157,14 @@ def test_sp_core_and_bindings_known_answers():
             assert (cc.hex(), pub.hex()) == (case["child_chain_code"], case["child_public_key"])
             assert sec[:32].hex() == case["child_secret_key_scalar"]
         elif kind == "hard_derivation":
-            cc, pub, sec = ours.hard_derive_keypair((h(case["chain_code"]), h(case["public_key"]),
-                                                     h(case["secret_key"])), h(case["index"]))
-            assert (cc.hex(), pub.hex(), sec.hex()) == (case["child_chain_code"], case["child_public_key"],
-                                                       case["child_secret_key"])
+            cc, pub, sec = ours.hard_derive_keypair(
+                (h(case["chain_code"]), h(case["public_key"]), h(case["secret_key"])), h(case["index"])
+            )
+            assert (cc.hex(), pub.hex(), sec.hex()) == (
+                case["child_chain_code"],
+                case["child_public_key"],
+                case["child_secret_key"],
+            )
         elif kind == "ed25519_form_conversion":
             ed = h(case["secret_key_ed25519_form"])
             assert ours.pair_from_ed25519_secret_key(ed) == (h(case["public_key"]), h(case["secret_key"]))
@@ -200,9 +206,23 @@ def bad_calls():
     for fn in ("public_from_secret_key", "convert_secret_key_to_ed25519", "pair_from_ed25519_secret_key"):
         for v in WRONG_TYPES + [SEC[:63], SEC + b"\0", NOT_CANONICAL, b"\xff" * 64]:
             calls.append((f"secret {v!r:.20}", fn, (v,)))
-    for kp in [[PUB, SEC], (PUB,), (), "ab", None, 7, (bytearray(PUB), SEC), (PUB, bytearray(SEC)), (PUB[:31], SEC),
-               (PUB, SEC[:63]), (PUB, NOT_CANONICAL), (NOT_A_POINT, SEC), (NOT_A_POINT, NOT_CANONICAL),
-               (None, SEC), (PUB, "s")]:
+    for kp in [
+        [PUB, SEC],
+        (PUB,),
+        (),
+        "ab",
+        None,
+        7,
+        (bytearray(PUB), SEC),
+        (PUB, bytearray(SEC)),
+        (PUB[:31], SEC),
+        (PUB, SEC[:63]),
+        (PUB, NOT_CANONICAL),
+        (NOT_A_POINT, SEC),
+        (NOT_A_POINT, NOT_CANONICAL),
+        (None, SEC),
+        (PUB, "s"),
+    ]:
         calls.append((f"keypair {kp!r:.30}", "sign", (kp, b"m")))
     for msg in ["m", None, bytearray(b"m"), memoryview(b"m"), 1, [1], np.frombuffer(b"m", np.uint8)]:
         calls.append((f"message {msg!r:.20}", "sign", ((PUB, SEC), msg)))
@@ -217,11 +237,30 @@ def bad_calls():
     for pub in WRONG_TYPES + [PUB[:5], PUB + b"\0", NOT_A_POINT]:
         calls.append((f"pubkey {pub!r:.20}", "verify", (SIG, b"m", pub)))
         calls.append((f"pubkey {pub!r:.20}", "verify", (no_marker, b"m", pub)))
-    for ext in [[CC, PUB], (CC,), (), None, "xy", (bytearray(CC), PUB), (CC, bytearray(PUB)), (CC[:3], PUB),
-                (CC, PUB[:3]), (CC, NOT_A_POINT), (5, PUB)]:
+    for ext in [
+        [CC, PUB],
+        (CC,),
+        (),
+        None,
+        "xy",
+        (bytearray(CC), PUB),
+        (CC, bytearray(PUB)),
+        (CC[:3], PUB),
+        (CC, PUB[:3]),
+        (CC, NOT_A_POINT),
+        (5, PUB),
+    ]:
         calls.append((f"extended {ext!r:.30}", "derive_pubkey", (ext, b"x")))
-    for ext in [[CC, PUB, SEC], (CC, PUB), (CC, PUB, bytearray(SEC)), (CC, PUB, SEC[:3]), (CC, NOT_A_POINT, SEC),
-                (CC, PUB, NOT_CANONICAL), (CC, NOT_A_POINT, NOT_CANONICAL), (CC[:1], PUB, SEC)]:
+    for ext in [
+        [CC, PUB, SEC],
+        (CC, PUB),
+        (CC, PUB, bytearray(SEC)),
+        (CC, PUB, SEC[:3]),
+        (CC, NOT_A_POINT, SEC),
+        (CC, PUB, NOT_CANONICAL),
+        (CC, NOT_A_POINT, NOT_CANONICAL),
+        (CC[:1], PUB, SEC),
+    ]:
         calls.append((f"extended {ext!r:.30}", "derive_keypair", (ext, b"x")))
         calls.append((f"extended {ext!r:.30}", "hard_derive_keypair", (ext, b"x")))
     return calls
@@ -249,8 +288,9 @@ def test_keyword_arguments_as_theirs():
     assert theirs.verify(ours.sign(keypair=(PUB, SEC), message=b"m"), b"m", PUB)
     assert ours.pair_from_seed(seed=bytes(range(32))) == (PUB, SEC)
     assert ours.derive_pubkey(extended_pubkey=(CC, PUB), id=b"x") == theirs.derive_pubkey((CC, PUB), b"x")
-    assert ours.hard_derive_keypair(extended_keypair=(CC, PUB, SEC), id=b"x") == \
-        theirs.hard_derive_keypair((CC, PUB, SEC), b"x")
+    assert ours.hard_derive_keypair(extended_keypair=(CC, PUB, SEC), id=b"x") == theirs.hard_derive_keypair(
+        (CC, PUB, SEC), b"x"
+    )
     assert ours.derive_keypair(extended_keypair=(CC, PUB, SEC), id=b"x")[:2] == theirs.derive_pubkey((CC, PUB), b"x")
     for fn in ("public_from_secret_key", "convert_secret_key_to_ed25519"):
         assert getattr(ours, fn)(secret_key=SEC) == getattr(theirs, fn)(SEC)

@@ -1,16 +1,29 @@
 """sr25519 derivation: soft and hard HDKD against py-sr25519-bindings, Substrate's secret URIs, junctions and
 mnemonics against sr25519-substrate.json (sp-core's tests and subkey's development accounts), BIP-39 entropy against
 Trezor's ``mnemonic`` package, SS58 addresses, and the parser's refusals (sp-core's address_uri tests)."""
+
 import hashlib
-import random
 
 import pytest
 import sr25519 as theirs
 from mnemonic import Mnemonic
 
-from pyristretto.sr25519 import (DEV_PHRASE, DeriveJunction, Keypair, MiniSecretKey, PublicKey, SecretStringError,
-                                 derive_public, keypair_from_uri, mini_secret_from_entropy, mini_secret_from_mnemonic,
-                                 mnemonic_to_entropy, parse_suri, ss58_decode, ss58_encode)
+from pyristretto.sr25519 import (
+    DEV_PHRASE,
+    DeriveJunction,
+    Keypair,
+    MiniSecretKey,
+    PublicKey,
+    SecretStringError,
+    derive_public,
+    keypair_from_uri,
+    mini_secret_from_entropy,
+    mini_secret_from_mnemonic,
+    mnemonic_to_entropy,
+    parse_suri,
+    ss58_decode,
+    ss58_encode,
+)
 from pyristretto.sr25519.derivation import scale_compact
 from vectors import load_json
 
@@ -37,8 +50,9 @@ def test_dev_accounts():
             assert kp.public.to_ss58(case["ss58_prefix"]) == case["ss58_address"]
             assert ss58_decode(case["ss58_address"]) == (h(case["public_key"]), case["ss58_prefix"])
         _, junctions, _ = parse_suri(case["suri"])
-        assert [(j.chain_code.hex(), j.hard) for j in junctions] == \
-            [(j["chain_code"], j["hard"]) for j in case["junctions"]]
+        assert [(j.chain_code.hex(), j.hard) for j in junctions] == [
+            (j["chain_code"], j["hard"]) for j in case["junctions"]
+        ]
         if "secret_key" in case:  # only hard junctions: the secret key is deterministic
             assert all(j["hard"] for j in case["junctions"])
             assert kp.secret.to_bytes().hex() == case["secret_key"]
@@ -63,8 +77,10 @@ def test_sp_core_uri_cases():
         if case["kind"] == "suri_derivation":
             kp = Keypair.from_uri(case["suri"])
             assert kp.public.to_bytes().hex() == case["public_key"], case["test"]
-            assert mini_secret_from_mnemonic(case["phrase"], case["password"] or "").to_bytes().hex() == \
-                case["mini_secret"]
+            assert (
+                mini_secret_from_mnemonic(case["phrase"], case["password"] or "").to_bytes().hex()
+                == case["mini_secret"]
+            )
             if "secret_key" in case:
                 assert kp.secret.to_bytes().hex() == case["secret_key"]
             if "secret_key_scalar" in case:
@@ -119,8 +135,7 @@ def test_hex_seed_uri():
     assert Keypair.from_uri("0x" + seed.upper()).public.to_bytes().hex() == ALICE
     assert Keypair.from_uri("0x" + seed + "///ignored").public.to_bytes().hex() == ALICE  # no password for a seed
     assert Keypair.from_uri("0x" + seed + "//x").public == Keypair.from_seed(h(seed)).derive("//x").public
-    for bad in ["0x" + seed[:-2], "0x" + seed + "00", "0x" + seed[:-1] + "g", "0x", "0x" + seed[:30] + " " +
-                seed[31:]]:
+    for bad in ["0x" + seed[:-2], "0x" + seed + "00", "0x" + seed[:-1] + "g", "0x", "0x" + seed[:30] + " " + seed[31:]]:
         with pytest.raises(SecretStringError):
             Keypair.from_uri(bad)
 
@@ -215,8 +230,14 @@ def test_bad_mnemonics(rng):
     trezor = Mnemonic("english")
     phrase = trezor.to_mnemonic(bytes(16))
     words = phrase.split()
-    for bad in [" ".join(words[:11]), " ".join(words + ["abandon"]), " ".join(words[:-1] + ["zoo"]),
-                " ".join(words[:-1] + ["notaword"]), phrase.upper(), ""]:
+    for bad in [
+        " ".join(words[:11]),
+        " ".join(words + ["abandon"]),
+        " ".join(words[:-1] + ["zoo"]),
+        " ".join(words[:-1] + ["notaword"]),
+        phrase.upper(),
+        "",
+    ]:
         with pytest.raises(SecretStringError):
             mnemonic_to_entropy(bad)
         with pytest.raises(SecretStringError):

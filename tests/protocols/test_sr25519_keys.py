@@ -1,19 +1,27 @@
 """pyristretto.sr25519's objects: keys in both expansion modes, signing and verification under any context or
 transcript against py-sr25519-bindings and a pure-Python reference of the signature equation, the secrets' handling
 (no pickling, no repr, explicit to_bytes only), and every class of bad input with a clear exception."""
+
 import copy
 import pickle
-import random
 
 import numpy as np
 import pytest
 import sr25519 as theirs
 
 import reference as ref
-from pyristretto import InvalidPointError, Point, Scalar, Transcript
+from pyristretto import InvalidPointError, Point, Transcript
 from pyristretto import _group as grp
-from pyristretto.sr25519 import (ExpansionMode, Keypair, MiniSecretKey, PublicKey, SecretKey, SignatureError,
-                                 SigningContext, signing_context)
+from pyristretto.sr25519 import (
+    ExpansionMode,
+    Keypair,
+    MiniSecretKey,
+    PublicKey,
+    SecretKey,
+    SignatureError,
+    SigningContext,
+    signing_context,
+)
 from pyristretto.sr25519 import signing
 
 Q = 2**252 + 27742317777372353535851937790883648493
@@ -191,11 +199,15 @@ def test_bad_keys():
 def test_bad_signatures_and_messages():
     kp = Keypair.from_uri("//Alice")
     sig = kp.sign(b"m")
-    cases = [(sig[:63], "length"), (sig + b"\0", "length"), (sig[:63] + bytes([sig[63] & 0x7F]), "not_marked"),
-             (sig[:32] + b"\xff" * 32, "scalar_format"),
-             (sig[:32] + Q.to_bytes(32, "little")[:31] + bytes([Q.to_bytes(32, "little")[31] | 0x80]),
-              "scalar_format"),
-             (b"\xff" * 32 + sig[32:], "equation"), (bytes(32) + sig[32:], "equation")]
+    cases = [
+        (sig[:63], "length"),
+        (sig + b"\0", "length"),
+        (sig[:63] + bytes([sig[63] & 0x7F]), "not_marked"),
+        (sig[:32] + b"\xff" * 32, "scalar_format"),
+        (sig[:32] + Q.to_bytes(32, "little")[:31] + bytes([Q.to_bytes(32, "little")[31] | 0x80]), "scalar_format"),
+        (b"\xff" * 32 + sig[32:], "equation"),
+        (bytes(32) + sig[32:], "equation"),
+    ]
     for bad, reason in cases:
         with pytest.raises(SignatureError) as e:
             kp.public.verify(b"m", bad)

@@ -2,15 +2,34 @@
 point, pre-output, make_bytes, proof and batchable proof (verify-only: proofs are randomized), the tampered cases,
 the variants (non-Kusama DLEQ, malleable input, extra transcript, Merlin transcript input, several inputs under one
 proof) and sp-core's VRF tests; then round trips, batches and bad input."""
+
 import hashlib
 
 import pytest
 
 from pyristretto import Point, Transcript
-from pyristretto.sr25519 import (BatchVerificationError, ExpansionMode, Keypair, MiniSecretKey, PublicKey,
-                                 SecretKey, SignatureError, SigningContext, VRFInOut, attach_input_hash, dleq_prove,
-                                 dleq_verify, dleq_verify_batch, shorten_dleq, vrf_hash, vrf_sign, vrf_verify,
-                                 vrf_verify_batch, vrfs_merge, vrfs_verify)
+from pyristretto.sr25519 import (
+    BatchVerificationError,
+    ExpansionMode,
+    Keypair,
+    MiniSecretKey,
+    PublicKey,
+    SecretKey,
+    SignatureError,
+    SigningContext,
+    VRFInOut,
+    attach_input_hash,
+    dleq_prove,
+    dleq_verify,
+    dleq_verify_batch,
+    shorten_dleq,
+    vrf_hash,
+    vrf_sign,
+    vrf_verify,
+    vrf_verify_batch,
+    vrfs_merge,
+    vrfs_verify,
+)
 from vectors import load_json
 
 VRF = load_json("schnorrkel-vrf.json")
@@ -57,8 +76,13 @@ def test_vrf_sign_cases():
 def test_vrf_verify_fail_cases():
     for case in VRF["vrf_verify_fail"]:
         with pytest.raises(SignatureError):
-            vrf_verify(h(case["public_key"]), h(case["message"]), h(case["vrf_preout"]), h(case["proof"]),
-                       case["signing_context"].encode())
+            vrf_verify(
+                h(case["public_key"]),
+                h(case["message"]),
+                h(case["vrf_preout"]),
+                h(case["proof"]),
+                case["signing_context"].encode(),
+            )
     assert len(VRF["vrf_verify_fail"]) >= 16
 
 
@@ -124,8 +148,13 @@ def test_vrf_variants():
                 vrfs_verify(kp.public, msgs, [h(o) for o in reversed(case["vrf_preouts"])], h(case["proof"]), ctx)
             ios2, proof, _ = kp.vrfs_sign(msgs, ctx)
             assert ios2 == ios and vrfs_verify(kp.public, msgs, [io.preout for io in ios2], proof, ctx)[0] == ios
-    assert seen == {"non_kusama_dleq", "malleable_input", "sign_extra", "merlin_transcript_input",
-                    "vrfs_sign_multi_input"}
+    assert seen == {
+        "non_kusama_dleq",
+        "malleable_input",
+        "sign_extra",
+        "merlin_transcript_input",
+        "vrfs_sign_multi_input",
+    }
 
 
 def keypair_of_index(case):
@@ -177,6 +206,7 @@ def test_ed25519_form_known_answer():
 
 
 # ---- beyond the vectors -------------------------------------------------------------------------------------
+
 
 def test_rng_makes_proofs_deterministic():
     kp = Keypair.from_uri("//Alice")
@@ -237,13 +267,19 @@ def test_vrfs_merge_is_weighted_sum():
 def test_vrf_bad_input():
     kp = Keypair.from_uri("//Alice")
     io, proof, batchable = kp.vrf_sign(b"m")
-    for bad_preout, reason in [(bytes(32), "point_decompression"), (b"\xff" * 32, "point_decompression"),
-                               (io.preout[:31], "length")]:
+    for bad_preout, reason in [
+        (bytes(32), "point_decompression"),
+        (b"\xff" * 32, "point_decompression"),
+        (io.preout[:31], "length"),
+    ]:
         with pytest.raises(SignatureError) as e:
             vrf_verify(kp.public, b"m", bad_preout, proof)
         assert e.value.reason == reason
-    for bad_proof, reason in [(proof[:63], "length"), (proof[:32] + b"\xff" * 32, "scalar_format"),
-                              (b"\xff" * 32 + proof[32:], "scalar_format")]:
+    for bad_proof, reason in [
+        (proof[:63], "length"),
+        (proof[:32] + b"\xff" * 32, "scalar_format"),
+        (b"\xff" * 32 + proof[32:], "scalar_format"),
+    ]:
         with pytest.raises(SignatureError) as e:
             vrf_verify(kp.public, b"m", io.preout, bad_proof)
         assert e.value.reason == reason
