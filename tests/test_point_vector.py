@@ -245,6 +245,15 @@ def test_elementwise_add_sub_and_scale(rng):
         v3 * v3
 
 
+def test_scale_at_every_size_of_a_last_group(rng):
+    """PointVector.scale at n = 1..17: every size of a last group of eight on both sides of where it goes to the
+    lanes (the IFMA backend: from 2 points, from 6 on AMD's Zen 4; one point at a time below), and whole groups."""
+    for n in range(1, 18):
+        points = rand_points(rng, n)
+        ints, mixed = scalar_sets(rng, n)
+        assert PointVector(points).scale(mixed).to_bytes() == joined(ref.point_mul(s, p) for s, p in zip(ints, points))
+
+
 def test_pickle_and_copy(rng):
     for n in (0, 1, 40):
         v = PointVector(rand_points(rng, n))
