@@ -1245,7 +1245,7 @@ SPECS = {
     "sr25519.derive_pubkey": (
         sr.derive_pubkey,
         [
-            P("extended_pubkey", "compat_pair", (CHAIN_CODE, COMPAT_PUBLIC), label="Expected"),
+            P("extended_pubkey", "compat_pair", (CHAIN_CODE, COMPAT_PUBLIC), label="Expected tuple"),
             P("id", "data", b"i", label="Expected bytes object"),
         ],
     ),
@@ -1253,7 +1253,7 @@ SPECS = {
         f"sr25519.{name}": (
             getattr(sr, name),
             [
-                P("extended_keypair", "compat_pair", (CHAIN_CODE, COMPAT_PUBLIC, COMPAT_SECRET), label="Expected"),
+                P("extended_keypair", "compat_pair", (CHAIN_CODE, COMPAT_PUBLIC, COMPAT_SECRET), label="Expected tuple"),
                 P("id", "data", b"i", label="Expected bytes object"),
             ],
         )
