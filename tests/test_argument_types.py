@@ -1253,7 +1253,12 @@ SPECS = {
         f"sr25519.{name}": (
             getattr(sr, name),
             [
-                P("extended_keypair", "compat_pair", (CHAIN_CODE, COMPAT_PUBLIC, COMPAT_SECRET), label="Expected tuple"),
+                P(
+                    "extended_keypair",
+                    "compat_pair",
+                    (CHAIN_CODE, COMPAT_PUBLIC, COMPAT_SECRET),
+                    label="Expected tuple",
+                ),
                 P("id", "data", b"i", label="Expected bytes object"),
             ],
         )
